@@ -1,0 +1,26 @@
+// The 404 page is one client-rendered shell for every unknown path, so its language
+// can only be known in the browser: render the child for the path's language
+// (children: [Spanish, English]). Before that, replace-navigate legacy paths of the
+// previous site to their pages (spec section 2), as a static host would need.
+import { Children, useEffect } from "react";
+import { useLocation, useNavigate } from "react-router";
+
+const isEnglish = (path) => path === "/en" || path.startsWith("/en/");
+
+export function ByPathLanguage({ redirects, children }) {
+  const { pathname, search, hash } = useLocation();
+  const navigate = useNavigate();
+  let decoded = pathname;
+  try {
+    decoded = decodeURIComponent(pathname);
+  } catch (error) {
+    // A malformed escape is simply not a legacy path.
+  }
+  const legacyTarget = (redirects || {})[decoded.replace(/\/+$/, "")];
+  useEffect(() => {
+    if (legacyTarget) navigate(legacyTarget + search + hash, { replace: true });
+  }, [legacyTarget, search, hash, navigate]);
+  if (legacyTarget) return null;
+  const versions = Children.toArray(children);
+  return versions[isEnglish(pathname) ? 1 : 0] ?? null;
+}

@@ -1,0 +1,48 @@
+"""Builds the Reflex app and registers every page from the route table; nothing else."""
+
+from __future__ import annotations
+
+import reflex as rx
+from reflex.vars.base import Var, VarData
+from reflex_base.utils.imports import ImportVar
+
+from clinic import seo, server
+from clinic.components.layout import page_shell
+from clinic.pages import about, booking, contact, doctor, faq, home, not_found, privacy, service, success
+from clinic.routes import Page, all_pages
+
+RENDERERS = {
+    "home": home.render,
+    "contact": contact.render,
+    "privacy": privacy.render,
+    "service": service.render,
+    "about": about.render,
+    "faq": faq.render,
+    "success": success.render,
+    "booking": booking.render,
+    "doctor": doctor.render,
+}
+
+# <html lang> follows the path, so it is right in the prerendered HTML of each route and
+# after client-side navigation (the toggle switches language without a reload).
+HTML_LANG = Var(
+    _js_expr="(useLocation().pathname === '/en' || useLocation().pathname.startsWith('/en/') ? 'en' : 'es')",
+    _var_data=VarData(imports={"react-router": [ImportVar(tag="useLocation")]}),
+)
+
+app = rx.App(
+    enable_state=False,
+    html_lang="es",
+    html_custom_attrs={"lang": HTML_LANG},
+    api_transformer=server.transform,
+)
+
+
+def _component(page: Page):
+    return lambda: page_shell(page, RENDERERS[page.kind](page))
+
+
+for _page in all_pages():
+    app.add_page(_component(_page), route=_page.reflex_route, **seo.head(_page))
+
+app.add_page(not_found.render, route="404", **seo.not_found_head())

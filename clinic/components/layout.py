@@ -1,0 +1,39 @@
+"""The one layout: every page's chrome (skip link, header, footer, floating book button,
+anchor scrolling) around its content. Pages hold only their content."""
+
+from __future__ import annotations
+
+import reflex as rx
+
+from clinic.components.floating_book import floating_book_button
+from clinic.components.footer import footer
+from clinic.components.navbar import navbar
+from clinic.components.widgets import anchor_scroll
+from clinic.i18n import t
+from clinic.routes import Page
+
+MAIN_ID = "main"
+
+
+def skip_link(lang: str) -> rx.Component:
+    return rx.el.a(
+        t(lang, "site.skip_to_content"),
+        href=f"#{MAIN_ID}",
+        class_name=(
+            "sr-only focus:not-sr-only focus:fixed focus:left-4 focus:top-3 focus:z-50 "
+            "focus:rounded-md focus:bg-white focus:px-4 focus:py-2 focus:text-primary focus:shadow-lg"
+        ),
+    )
+
+
+def page_shell(page: Page, *content: rx.Component) -> rx.Component:
+    lang = page.lang
+    return rx.el.div(
+        skip_link(lang),
+        navbar(page),
+        rx.el.main(*content, id=MAIN_ID, tab_index=-1, class_name="pt-16 outline-none"),
+        footer(lang),
+        floating_book_button(lang),
+        anchor_scroll(),
+        class_name="min-h-screen bg-white font-sans text-ink antialiased",
+    )

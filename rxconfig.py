@@ -1,0 +1,30 @@
+"""Reflex configuration: a static-first site (DESIGN section 2)."""
+
+import reflex as rx
+
+from clinic.theme import tailwind_theme
+
+config = rx.Config(
+    app_name="clinic",
+    plugins=[
+        rx.plugins.TailwindV4Plugin(
+            config={
+                # Our own wrapped React widgets carry Tailwind classes too.
+                "content": [
+                    "./app/**/*.{js,ts,jsx,tsx}",
+                    "./utils/**/*.{js,ts,jsx,tsx}",
+                    "./public/widgets/**/*.jsx",
+                ],
+                "theme": tailwind_theme(),
+                "plugins": [],
+            }
+        )
+    ],
+    # We write our own sitemap, with hreflang alternates, from the route table.
+    disable_plugins=[rx.plugins.SitemapPlugin],
+    telemetry_enabled=False,
+    show_built_with_reflex=False,
+    frontend_port=3000,
+    backend_port=3000,
+    backend_host="127.0.0.1",
+)
