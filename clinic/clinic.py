@@ -35,6 +35,7 @@ app = rx.App(
     html_lang="es",
     html_custom_attrs={"lang": HTML_LANG},
     api_transformer=server.transform,
+    head_components=[rx.el.link(rel="icon", href="/favicon.svg", type="image/svg+xml")],
 )
 
 

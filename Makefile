@@ -1,0 +1,55 @@
+# Two commands a newcomer needs: `make run` and `make test` (see README.md).
+SHELL := /bin/bash
+PYTHON ?= python3
+VENV := .venv
+BIN := $(CURDIR)/$(VENV)/bin
+PORT ?= 3000
+# Reflex finds node and bun only on PATH: the virtualenv's (from PyPI wheels) come first.
+export PATH := $(BIN):$(PATH)
+export REFLEX_TELEMETRY_ENABLED := false
+export PYTHONDONTWRITEBYTECODE := 1
+
+.PHONY: setup run export serve test unit e2e browser clean
+
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/pip install --quiet --upgrade pip
+
+$(VENV)/.installed: pyproject.toml | $(BIN)/python
+	$(BIN)/pip install --quiet -e '.[dev]'
+	touch $@
+
+setup: $(VENV)/.installed
+
+## make export: the static build only (HTML, JS, CSS in .web/build/client).
+export: setup
+	$(BIN)/reflex export --frontend-only --no-zip --loglevel warning
+
+## make run: build and serve the production site on http://127.0.0.1:$(PORT).
+run: setup
+	@echo "Serving the site on http://127.0.0.1:$(PORT)"
+	$(BIN)/reflex run --env prod --single-port --frontend-port $(PORT) --backend-port $(PORT) --backend-host 127.0.0.1 --loglevel warning
+
+## Debian's Chromium for the browser tests (Playwright cannot download browsers here).
+browser:
+	@if [ -x /usr/bin/chromium ]; then :; \
+	elif [ "$$(id -u)" = 0 ]; then \
+		echo "Installing Debian's chromium for the browser tests..."; \
+		DEBIAN_FRONTEND=noninteractive apt-get update -qq && \
+		DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; \
+	else \
+		echo "Chromium is missing. Install it with: sudo apt-get install chromium"; exit 1; \
+	fi
+
+unit: setup
+	$(BIN)/python -m pytest tests/unit -q
+
+e2e: setup browser
+	$(BIN)/python -m pytest tests/e2e -q
+
+## make test: every test (unit, then browser tests against the production server).
+test: setup browser
+	$(BIN)/python -m pytest tests -q
+
+clean:
+	rm -rf .web $(VENV) *.egg-info

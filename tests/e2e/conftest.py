@@ -1,0 +1,147 @@
+"""Browser tests: Playwright in Debian's Chromium against the production server.
+
+The session starts the same server `make run` starts (`reflex run --env prod
+--single-port`, bound to 127.0.0.1 on a free port) unless SITE_URL points at one that
+is already running. Every page gets a fresh context in which third-party hosts never
+get real network: requests to anything but the site are aborted unless a test routes
+them to a stub first.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import socket
+import subprocess
+import tempfile
+import time
+import urllib.request
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, Page, sync_playwright
+
+ROOT = Path(__file__).resolve().parents[2]
+CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+    "--disable-quic",
+]
+SERVER_START_TIMEOUT_S = 900
+MOBILE = {"width": 390, "height": 844}
+DESKTOP = {"width": 1280, "height": 800}
+
+
+def _free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def _wait_until_up(url: str, process: subprocess.Popen, log: Path) -> None:
+    deadline = time.monotonic() + SERVER_START_TIMEOUT_S
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            raise RuntimeError(f"the server exited early; see {log}:\n{log.read_text()[-3000:]}")
+        try:
+            with urllib.request.urlopen(url + "/", timeout=2) as response:
+                if response.status == 200:
+                    return
+        except OSError:
+            time.sleep(1)
+    raise RuntimeError(f"the server did not answer within {SERVER_START_TIMEOUT_S} s; see {log}")
+
+
+@pytest.fixture(scope="session")
+def base_url() -> str:
+    if os.environ.get("SITE_URL"):
+        yield os.environ["SITE_URL"].rstrip("/")
+        return
+    port = _free_port()
+    env = {**os.environ, "PATH": f"{ROOT / '.venv' / 'bin'}{os.pathsep}{os.environ['PATH']}"}
+    log = Path(tempfile.gettempdir()) / f"clinic-test-server-{port}.log"
+    with log.open("w") as out:
+        process = subprocess.Popen(
+            [str(ROOT / ".venv" / "bin" / "reflex"), "run", "--env", "prod", "--single-port",
+             "--frontend-port", str(port), "--backend-port", str(port), "--backend-host", "127.0.0.1", "--loglevel", "warning"],
+            cwd=ROOT, env=env, stdout=out, stderr=subprocess.STDOUT, start_new_session=True,
+        )
+    url = f"http://127.0.0.1:{port}"
+    try:
+        _wait_until_up(url, process, log)
+        yield url
+    finally:
+        _stop(process)
+
+
+def _stop(process: subprocess.Popen) -> None:
+    """Stop the server and the workers it forked (its own process group)."""
+    try:
+        os.killpg(process.pid, signal.SIGTERM)
+        process.wait(timeout=20)
+    except ProcessLookupError:
+        pass
+    except subprocess.TimeoutExpired:
+        os.killpg(process.pid, signal.SIGKILL)
+
+
+@pytest.fixture(scope="session")
+def browser() -> Browser:
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield browser
+        browser.close()
+
+
+class PageProblems(list):
+    """Console errors and uncaught exceptions seen by a page."""
+
+
+def open_context(browser: Browser, base_url: str, **options):
+    """A context in which only the site itself is reachable; stubs may add routes."""
+    context = browser.new_context(base_url=base_url, **options)
+    site = base_url.rstrip("/")
+
+    def guard(route):
+        if route.request.url.startswith(site) or route.request.url.startswith("data:"):
+            route.fallback()
+        else:
+            route.abort()
+
+    context.route("**/*", guard)
+    return context
+
+
+def watch(page: Page) -> PageProblems:
+    problems = PageProblems()
+    page.on("console", lambda m: problems.append(f"console.{m.type}: {m.text} ({m.location.get('url')})") if m.type == "error" else None)
+    page.on("pageerror", lambda e: problems.append(f"uncaught: {e}"))
+    return problems
+
+
+@pytest.fixture
+def context(browser, base_url):
+    context = open_context(browser, base_url, viewport=DESKTOP)
+    yield context
+    context.close()
+
+
+@pytest.fixture
+def page(context) -> Page:
+    page = context.new_page()
+    page.problems = watch(page)
+    return page
+
+
+@pytest.fixture
+def mobile_page(browser, base_url) -> Page:
+    context = open_context(browser, base_url, viewport=MOBILE, is_mobile=True, has_touch=True)
+    page = context.new_page()
+    page.problems = watch(page)
+    yield page
+    context.close()
