@@ -272,17 +272,29 @@ def _flatten(tree, prefix: str = "") -> dict[str, str]:
 PLACEHOLDER = re.compile(r"\{(\w+)\}")
 
 
+def _i18n_files(directory: Path, lang: str) -> list[Path]:
+    """i18n/<lang>.yaml (site-wide texts) plus i18n/<lang>/*.yaml (one file per page)."""
+    return [directory / f"{lang}.yaml", *sorted((directory / lang).glob("*.yaml"))]
+
+
 def _load_i18n(directory: Path) -> dict[str, dict[str, str]]:
     tables: dict[str, dict[str, str]] = {}
     for lang in LANGS:
-        path = directory / f"{lang}.yaml"
-        data = _read_yaml(path)
-        if not isinstance(data, dict):
-            raise ContentError(f"{path.name}: expected a mapping of translation keys")
-        try:
-            tables[lang] = _flatten(data)
-        except ContentError as err:
-            raise ContentError(f"{path.name}: {err}") from None
+        table: dict[str, str] = {}
+        for path in _i18n_files(directory, lang):
+            name = path.relative_to(directory).as_posix()
+            data = _read_yaml(path)
+            if not isinstance(data, dict):
+                raise ContentError(f"i18n/{name}: expected a mapping of translation keys")
+            try:
+                flat = _flatten(data)
+            except ContentError as err:
+                raise ContentError(f"i18n/{name}: {err}") from None
+            clash = sorted(set(flat) & set(table))
+            if clash:
+                raise ContentError(f"i18n/{name}: field '{clash[0]}': already defined in another file")
+            table.update(flat)
+        tables[lang] = table
     base, *others = LANGS
     for lang in others:
         for missing_in, have in ((lang, base), (base, lang)):
@@ -343,6 +355,14 @@ def load_content(directory: Path = CONTENT_DIR) -> Content:
         if target not in routes.pages:
             raise ContentError(f"routes.yaml: field 'legacy.{legacy}': unknown page '{target}'")
     return Content(clinic=clinic, doctors=doctors, services=services, routes=routes, i18n=i18n)
+
+
+def load_model(relative_path: str, model: type[BaseModel], directory: Path = CONTENT_DIR):
+    """Load one more content file (for example content/pages/faq.yaml, a page's long
+    texts) through `model`, with the same readable errors as the core files. Page
+    modules call this once (cache the result) so a broken file fails the build."""
+    path = directory / relative_path
+    return _validate(path, model, _read_yaml(path))
 
 
 @functools.cache

@@ -7,6 +7,8 @@ import reflex as rx
 
 from clinic import navigation as nav
 from clinic.components.links import external_link, page_link
+from clinic.components.ui import BUTTON_PRIMARY
+from clinic.components.ui import FOCUS_RING as FOCUS
 from clinic.components.widgets import mobile_menu, nav_dropdown
 from clinic.content import content
 from clinic.i18n import t, tc
@@ -14,13 +16,9 @@ from clinic.routes import Page, other_lang, path_for, twin_path
 
 HEADER_HEIGHT_CLASS = "h-16"  # 64 px: the offset anchors leave for this bar
 
-FOCUS = "focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary"
 TOP_LINK = f"rounded-md px-3 py-2 text-[0.95rem] font-medium text-ink hover:text-primary hover:bg-blush {FOCUS}"
 MENU_LINK = f"block rounded-md px-3 py-2 text-ink hover:bg-blush hover:text-primary {FOCUS}"
-BOOK_BUTTON = (
-    "inline-flex items-center justify-center rounded-full bg-primary px-4 py-2 text-sm "
-    f"font-semibold text-white shadow-sm hover:bg-primary-dark {FOCUS}"
-)
+BOOK_BUTTON = BUTTON_PRIMARY.replace("px-5", "px-4").replace("text-base", "text-sm")
 
 
 def _item_link(item: nav.NavItem, lang: str, class_name: str) -> rx.Component:

@@ -8,16 +8,11 @@ import reflex as rx
 from clinic import navigation as nav
 from clinic.components.layout import page_shell
 from clinic.components.links import external_link, page_link
-from clinic.components.navbar import BOOK_BUTTON, FOCUS
+from clinic.components.ui import BUTTON_PRIMARY, BUTTON_SECONDARY, TEXT_LINK
 from clinic.components.widgets import by_path_language
 from clinic.content import LANGS, content
 from clinic.i18n import t, tc
 from clinic.routes import Page, legacy_redirects, path_for
-
-SECONDARY_BUTTON = (
-    "inline-flex items-center justify-center rounded-full border border-primary px-4 py-2 "
-    f"text-sm font-semibold text-primary hover:bg-blush {FOCUS}"
-)
 
 
 def _body(lang: str) -> rx.Component:
@@ -28,15 +23,15 @@ def _body(lang: str) -> rx.Component:
         rx.el.p(t(lang, "not_found.subtitle"), class_name="mt-4 text-lg"),
         rx.el.p(t(lang, "not_found.description"), class_name="mt-2 text-muted"),
         rx.el.div(
-            page_link(path_for("home", lang), t(lang, "not_found.home"), class_name=SECONDARY_BUTTON),
-            page_link(path_for("booking", lang), t(lang, "not_found.book"), class_name=BOOK_BUTTON),
+            page_link(path_for("home", lang), t(lang, "not_found.home"), class_name=BUTTON_SECONDARY),
+            page_link(path_for("booking", lang), t(lang, "not_found.book"), class_name=BUTTON_PRIMARY),
             class_name="mt-8 flex flex-wrap gap-3",
         ),
         rx.el.ul(
             rx.el.li(external_link(nav.whatsapp_link(), t(lang, "not_found.chat"), lang=lang,
-                                   class_name="text-primary underline underline-offset-4")),
+                                   class_name=TEXT_LINK)),
             rx.el.li(rx.el.a(tc(lang, "not_found.call"), href=clinic.tel_href,
-                             class_name="text-primary underline underline-offset-4")),
+                             class_name=TEXT_LINK)),
             class_name="mt-6 space-y-2",
         ),
         class_name="mx-auto max-w-3xl px-4 py-20",

@@ -1,0 +1,37 @@
+"""Shared look: class strings and small building blocks every page uses, so buttons,
+focus rings and sections look and behave the same everywhere."""
+
+from __future__ import annotations
+
+import reflex as rx
+
+# Visible keyboard focus on every interactive element (WCAG 2.4.7).
+FOCUS_RING = "focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary"
+
+BUTTON_PRIMARY = (
+    "inline-flex min-h-11 items-center justify-center gap-2 rounded-full bg-primary px-5 py-2.5 "
+    f"text-base font-semibold text-white shadow-sm hover:bg-primary-dark {FOCUS_RING}"
+)
+BUTTON_SECONDARY = (
+    "inline-flex min-h-11 items-center justify-center gap-2 rounded-full border border-primary "
+    f"bg-white px-5 py-2.5 text-base font-semibold text-primary hover:bg-blush {FOCUS_RING}"
+)
+TEXT_LINK = f"font-medium text-primary underline underline-offset-4 hover:text-primary-dark {FOCUS_RING}"
+CARD = "rounded-2xl border border-primary/10 bg-white p-6 shadow-sm"
+CONTAINER = "mx-auto max-w-6xl px-4"
+
+
+def section(*children, id: str | None = None, title: str | None = None, tone: str = "white",
+            class_name: str = "") -> rx.Component:
+    """A page section with an optional <h2>; `tone` is white, blush or sand."""
+    background = {"white": "bg-white", "blush": "bg-blush", "sand": "bg-sand"}[tone]
+    heading = (
+        rx.el.h2(title, class_name="text-2xl font-bold tracking-tight text-primary sm:text-3xl")
+        if title
+        else rx.fragment()
+    )
+    return rx.el.section(
+        rx.el.div(heading, *children, class_name=f"{CONTAINER} py-12 sm:py-16"),
+        id=id,
+        class_name=f"{background} scroll-mt-16 {class_name}".strip(),
+    )
