@@ -236,14 +236,14 @@ def _read_yaml(path: Path):
         raise ContentError(f"{path.name}: not valid YAML: {err}") from None
 
 
-def _validate(path: Path, model, data):
+def _validate(path: Path, model, data, prefix: str = ""):
     """Validate data against a model; errors name the file and the field path."""
     try:
         return model.model_validate(data)
     except ValidationError as err:
         lines = []
         for e in err.errors():
-            where = ".".join(str(p) for p in e["loc"]) or "(top level)"
+            where = prefix + ".".join(str(p) for p in e["loc"]) or "(top level)"
             lines.append(f"{path.name}: field '{where}': {e['msg']}")
         raise ContentError("\n".join(lines)) from None
 
@@ -252,7 +252,7 @@ def _load_list(path: Path, model) -> list:
     data = _read_yaml(path)
     if not isinstance(data, list):
         raise ContentError(f"{path.name}: expected a list of entries")
-    return [_validate(path, model, item) for item in data]
+    return [_validate(path, model, item, prefix=f"{i}.") for i, item in enumerate(data)]
 
 
 def _flatten(tree, prefix: str = "") -> dict[str, str]:

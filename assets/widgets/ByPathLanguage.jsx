@@ -20,7 +20,8 @@ export function ByPathLanguage({ redirects, children }) {
   useEffect(() => {
     if (legacyTarget) navigate(legacyTarget + search + hash, { replace: true });
   }, [legacyTarget, search, hash, navigate]);
+  const english = isEnglish(pathname);
   if (legacyTarget) return null;
   const versions = Children.toArray(children);
-  return versions[isEnglish(pathname) ? 1 : 0] ?? null;
+  return versions[english ? 1 : 0] ?? null;
 }

@@ -8,7 +8,7 @@ import reflex as rx
 from clinic.components.floating_book import floating_book_button
 from clinic.components.footer import footer
 from clinic.components.navbar import navbar
-from clinic.components.widgets import anchor_scroll
+from clinic.components.widgets import anchor_scroll, document_language
 from clinic.i18n import t
 from clinic.routes import Page
 
@@ -35,5 +35,6 @@ def page_shell(page: Page, *content: rx.Component) -> rx.Component:
         footer(lang),
         floating_book_button(lang),
         anchor_scroll(),
+        document_language(lang=lang),
         class_name="min-h-screen bg-white font-sans text-ink antialiased",
     )

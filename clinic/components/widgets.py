@@ -65,3 +65,12 @@ class CurrentYear(_Widget):
 
 
 current_year = CurrentYear.create
+
+
+class DocumentLanguage(_Widget):
+    library = _Widget.at("DocumentLanguage")
+    tag = "DocumentLanguage"
+    lang: rx.Var[str]
+
+
+document_language = DocumentLanguage.create

@@ -117,10 +117,22 @@ def open_context(browser: Browser, base_url: str, **options):
     return context
 
 
-def watch(page: Page) -> PageProblems:
+def watch(page: Page, site: str | None = None) -> PageProblems:
+    """Record console errors and uncaught exceptions. A third-party resource that the
+    test itself blocked logs "Failed to load resource" for that host: not a problem of
+    the page, so it is left out; any failure of the site's own resources counts."""
     problems = PageProblems()
-    page.on("console", lambda m: problems.append(f"console.{m.type}: {m.text} ({m.location.get('url')})") if m.type == "error" else None)
-    page.on("pageerror", lambda e: problems.append(f"uncaught: {e}"))
+
+    def on_console(message):
+        if message.type != "error":
+            return
+        url = message.location.get("url") or ""
+        if message.text.startswith("Failed to load resource") and site and not url.startswith(site):
+            return
+        problems.append(f"console.error: {message.text} ({url})")
+
+    page.on("console", on_console)
+    page.on("pageerror", lambda error: problems.append(f"uncaught: {error}"))
     return problems
 
 
@@ -132,9 +144,9 @@ def context(browser, base_url):
 
 
 @pytest.fixture
-def page(context) -> Page:
+def page(context, base_url) -> Page:
     page = context.new_page()
-    page.problems = watch(page)
+    page.problems = watch(page, base_url)
     return page
 
 
@@ -142,6 +154,6 @@ def page(context) -> Page:
 def mobile_page(browser, base_url) -> Page:
     context = open_context(browser, base_url, viewport=MOBILE, is_mobile=True, has_touch=True)
     page = context.new_page()
-    page.problems = watch(page)
+    page.problems = watch(page, base_url)
     yield page
     context.close()

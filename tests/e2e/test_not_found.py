@@ -1,0 +1,58 @@
+"""Unknown paths: status 404 and the 404 page in the path's language; legacy paths of the
+previous site land on their pages (HTTP 301 from the server, and replace navigation
+from the 404 page when the site is served as plain files)."""
+
+from __future__ import annotations
+
+import pytest
+
+from clinic.content import content
+from clinic.i18n import t
+from clinic.routes import legacy_redirects, path_for
+
+
+@pytest.mark.parametrize(("path", "lang"), [("/no-existe", "es"), ("/en/does-not-exist", "en"),
+                                            ("/servicios/otra/cosa", "es")])
+def test_unknown_path_gives_404_in_its_language(page, path, lang):
+    response = page.goto(path)
+    assert response.status == 404
+    heading = page.locator("h1")
+    heading.wait_for()
+    assert heading.inner_text() == t(lang, "not_found.title")
+    assert page.locator("html").get_attribute("lang") == lang
+    main = page.locator("main")
+    assert main.get_by_role("link", name=t(lang, "not_found.home")).get_attribute("href") == path_for("home", lang)
+    assert main.get_by_role("link", name=t(lang, "not_found.book")).get_attribute("href") == path_for("booking", lang)
+    chat = main.locator("a[href^='https://wa.me/']")
+    assert chat.get_attribute("href") == content().clinic.whatsapp_url
+    assert main.locator("a[href^='tel:']").get_attribute("href") == content().clinic.tel_href
+    assert page.problems == [] or all("404" in p for p in page.problems)
+
+
+LEGACY = sorted(legacy_redirects().items())
+
+
+@pytest.mark.parametrize(("old", "target"), LEGACY, ids=[old for old, _ in LEGACY])
+def test_legacy_path_lands_on_its_target(page, base_url, old, target):
+    response = page.goto(old)
+    assert response.status == 200
+    assert page.url == base_url + target
+    assert response.request.redirected_from is not None  # a real HTTP redirect
+    assert response.request.redirected_from.response().status == 301
+
+
+@pytest.mark.parametrize(("old", "target"), LEGACY, ids=[old for old, _ in LEGACY])
+def test_404_page_replace_navigates_legacy_paths(page, base_url, old, target):
+    """On a static host the 404 page is all there is: it must redirect by itself.
+    Reach the 404 shell by client-side navigation (no server involved), as a static
+    host would render it."""
+    page.goto("/no-existe")
+    page.locator("h1").wait_for()
+    page.evaluate(
+        "path => { window.history.pushState({}, '', path); window.dispatchEvent(new PopStateEvent('popstate')); }",
+        old,
+    )
+    page.wait_for_url(base_url + target)
+    # Replace navigation: going back returns to the page before, not to the legacy path.
+    page.go_back()
+    page.wait_for_url(base_url + "/no-existe")

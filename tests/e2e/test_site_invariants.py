@@ -1,0 +1,54 @@
+"""Site-wide invariants, walking every route of the route table (DESIGN section 5)."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import expect
+
+from clinic.routes import all_pages, other_lang, twin_path
+from clinic.seo import absolute, page_texts
+
+PAGES = all_pages()
+
+
+@pytest.mark.parametrize("site_page", PAGES, ids=[p.path for p in PAGES])
+def test_every_route_renders_its_own_page(page, site_page):
+    response = page.goto(site_page.path)
+    assert response.status == 200
+    assert page.locator("h1").count() == 1
+    assert page.locator("html").get_attribute("lang") == site_page.lang
+    assert page.title() == page_texts(site_page)["title"]
+    canonical = page.locator("link[rel=canonical]")
+    assert canonical.count() == 1
+    assert canonical.get_attribute("href") == absolute(site_page.path)
+    page.wait_for_load_state("networkidle")
+    assert page.problems == []
+
+
+def test_prerendered_html_already_carries_lang_title_and_h1(page, base_url):
+    """A crawler or a slow phone gets the content in the first response, not after JS."""
+    for site_page in PAGES:
+        html = page.request.get(base_url + site_page.path).text()
+        assert f'<html lang="{site_page.lang}"' in html
+        assert f"<title>{page_texts(site_page)['title'].replace('&', '&amp;')}</title>" in html
+        assert "<h1" in html
+
+
+@pytest.mark.parametrize("site_page", PAGES, ids=[p.path for p in PAGES])
+def test_language_toggle_lands_on_the_twin(page, site_page):
+    page.goto(site_page.path)
+    toggle = page.locator("header a[hreflang]")
+    expected = twin_path(site_page.path)
+    toggle.click()
+    page.wait_for_url("**" + expected)
+    expect(page.locator("html")).to_have_attribute("lang", other_lang(site_page.lang))
+    assert page.locator("h1").count() == 1
+
+
+def test_no_page_opens_a_websocket(page):
+    sockets = []
+    page.on("websocket", lambda ws: sockets.append(ws.url))
+    for path in ("/", "/en/", "/contacto", "/agenda-tu-cita", "/en/faq", "/no-existe"):
+        page.goto(path)
+        page.wait_for_load_state("networkidle")
+    assert sockets == []
