@@ -1,0 +1,182 @@
+"""The chrome on every page: dropdowns by keyboard, mobile menu, floating book button,
+scroll to top, anchor scrolling with the header offset."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import expect
+
+from clinic.i18n import t
+from clinic.navigation import services_menu, team_menu
+from clinic.routes import path_for
+
+HEADER_OFFSET = 64
+
+
+def dropdown_button(page, label):
+    return page.locator("header nav").get_by_role("button", name=label)
+
+
+@pytest.mark.parametrize(("lang", "menu", "items"), [
+    ("es", "nav.services", services_menu), ("en", "nav.team", team_menu),
+])
+def test_dropdown_items_are_exactly_the_spec_items(page, lang, menu, items):
+    page.goto(path_for("contact", lang))
+    button = dropdown_button(page, t(lang, menu))
+    button.click()
+    expect(button).to_have_attribute("aria-expanded", "true")
+    panel = page.locator("#" + button.get_attribute("aria-controls"))
+    expected = items(lang)
+    links = panel.get_by_role("link")
+    expect(links).to_have_count(len(expected))
+    for link, item in zip(links.all(), expected):
+        assert link.inner_text().strip() == item.label
+        assert link.get_attribute("href") == item.href
+
+
+def test_dropdown_by_keyboard(page):
+    page.goto("/contacto")
+    button = dropdown_button(page, t("es", "nav.services"))
+    panel = page.locator("#" + button.get_attribute("aria-controls"))
+    items = services_menu("es")
+
+    button.focus()
+    page.keyboard.press("Enter")
+    expect(button).to_have_attribute("aria-expanded", "true")
+    expect(panel).to_be_visible()
+    page.keyboard.press("Tab")
+    expect(panel.get_by_role("link").first).to_be_focused()
+    page.keyboard.press("ArrowDown")
+    expect(panel.get_by_role("link").nth(1)).to_be_focused()
+    page.keyboard.press("Escape")
+    expect(panel).to_be_hidden()
+    expect(button).to_be_focused()
+
+    page.keyboard.press("Space")
+    expect(panel).to_be_visible()
+    page.keyboard.press("Space")
+    expect(panel).to_be_hidden()
+
+    page.keyboard.press("ArrowDown")  # opens and moves to the first item
+    expect(panel.get_by_role("link").first).to_be_focused()
+    page.keyboard.press("ArrowUp")  # wraps to the last
+    expect(panel.get_by_role("link").last).to_be_focused()
+    page.keyboard.press("Enter")
+    page.wait_for_url("**" + items[-1].href)
+    expect(panel).to_be_hidden()
+
+
+def test_dropdown_closes_when_focus_leaves_or_clicking_outside(page):
+    page.goto("/en/contact")
+    button = dropdown_button(page, t("en", "nav.team"))
+    panel = page.locator("#" + button.get_attribute("aria-controls"))
+    button.click()
+    expect(panel).to_be_visible()
+    page.mouse.click(1200, 600)  # an empty spot outside the open panel
+    expect(panel).to_be_hidden()
+    button.focus()
+    page.keyboard.press("Enter")
+    for _ in team_menu("en"):
+        page.keyboard.press("Tab")
+    page.keyboard.press("Tab")  # past the last item
+    expect(panel).to_be_hidden()
+
+
+def test_mobile_menu_opens_closes_and_closes_after_navigating(mobile_page):
+    page = mobile_page
+    page.goto("/")
+    open_button = page.get_by_role("button", name=t("es", "nav.menu_open"))
+    expect(open_button).to_be_visible()
+    expect(page.locator("header nav").first).to_be_hidden()  # the desktop bar is hidden on phones
+    open_button.click()
+    close_button = page.get_by_role("button", name=t("es", "nav.menu_close"))
+    expect(close_button).to_have_attribute("aria-expanded", "true")
+    panel = page.locator("#" + close_button.get_attribute("aria-controls"))
+    expect(panel).to_be_visible()
+    # Every menu entry is reachable on a phone, including both dropdowns' items.
+    for item in services_menu("es") + team_menu("es"):
+        expect(panel.locator(f"a[href='{item.href}']")).to_have_count(1)
+
+    close_button.click()
+    expect(panel).to_be_hidden()
+
+    open_button.click()
+    page.keyboard.press("Escape")
+    expect(panel).to_be_hidden()
+    expect(open_button).to_be_focused()
+
+    open_button.click()
+    panel.get_by_role("link", name=t("es", "nav.contact")).click()
+    page.wait_for_url("**/contacto")
+    expect(panel).to_be_hidden()
+    expect(page.get_by_role("button", name=t("es", "nav.menu_open"))).to_have_attribute("aria-expanded", "false")
+    assert page.problems == []
+
+
+def _make_scrollable(page, viewports: int = 4):
+    """Guarantee room to scroll past the threshold whatever the page's length."""
+    page.add_style_tag(content=f"main {{ min-height: {viewports * 100}vh; }}")
+
+
+@pytest.mark.parametrize("viewport", [{"width": 390, "height": 844}, {"width": 1280, "height": 800}],
+                         ids=["mobile", "desktop"])
+@pytest.mark.parametrize("lang", ["es", "en"])
+def test_floating_book_button_appears_past_one_viewport(page, viewport, lang):
+    page.set_viewport_size(viewport)
+    page.goto(path_for("faq", lang))
+    _make_scrollable(page)
+    button = page.locator("[data-floating-book] a")
+    expect(button).to_be_hidden()
+    page.evaluate("window.scrollTo(0, window.innerHeight - 20)")
+    page.wait_for_timeout(150)
+    expect(button).to_be_hidden()
+    page.evaluate("window.scrollTo(0, window.innerHeight + 20)")
+    expect(button).to_be_visible()
+    assert button.get_attribute("href") == path_for("booking", lang)
+    box = button.bounding_box()
+    if viewport["width"] < 1024:  # full-width bar at the bottom
+        assert box["x"] == 0 and box["width"] == viewport["width"]
+        assert abs(box["y"] + box["height"] - viewport["height"]) <= 1
+    else:  # pill in the bottom-right corner
+        assert box["width"] < 400
+        assert viewport["width"] - (box["x"] + box["width"]) <= 40
+        assert viewport["height"] - (box["y"] + box["height"]) <= 40
+    page.evaluate("window.scrollTo(0, 0)")
+    expect(button).to_be_hidden()
+    button.page.locator("html").evaluate("el => el")  # page still alive
+    page.evaluate(f"window.scrollTo(0, {viewport['height']} * 2)")
+    button.click()
+    page.wait_for_url("**" + path_for("booking", lang))
+
+
+def test_every_navigation_starts_at_the_top(page):
+    page.goto("/preguntas-frecuentes")
+    _make_scrollable(page)
+    page.evaluate("window.scrollTo(0, document.body.scrollHeight)")
+    page.locator("footer").get_by_role("link", name=t("es", "nav.contact")).click()
+    page.wait_for_url("**/contacto")
+    page.wait_for_function("window.scrollY === 0")
+
+
+@pytest.mark.parametrize("lang", ["es", "en"])
+def test_anchor_from_another_page_lands_below_the_header(page, lang):
+    page.goto(path_for("contact", lang))
+    button = dropdown_button(page, t(lang, "nav.services"))
+    button.click()
+    page.locator("#" + button.get_attribute("aria-controls")).get_by_role("link").first.click()
+    page.wait_for_url(f"**{path_for('home', lang)}#services")
+    section = page.locator("#services")
+    # Smooth scroll starts after 100 ms; wait until the section stops moving.
+    page.wait_for_function(
+        """() => new Promise(resolve => {
+            const el = document.getElementById('services');
+            let last = null;
+            const tick = () => {
+              const top = el.getBoundingClientRect().top;
+              if (last !== null && Math.abs(top - last) < 0.5) resolve(true); else { last = top; setTimeout(tick, 150); }
+            };
+            setTimeout(tick, 300);
+        })"""
+    )
+    top = section.evaluate("el => el.getBoundingClientRect().top")
+    assert abs(top - 64) <= 2, top
