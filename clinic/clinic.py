@@ -35,6 +35,10 @@ app = rx.App(
     html_lang="es",
     html_custom_attrs={"lang": HTML_LANG},
     api_transformer=server.transform,
+    # No toasts and no framework error overlay: the site shows no server messages, and
+    # dropping them keeps ~25 kB of JavaScript off every page load.
+    toaster=None,
+    app_wraps={},
     head_components=[rx.el.link(rel="icon", href="/favicon.svg", type="image/svg+xml")],
 )
 
