@@ -102,10 +102,10 @@ def navbar(page: Page) -> rx.Component:
             desktop_nav,
             rx.el.div(
                 page_link(
+                    path_for("booking", lang),
                     # Phones get the short label so the bar never wraps.
                     rx.el.span(t(lang, "nav.book_short"), class_name="sm:hidden"),
                     rx.el.span(t(lang, "nav.book"), class_name="hidden sm:inline"),
-                    href=path_for("booking", lang),
                     class_name=f"whitespace-nowrap {BOOK_BUTTON}",
                 ),
                 language_toggle(page),
