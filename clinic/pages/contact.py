@@ -56,8 +56,9 @@ def background_picture() -> rx.Component:
             src=f"{BACKGROUND}-{BACKGROUND_WIDTHS[-1]}.jpg",
             src_set=srcset("jpg"),
             sizes="100vw",
-            width=str(width),
-            height=str(height),
+            # As attributes (Reflex turns width=/height= on <img> into CSS), so the
+            # browser reserves the space before the file arrives.
+            custom_attrs={"width": str(width), "height": str(height)},
             alt="",
             decoding="async",
             class_name="absolute inset-0 size-full object-cover",
