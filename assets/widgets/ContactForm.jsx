@@ -52,7 +52,7 @@ export function whatsappText(values, texts) {
 }
 
 const INPUT =
-  "mt-1 block w-full rounded-lg border bg-white px-3 py-2.5 text-base text-ink shadow-sm " +
+  "mt-1 block w-full scroll-mt-24 rounded-lg border bg-white px-3 py-2.5 text-base text-ink shadow-sm " +
   "focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary";
 const inputClass = (invalid) => `${INPUT} ${invalid ? "border-red-700" : "border-muted/50"}`;
 
@@ -181,7 +181,7 @@ export function ContactForm({ whatsappUrl, privacyHref, maxMessageLength, locale
             onChange={(event) => update("consent", event.target.checked)}
             aria-invalid={errors.consent ? "true" : undefined}
             aria-describedby={describedBy("consent")}
-            className="size-6 shrink-0 accent-primary focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary"
+            className="size-6 shrink-0 scroll-mt-24 accent-primary focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary"
           />
           <label htmlFor={id("consent")} className="pt-0.5 text-sm text-ink">
             {texts.consentBefore}

@@ -225,6 +225,10 @@ def test_book_button_opens_that_doctors_calendar_in_the_page(page, lang, part):
     page.on("popup", lambda popup: popups.append(popup))
     for doctor in DOCTORS:
         button = book_button(page, doctor)
+        # Once the calendar opens in place, the "opens Cal.com in a new tab" hint is gone.
+        expect(button).to_have_accessible_name(
+            f"{t(lang, 'booking.book')} {t(lang, 'booking.book_with', name=doctor.name)}"
+        )
         target = {"button": button, "text": button.get_by_text(t(lang, "booking.book"), exact=True),
                   "icon": button.locator("svg")}[part]
         before = len(ns_calls(page, doctor, "modal"))
@@ -256,6 +260,11 @@ def test_book_buttons_are_links_to_cal_com_when_embed_js_is_blocked(page, lang):
         url = f"https://cal.com/{doctor.cal_link}"
         expect(button).to_have_attribute("href", url)
         expect(button).to_have_attribute("target", "_blank")
+        # Screen readers hear where the link goes (and that it opens a new tab).
+        expect(button).to_have_accessible_name(
+            f"{t(lang, 'booking.book')} {t(lang, 'booking.book_with', name=doctor.name)} "
+            f"{t(lang, 'booking.opens_cal_com')}"
+        )
         assert "noopener" in button.get_attribute("rel").split()
         assert button.get_attribute("data-cal-namespace") == doctor.cal_namespace
         assert json.loads(button.get_attribute("data-cal-config")) == {"layout": "column_view"}

@@ -4,7 +4,9 @@ why in the page's language (issue 5).
 
 WhatsApp never gets real network: the new tab is answered with a blank page, and an
 init script notes every window.open call and whether it ran while the submit event was
-still being dispatched (after an await it would not be, and Safari would block it).
+still being dispatched. Opening it from a later task (after a network await or a timer)
+fails that check; Safari would block such a tab. (A bare microtask await still runs
+inside the dispatch, so the check cannot see that one.)
 """
 
 from __future__ import annotations
