@@ -98,6 +98,7 @@ class Reviews(Strict):
 
 class Scheduling(Strict):
     origin: HttpUrl
+    public_origin: HttpUrl
 
 
 HexColor = Annotated[str, Field(pattern=r"^#[0-9a-fA-F]{6}$")]

@@ -1,0 +1,154 @@
+// Cal.com's embed for the booking page, with the patient never left without a way to
+// book:
+// - Each Book button is a real link to the doctor's public Cal.com page (new tab). While
+//   embed.js is blocked, failing or still loading, the link simply works.
+// - Once embed.js has taken over a doctor's namespace, a click on the button (its text,
+//   its icon, anywhere inside it) opens the embedded calendar instead.
+// - Cal.com's `bookingSuccessfulV2` event sends the patient to our success page.
+//
+// The loader below follows Cal.com's own embed snippet (a queueing `Cal` function with
+// `Cal.ns` and `Cal.q`; embed.js, loaded once, replays the queues), written as plain
+// module code: no eval, no inline script, so the page runs under a strict CSP.
+import { useEffect, useRef, useState } from "react";
+
+const INIT = "init";
+
+// The success page of the booking page that is showing now (a client-side language
+// switch changes it); read when Cal.com reports a booking.
+let successPath = null;
+// Namespaces initialised in this page's lifetime: Cal keeps its state across
+// client-side navigations, so coming back to the page must not initialise them twice.
+const initialised = new Set();
+// Settles once embed.js has loaded (true) or failed (false).
+let scriptSettled = null;
+
+function loadScriptOnce(src) {
+  if (!scriptSettled) {
+    scriptSettled = new Promise((resolve) => {
+      const script = document.createElement("script");
+      script.src = src;
+      script.async = true;
+      script.addEventListener("load", () => resolve(true));
+      script.addEventListener("error", () => resolve(false));
+      document.head.appendChild(script);
+    });
+  }
+  return scriptSettled;
+}
+
+// Cal.com's loader: `Cal(...)` and `Cal.ns[namespace](...)` queue their arguments until
+// embed.js replaces the queues with the real implementation.
+function calLoader(scriptSrc) {
+  const existing = window.Cal;
+  if (existing) return existing;
+  const push = (api, args) => {
+    api.q.push(args);
+  };
+  const Cal = function () {
+    const cal = window.Cal;
+    const args = arguments;
+    if (!cal.loaded) {
+      cal.ns = {};
+      cal.q = cal.q || [];
+      loadScriptOnce(scriptSrc);
+      cal.loaded = true;
+    }
+    if (args[0] === INIT) {
+      const api = function () {
+        push(api, arguments);
+      };
+      const namespace = args[1];
+      api.q = api.q || [];
+      if (typeof namespace === "string") {
+        cal.ns[namespace] = cal.ns[namespace] || api;
+        push(cal.ns[namespace], args);
+        push(cal, ["initNamespace", namespace]);
+      } else {
+        push(cal, args);
+      }
+      return;
+    }
+    push(cal, args);
+  };
+  window.Cal = Cal;
+  return Cal;
+}
+
+// embed.js gives every namespace it has taken over an `instance`; before that (or if
+// embed.js loaded but broke) a click must stay a plain link.
+const namespaceReady = (namespace) => Boolean(window.Cal?.ns?.[namespace]?.instance);
+
+function onBookingSuccessful() {
+  // A full page load, not a client-side navigation: it also clears Cal's modal.
+  if (successPath) window.location.assign(successPath);
+}
+
+function initialise({ scriptSrc, origin, namespaces, ui }) {
+  const Cal = calLoader(scriptSrc);
+  for (const namespace of namespaces) {
+    if (initialised.has(namespace)) continue;
+    initialised.add(namespace);
+    Cal(INIT, namespace, { origin });
+    Cal.ns[namespace]("ui", ui);
+    Cal.ns[namespace]("on", { action: "bookingSuccessfulV2", callback: onBookingSuccessful });
+  }
+  return loadScriptOnce(scriptSrc);
+}
+
+function isPlainClick(event) {
+  return event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey;
+}
+
+function readConfig(link) {
+  try {
+    return JSON.parse(link.dataset.calConfig || "{}");
+  } catch (error) {
+    return {};
+  }
+}
+
+export function CalEmbed({ scriptSrc, origin, namespaces, ui, successPath: success, className, children }) {
+  const root = useRef(null);
+  const [ready, setReady] = useState(false);
+
+  useEffect(() => {
+    successPath = success;
+  }, [success]);
+
+  // Once per mount: the props are build-time constants of the page (a fresh object on
+  // every render, so they are not effect dependencies).
+  useEffect(() => {
+    let live = true;
+    initialise({ scriptSrc, origin, namespaces, ui }).then(() => {
+      if (live) setReady((namespaces || []).every(namespaceReady));
+    });
+    return () => {
+      live = false;
+    };
+  }, []);
+
+  useEffect(() => {
+    const container = root.current;
+    if (!container) return undefined;
+    // A native listener on this container runs before anything at the document: Cal's
+    // own click delegation there would open a second modal (and it ignores clicks on an
+    // <svg> icon), so the Book buttons are handled here, entirely.
+    const onClick = (event) => {
+      const link = event.target instanceof Element ? event.target.closest("[data-cal-link]") : null;
+      if (!link || !container.contains(link)) return;
+      event.stopPropagation();
+      const namespace = link.dataset.calNamespace;
+      if (!isPlainClick(event) || !namespaceReady(namespace)) return; // the link opens Cal.com
+      event.preventDefault();
+      window.Cal.ns[namespace]("modal", { calLink: link.dataset.calLink, config: readConfig(link) });
+    };
+    container.addEventListener("click", onClick);
+    return () => container.removeEventListener("click", onClick);
+  }, []);
+
+  return (
+    <div ref={root} className={className} data-cal-ready={ready ? "true" : "false"}>
+      {children}
+    </div>
+  );
+}

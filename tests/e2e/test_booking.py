@@ -1,0 +1,358 @@
+"""The booking page: each doctor's Cal.com calendar, and a way to book whatever happens to
+Cal.com's script (issue 5).
+
+Cal.com never gets real network here. `embed.js` is either served by the stub below,
+which behaves like the real one where it matters (replays the loader's queues, takes over
+each namespace, delegates clicks on [data-cal-link] the way Cal.com does) and records
+every `Cal(...)` and `Cal.ns[...](...)` call, or it is aborted or left hanging.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+from playwright.sync_api import expect
+
+from clinic.content import content
+from clinic.i18n import consultation_price, t
+from clinic.routes import path_for
+from plain_files import EXPORT_DIR, PlainFileServer
+
+EMBED_JS = "https://app.cal.com/embed/embed.js"
+LANGS = ["es", "en"]
+DOCTORS = content().doctors
+
+# A stand-in for Cal.com's embed.js.
+CAL_STUB = r"""
+(() => {
+  const calls = (window.__calCalls = window.__calCalls || []);
+  const listeners = {};
+  const globalCal = window.Cal;
+  const plain = (value) =>
+    JSON.parse(JSON.stringify(value, (key, v) => (typeof v === "function" ? "[function]" : v)));
+  if (!globalCal || !globalCal.q) {
+    window.__calStubError = "embed.js loaded without Cal's loader queue";
+    return;
+  }
+  const take = (fn, api, ns) => {
+    const run = (args) => {
+      args = Array.from(args);
+      calls.push({ fn, args: plain(args) });
+      if (args[0] === "on") {
+        const { action, callback } = args[1];
+        ((listeners[ns] = listeners[ns] || {})[action] = listeners[ns][action] || []).push(callback);
+      }
+    };
+    api.q.forEach(run);
+    api.q.push = (args) => run(args);  // like embed.js: after load, calls run at once
+    api.instance = { namespace: ns };
+  };
+  take("Cal", globalCal, "");
+  for (const [ns, api] of Object.entries(globalCal.ns)) take(`Cal.ns[${ns}]`, api, ns);
+  // Cal.com's own click delegation (HTMLElement targets only, as in embed.js).
+  document.addEventListener("click", (event) => {
+    const target = event.target;
+    if (!(target instanceof HTMLElement)) return;
+    const link = target.dataset.calLink
+      ? target
+      : Array.from(document.querySelectorAll("[data-cal-link]")).find((el) => el.contains(target));
+    if (!link) return;
+    const ns = link.dataset.calNamespace;
+    (ns ? globalCal.ns[ns] : globalCal)("modal", {
+      calLink: link.dataset.calLink, config: JSON.parse(link.dataset.calConfig || "{}"), calOrigin: "",
+    });
+  });
+  window.__calStub = {
+    fire(ns, action, data) {
+      for (const callback of (listeners[ns] || {})[action] || []) {
+        callback(new CustomEvent(action, { detail: { data, type: action, namespace: ns } }));
+      }
+    },
+  };
+})();
+"""
+
+
+class EmbedRequests(list):
+    """URLs of embed.js requests seen by a page."""
+
+
+def serve_stub(page) -> EmbedRequests:
+    requests = EmbedRequests()
+
+    def handle(route):
+        requests.append(route.request.url)
+        route.fulfill(status=200, content_type="text/javascript", body=CAL_STUB)
+
+    page.route(EMBED_JS, handle)
+    return requests
+
+
+def calls(page) -> list[dict]:
+    return page.evaluate("window.__calCalls || []")
+
+
+def ns_calls(page, doctor, method: str | None = None) -> list[list]:
+    fn = f"Cal.ns[{doctor.cal_namespace}]"
+    return [c["args"] for c in calls(page) if c["fn"] == fn and (method is None or c["args"][0] == method)]
+
+
+def answer_cal_com_pages(page) -> None:
+    """Cal.com's public booking pages, opened in a new tab, get a blank page."""
+    page.context.route("https://cal.com/**", lambda route: route.fulfill(
+        status=200, content_type="text/html", body="<title>Cal.com</title>"))
+
+
+def open_booking(page, lang: str, base: str = "") -> None:
+    page.goto(base + path_for("booking", lang))
+    expect(page.locator("[data-cal-ready]")).to_have_attribute("data-cal-ready", "true")
+
+
+def book_button(page, doctor):
+    return page.locator(f"#{doctor.slug} a[data-cal-link]")
+
+
+def expected_ui() -> dict:
+    colors = content().clinic.brand_colors
+    return {
+        "cssVarsPerTheme": {
+            "light": {"cal-brand": colors.primary},
+            "dark": {"cal-brand": colors.primary_on_dark},
+        },
+        "hideEventTypeDetails": False,
+        "layout": "column_view",
+    }
+
+
+# ------------------------------------------------------------------ content of the page
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_two_doctor_cards_fee_and_amenities(page, lang):
+    response = page.goto(path_for("booking", lang))
+    assert response.status == 200
+    assert page.locator("html").get_attribute("lang") == lang
+    assert page.locator("h1").count() == 1
+    main = page.locator("main")
+    for doctor in DOCTORS:
+        card = page.locator(f"article#{doctor.slug}")
+        expect(card).to_contain_text(doctor.name)
+        expect(card).to_contain_text(doctor.specialty(lang))
+        expect(book_button(page, doctor)).to_have_count(1)
+        expect(book_button(page, doctor)).to_contain_text(t(lang, "booking.book"))
+    expect(page.locator("article[id]")).to_have_count(len(DOCTORS))
+    expect(main).to_contain_text("1,500 MXN")
+    assert consultation_price() == "1,500 MXN"
+    fee_words = {"es": ["hora completa", "ultrasonido incluido"], "en": ["one-hour", "ultrasound included"]}
+    for words in fee_words[lang]:
+        expect(main).to_contain_text(words)
+    amenities = page.locator("[data-amenities]")
+    for key in ("amenities_wifi", "amenities_refreshments", "amenities_parking"):
+        expect(amenities).to_contain_text(t(lang, f"booking.{key}"))
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_doctor_anchor_scrolls_to_that_card_below_the_header(page, lang):
+    doctor = DOCTORS[-1]
+    page.route(EMBED_JS, lambda route: route.abort())
+    page.goto(f"{path_for('booking', lang)}#{doctor.slug}")
+    card = page.locator(f"#{doctor.slug}")
+    page.wait_for_function(
+        "(id) => { const r = document.getElementById(id).getBoundingClientRect();"
+        " return r.top >= 64 && r.top < 200; }",
+        arg=doctor.slug,
+    )
+    expect(card).to_be_in_viewport()
+
+
+# ------------------------------------------------------------------ Cal.com's loader
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_embed_is_initialised_with_the_exact_calls_for_each_doctor(page, lang):
+    requests = serve_stub(page)
+    open_booking(page, lang)
+    assert page.evaluate("window.__calStubError || null") is None
+    assert requests == [EMBED_JS]
+    global_calls = [c["args"] for c in calls(page) if c["fn"] == "Cal"]
+    assert global_calls == [["initNamespace", d.cal_namespace] for d in DOCTORS]
+    for doctor in DOCTORS:
+        assert ns_calls(page, doctor) == [
+            ["init", doctor.cal_namespace, {"origin": "https://app.cal.com"}],
+            ["ui", expected_ui()],
+            ["on", {"action": "bookingSuccessfulV2", "callback": "[function]"}],
+        ]
+    assert page.problems == []
+
+
+def test_embed_is_loaded_on_the_booking_page_only(page):
+    requests = serve_stub(page)
+    for page_id in ("home", "contact", "faq", "success"):
+        page.goto(path_for(page_id, "es"))
+        page.wait_for_load_state("networkidle")
+    assert requests == []
+
+
+def test_coming_back_to_the_page_neither_reloads_nor_reinitialises_the_embed(page):
+    requests = serve_stub(page)
+    open_booking(page, "es")
+    # Client-side navigation away and back (React Router), the page is not reloaded.
+    page.locator("header").get_by_role("link", name=t("es", "nav.contact"), exact=True).first.click()
+    expect(page).to_have_url(re.compile(re.escape(path_for("contact", "es")) + "$"))
+    page.go_back()
+    expect(page).to_have_url(re.compile(re.escape(path_for("booking", "es")) + "$"))
+    open_booking_ready = page.locator("[data-cal-ready]")
+    expect(open_booking_ready).to_have_attribute("data-cal-ready", "true")
+    assert requests == [EMBED_JS]
+    for doctor in DOCTORS:
+        assert len(ns_calls(page, doctor, "init")) == 1
+    doctor = DOCTORS[0]
+    book_button(page, doctor).click()
+    assert [c[1]["calLink"] for c in ns_calls(page, doctor, "modal")] == [doctor.cal_link]
+
+
+# ------------------------------------------------------------------ Book buttons
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("part", ["button", "text", "icon"])
+def test_book_button_opens_that_doctors_calendar_in_the_page(page, lang, part):
+    serve_stub(page)
+    open_booking(page, lang)
+    popups = []
+    page.on("popup", lambda popup: popups.append(popup))
+    for doctor in DOCTORS:
+        button = book_button(page, doctor)
+        # Once the calendar opens in place, the "opens Cal.com in a new tab" hint is gone.
+        expect(button).to_have_accessible_name(
+            f"{t(lang, 'booking.book')} {t(lang, 'booking.book_with', name=doctor.name)}"
+        )
+        target = {"button": button, "text": button.get_by_text(t(lang, "booking.book"), exact=True),
+                  "icon": button.locator("svg")}[part]
+        before = len(ns_calls(page, doctor, "modal"))
+        target.click()
+        modals = ns_calls(page, doctor, "modal")
+        # Exactly one modal (Cal.com's own click delegation must not open a second one),
+        # for this doctor's link, with the column layout.
+        assert len(modals) == before + 1
+        assert modals[-1][1]["calLink"] == doctor.cal_link
+        assert modals[-1][1]["config"] == {"layout": "column_view"}
+    for doctor in DOCTORS:
+        assert len(ns_calls(page, doctor, "modal")) == 1, f"{doctor.slug} got another doctor's click"
+    assert popups == []
+    expect(page).to_have_url(re.compile(re.escape(path_for("booking", lang)) + "$"))
+    assert page.problems == []
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_book_buttons_are_links_to_cal_com_when_embed_js_is_blocked(page, lang):
+    failed = []
+    page.route(EMBED_JS, lambda route: (failed.append(route.request.url), route.abort()))
+    answer_cal_com_pages(page)
+    with page.expect_event("requestfailed", lambda request: request.url == EMBED_JS):
+        page.goto(path_for("booking", lang))
+    assert failed == [EMBED_JS]
+    expect(page.locator("[data-cal-ready]")).to_have_attribute("data-cal-ready", "false")
+    for doctor in DOCTORS:
+        button = book_button(page, doctor)
+        url = f"https://cal.com/{doctor.cal_link}"
+        expect(button).to_have_attribute("href", url)
+        expect(button).to_have_attribute("target", "_blank")
+        # Screen readers hear where the link goes (and that it opens a new tab).
+        expect(button).to_have_accessible_name(
+            f"{t(lang, 'booking.book')} {t(lang, 'booking.book_with', name=doctor.name)} "
+            f"{t(lang, 'booking.opens_cal_com')}"
+        )
+        assert "noopener" in button.get_attribute("rel").split()
+        assert button.get_attribute("data-cal-namespace") == doctor.cal_namespace
+        assert json.loads(button.get_attribute("data-cal-config")) == {"layout": "column_view"}
+        for target in (button, button.get_by_text(t(lang, "booking.book"), exact=True)):
+            with page.expect_popup() as popup:
+                target.click()
+            assert popup.value.url.rstrip("/") == url
+            popup.value.close()
+    expect(page).to_have_url(re.compile(re.escape(path_for("booking", lang)) + "$"))
+
+
+def test_book_buttons_are_links_while_embed_js_is_still_loading(page):
+    pending = []
+    page.route(EMBED_JS, lambda route: pending.append(route))  # never answered
+    answer_cal_com_pages(page)
+    page.goto(path_for("booking", "es"))
+    page.wait_for_function("() => !!(window.Cal && window.Cal.loaded)")
+    assert len(pending) == 1
+    doctor = DOCTORS[0]
+    with page.expect_popup() as popup:
+        book_button(page, doctor).click()
+    assert popup.value.url.rstrip("/") == f"https://cal.com/{doctor.cal_link}"
+
+
+# ------------------------------------------------------------------ after booking
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_booking_successful_lands_on_the_success_page_of_that_language(page, lang):
+    serve_stub(page)
+    open_booking(page, lang)
+    doctor = DOCTORS[-1]
+    book_button(page, doctor).click()
+    page.evaluate(
+        "([ns]) => window.__calStub.fire(ns, 'bookingSuccessfulV2', {uid: 'sample'})",
+        [doctor.cal_namespace],
+    )
+    expect(page).to_have_url(re.compile(re.escape(path_for("success", lang)) + "$"))
+    expect(page.locator("h1")).to_have_count(1)
+    assert page.locator("html").get_attribute("lang") == lang
+
+
+# ------------------------------------------------------------------ hosting
+
+
+CSP = (
+    "default-src 'self'; script-src 'self' 'unsafe-inline' https://app.cal.com; "
+    "style-src 'self' 'unsafe-inline'; img-src 'self' data: https:; "
+    "connect-src 'self' https://app.cal.com; frame-src https://app.cal.com"
+)
+
+
+def test_works_under_a_content_security_policy_without_unsafe_eval(page, base_url):
+    serve_stub(page)
+    violations_script = (
+        "window.__cspViolations = [];"
+        "document.addEventListener('securitypolicyviolation',"
+        " (e) => window.__cspViolations.push(e.violatedDirective + ' ' + e.blockedURI));"
+    )
+    page.add_init_script(violations_script)
+    path = path_for("booking", "es")
+
+    def with_csp(route):
+        response = route.fetch()
+        headers = {k: v for k, v in response.headers.items()
+                   if k.lower() not in ("content-encoding", "content-length")}
+        route.fulfill(response=response, headers={**headers, "content-security-policy": CSP})
+
+    page.route(base_url + path, with_csp)
+    open_booking(page, "es")
+    doctor = DOCTORS[0]
+    book_button(page, doctor).click()
+    assert [c[1]["calLink"] for c in ns_calls(page, doctor, "modal")] == [doctor.cal_link]
+    assert page.evaluate("window.__cspViolations") == []
+    assert page.problems == []
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_works_served_as_plain_files(page, base_url, lang):
+    # base_url builds the site first; the export it leaves behind is served as files.
+    if not EXPORT_DIR.is_dir():
+        pytest.skip("no exported build to serve")
+    with PlainFileServer() as static:
+        serve_stub(page)
+        page.route(f"{static.url}/**", lambda route: route.continue_())
+        open_booking(page, lang, base=static.url)
+        doctor = DOCTORS[0]
+        book_button(page, doctor).locator("svg").click()
+        assert [c[1]["calLink"] for c in ns_calls(page, doctor, "modal")] == [doctor.cal_link]
+        page.evaluate("([ns]) => window.__calStub.fire(ns, 'bookingSuccessfulV2', {})", [doctor.cal_namespace])
+        expect(page).to_have_url(static.url + path_for("success", lang))
