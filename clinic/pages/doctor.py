@@ -85,7 +85,7 @@ def _profile(doctor: Doctor, lang: str) -> rx.Component:
     return section(
         *paragraphs([doctor.bio(lang), *(p(lang) for p in texts.approach)]),
         rx.el.div(focus, credentials, class_name="mt-8 grid gap-4 md:grid-cols-2"),
-        title=t(lang, "doctor_page.about", name=doctor.name),
+        title=t(lang, f"doctor_page.about_{doctor.gender}", name=doctor.name),
     )
 
 

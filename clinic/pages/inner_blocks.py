@@ -5,13 +5,14 @@ renderer, so that every page states these facts the same way from the same sourc
 from __future__ import annotations
 
 import reflex as rx
+from reflex_components_core.el.elements.inline import A as PlainAnchor
 
 from clinic import navigation as nav
 from clinic.components.avatar import avatar
 from clinic.components.links import external_link, page_link
 from clinic.components.ui import BUTTON_PRIMARY, BUTTON_SECONDARY, CARD, TEXT_LINK
 from clinic.content import Doctor, content
-from clinic.i18n import clinic_values, consultation_price, t, tc
+from clinic.i18n import clinic_values, consultation_price, t
 from clinic.routes import doctor_page_id, path_for
 
 
@@ -124,5 +125,7 @@ def rich_text(text: str) -> list[rx.Component]:
     return blocks
 
 
-def address_line(lang: str) -> str:
-    return tc(lang, "footer.address")
+def in_page_link(section_id: str, *children, **props) -> rx.Component:
+    """A plain <a href="#id"> to a section of the same page. (`rx.el.a` is React
+    Router's Link, which resolves "#id" against the route as "/path/#id".)"""
+    return PlainAnchor.create(*children, href=f"#{section_id}", **props)

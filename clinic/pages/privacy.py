@@ -13,7 +13,7 @@ from clinic.components.page_header import page_header
 from clinic.components.ui import CONTAINER, TEXT_LINK
 from clinic.content import Localized, Slug, Strict, content, load_model
 from clinic.i18n import t, tc
-from clinic.pages.inner_blocks import fill, rich_text
+from clinic.pages.inner_blocks import fill, in_page_link, rich_text
 from clinic.routes import Page
 
 SECTION_COUNT = 11  # controller ... contact (spec section 2)
@@ -47,7 +47,7 @@ def render(page: Page) -> rx.Component:
     contents = rx.el.nav(
         rx.el.h2(t(lang, "privacy_page.contents"), class_name="text-sm font-semibold uppercase tracking-wide text-muted"),
         rx.el.ol(
-            *(rx.el.li(rx.el.a(s.title(lang), href=f"#{s.key}", class_name=TEXT_LINK)) for s in data.sections),
+            *(rx.el.li(in_page_link(s.key, s.title(lang), class_name=TEXT_LINK)) for s in data.sections),
             class_name="mt-3 list-decimal space-y-1 pl-6",
         ),
         aria_label=t(lang, "privacy_page.contents"),

@@ -71,7 +71,7 @@ def _hero(page: Page, data: ServiceContent) -> rx.Component:
             )
             for f in data.facts
         ),
-        class_name="mt-8 grid gap-4 sm:grid-cols-2 lg:max-w-3xl",
+        class_name="mt-8 grid max-w-4xl gap-4 sm:grid-cols-2 lg:grid-cols-3",
     ) if data.facts else rx.fragment()
     topic = t(lang, f"services.{key}.title")
     return rx.el.section(
