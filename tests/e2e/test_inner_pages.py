@@ -37,10 +37,13 @@ def main_text(page) -> str:
     return normalize(page.locator("main").inner_text())
 
 
-def open_page(page, p: Page):
+def open_page(page, p: Page, hydrated: bool = False):
+    """Open a page; every page is prerendered, so its text is there at load. Tests that
+    click (client-side navigation) or watch the console wait for hydration too."""
     response = page.goto(p.path)
     assert response is not None and response.status == 200, p.path
-    page.wait_for_load_state("networkidle")
+    if hydrated:
+        page.wait_for_load_state("networkidle")
     return response
 
 
@@ -55,7 +58,7 @@ def raw_keys(text: str, lang: str) -> list[str]:
 
 @pytest.mark.parametrize("p", INNER, ids=_name)
 def test_page_renders_in_its_language_with_no_raw_key(page, p):
-    open_page(page, p)
+    open_page(page, p, hydrated=True)
     assert page.locator("html").get_attribute("lang") == p.lang
     assert page.locator("h1").count() == 1
     body = normalize(page.locator("body").inner_text())
@@ -112,7 +115,7 @@ def test_claim_figures_stay_on_their_service_page(page):
 
 def test_specialist_link_opens_the_doctor_page(page):
     hpv = Page("hpv", "service", "es", path_for("hpv", "es"))
-    open_page(page, hpv)
+    open_page(page, hpv, hydrated=True)
     doctor = doctors_for("hpv")[0]
     page.locator(f'#specialists [data-doctor="{doctor.slug}"] h3 a').click()
     page.wait_for_url(f"**{path_for(doctor_page_id(doctor.slug), 'es')}")
@@ -125,7 +128,7 @@ def test_specialist_link_opens_the_doctor_page(page):
 @pytest.mark.parametrize("p", DOCTOR_PAGES, ids=_name)
 def test_doctor_page_shows_profile_services_and_book_button(page, p):
     doctor = content().doctor(p.doctor_slug)
-    open_page(page, p)
+    open_page(page, p, hydrated=True)
     assert normalize(page.locator("h1").inner_text()) == doctor.name
     text = main_text(page)
     for fact in (doctor.specialty(p.lang), doctor.license(p.lang), doctor.bio(p.lang),
@@ -232,6 +235,14 @@ def test_privacy_notice_has_eleven_numbered_sections(page, lang):
     for party in ("WhatsApp", "Meta", "Cal.com", "Google Maps", content().clinic.reviews.provider):
         assert party in sharing, party
     assert content().clinic.email in normalize(sections.nth(6).inner_text())  # ARCO: where to write
+
+
+def test_privacy_contents_link_scrolls_to_its_section(page):
+    path = path_for("privacy", "es")
+    open_page(page, Page("privacy", "privacy", "es", path), hydrated=True)
+    page.locator('main nav a[href="#arco"]').click()
+    expect(page.locator("#arco")).to_be_in_viewport()
+    assert page.evaluate("location.pathname") == path  # stays on the canonical path
 
 
 # ------------------------------------------------------------------ success
