@@ -12,6 +12,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
+from clinic import seo
 from clinic.content import content
 from clinic.i18n import consultation_price, t, tc
 from clinic.pages.faq import faq_entries
@@ -83,6 +84,12 @@ SERVICE_CLAIMS = {
 def test_service_page_shows_its_layout_and_facts(page, p):
     open_page(page, p)
     assert normalize(page.locator("h1").inner_text()) == tc(p.lang, f"pages.{p.id}.title")
+    # Its own title, description, keywords and canonical, per language.
+    texts = seo.page_texts(p)
+    assert page.title() == texts["title"]
+    assert page.locator('meta[name="description"]').get_attribute("content") == texts["description"]
+    assert page.locator('meta[name="keywords"]').get_attribute("content") == texts["keywords"]
+    assert page.locator('link[rel="canonical"]').get_attribute("href") == seo.absolute(p.path)
     assert page.locator("[data-service-card]").count() >= 4
     text = main_text(page)
     assert consultation_price() in text and "MXN" in text
