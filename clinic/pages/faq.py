@@ -1,114 +1,24 @@
 """The FAQ page (spec section 2): cost, location, doctors, ultrasound, the services and
-the opening hours, one card per question.
+the opening hours, one card per question, rendered from `faq_views` (faq_data.py).
 
-`faq_entries(lang)` gives the same questions and answers as plain text, in page order,
-for the FAQPage structured data: page and data are built from one `FaqView` list, so
-they cannot drift apart. Fee, address and hours come from content/clinic.yaml."""
+`faq_entries(lang)` (re-exported here) gives the same questions and answers as plain
+text, in page order, for the FAQPage structured data."""
 
 from __future__ import annotations
 
-import functools
-from dataclasses import dataclass
-from typing import Annotated, Literal
-
 import reflex as rx
-from pydantic import Field
 
 from clinic import navigation as nav
 from clinic.components.links import external_link, page_link
 from clinic.components.page_header import page_header
 from clinic.components.ui import BUTTON_PRIMARY, BUTTON_SECONDARY, CARD, TEXT_LINK, section
-from clinic.content import Localized, Slug, Strict, content, load_model
-from clinic.i18n import opening_hours, t, tc
-from clinic.pages.inner_blocks import doctor_href, fill
+from clinic.content import content
+from clinic.i18n import t, tc
+from clinic.pages.faq_data import FaqView, faq_entries, faq_views
 from clinic.routes import Page, path_for
 
+__all__ = ["faq_entries", "faq_views", "render"]
 
-class FaqEntry(Strict):
-    key: Slug
-    question: Localized
-    answer: Annotated[list[Localized], Field(min_length=1)]
-    items: Literal["doctors", "services", "hours"] | None = None
-    note: list[Localized] = []
-    link: Literal["booking", "map"] | None = None
-
-
-class FaqContent(Strict):
-    entries: Annotated[list[FaqEntry], Field(min_length=1)]
-    extra_services: list[Localized] = []
-
-
-@functools.cache
-def faq_content() -> FaqContent:
-    return load_model("pages/faq.yaml", FaqContent)
-
-
-@dataclass(frozen=True)
-class Item:
-    label: str
-    detail: str = ""
-    href: str = ""
-
-    @property
-    def text(self) -> str:
-        return f"{self.label}: {self.detail}" if self.detail else self.label
-
-
-@dataclass(frozen=True)
-class FaqView:
-    """One question as shown: paragraphs, an optional list, closing paragraphs."""
-
-    key: str
-    question: str
-    paragraphs: tuple[str, ...]
-    items: tuple[Item, ...]
-    items_kind: str | None
-    note: tuple[str, ...]
-    link: str | None
-
-    @property
-    def answer_text(self) -> str:
-        """The answer as plain text: the list becomes one sentence, items joined by "; "."""
-        parts = [*self.paragraphs]
-        if self.items:
-            listed = "; ".join(item.text for item in self.items)
-            parts.append(listed if listed.endswith(".") else listed + ".")
-        return " ".join([*parts, *self.note])
-
-
-def _items(kind: str | None, lang: str) -> tuple[Item, ...]:
-    if kind == "doctors":
-        return tuple(Item(d.name, d.specialty(lang), doctor_href(d, lang)) for d in content().doctors)
-    if kind == "services":
-        pages = [Item(t(lang, f"services.{s.key}.title"), href=path_for(s.key, lang)) for s in content().services]
-        extra = [Item(text(lang), href=path_for("booking", lang)) for text in faq_content().extra_services]
-        return tuple(pages + extra)
-    if kind == "hours":
-        return tuple(Item(days, hours) for days, hours in opening_hours(lang))
-    return ()
-
-
-def faq_views(lang: str) -> list[FaqView]:
-    return [
-        FaqView(
-            key=e.key,
-            question=fill(e.question(lang)),
-            paragraphs=tuple(fill(p(lang)) for p in e.answer),
-            items=_items(e.items, lang),
-            items_kind=e.items,
-            note=tuple(fill(p(lang)) for p in e.note),
-            link=e.link,
-        )
-        for e in faq_content().entries
-    ]
-
-
-def faq_entries(lang: str) -> list[tuple[str, str]]:
-    """(question, answer) pairs exactly as the FAQ page shows them, in page order."""
-    return [(view.question, view.answer_text) for view in faq_views(lang)]
-
-
-# ---------------------------------------------------------------- rendering
 
 
 def _item_list(view: FaqView) -> rx.Component:
