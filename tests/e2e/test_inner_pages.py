@@ -1,0 +1,339 @@
+"""The inner pages in a real browser, both languages: six services, about, the two
+doctors, FAQ, privacy notice and success (issue #4).
+
+Each page shows its distinctive facts; every link on it leads to a page that exists;
+no sentence of a page appears on its twin in the other language; no translation key
+or unfilled {placeholder} is ever shown."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import expect
+
+from clinic import seo
+from clinic.content import content
+from clinic.i18n import consultation_price, t, tc
+from clinic.pages.faq import faq_entries
+from clinic.pages.inner_blocks import doctors_for
+from clinic.routes import Page, all_pages, doctor_page_id, page_at, path_for
+
+INNER_KINDS = {"service", "about", "doctor", "faq", "privacy", "success"}
+INNER = [p for p in all_pages() if p.kind in INNER_KINDS]
+INNER_IDS = sorted({p.id for p in INNER})
+SERVICES = [p for p in INNER if p.kind == "service"]
+DOCTOR_PAGES = [p for p in INNER if p.kind == "doctor"]
+
+
+def _name(p: Page) -> str:
+    return f"{p.id}-{p.lang}"
+
+
+def normalize(text: str) -> str:
+    return re.sub(r"\s+", " ", text).strip()
+
+
+def main_text(page) -> str:
+    return normalize(page.locator("main").inner_text())
+
+
+def open_page(page, p: Page, hydrated: bool = False):
+    """Open a page; every page is prerendered, so its text is there at load. Tests that
+    click (client-side navigation) or watch the console wait for hydration too."""
+    response = page.goto(p.path)
+    assert response is not None and response.status == 200, p.path
+    if hydrated:
+        page.wait_for_load_state("networkidle")
+    return response
+
+
+# ------------------------------------------------------------------ every inner page
+
+def raw_keys(text: str, lang: str) -> list[str]:
+    """Anything shaped like a key of the translation table, known or missing (a missing
+    key displays itself)."""
+    prefixes = "|".join(sorted({k.split(".")[0] for k in content().i18n[lang]}))
+    return re.findall(rf"\b(?:{prefixes})(?:\.[A-Za-z_]+)+\b", text)
+
+
+@pytest.mark.parametrize("p", INNER, ids=_name)
+def test_page_renders_in_its_language_with_no_raw_key(page, p):
+    open_page(page, p, hydrated=True)
+    assert page.locator("html").get_attribute("lang") == p.lang
+    assert page.locator("h1").count() == 1
+    body = normalize(page.locator("body").inner_text())
+    assert not raw_keys(body, p.lang), f"raw translation keys on {p.path}: {raw_keys(body, p.lang)}"
+    assert not re.search(r"\{\w+\}", body), f"unfilled placeholder on {p.path}"
+    assert page.problems == []
+
+
+# ------------------------------------------------------------------ services
+
+SERVICE_CLAIMS = {
+    # Spec section 9: the claims, where they belong, in each language.
+    "hpv": {"es": ["+5,000", "+95%", "Más de 18 años de experiencia"],
+            "en": ["5,000+", "95%+", "Over 18 years of experience"]},
+    "hysteroscopy": {"es": ["+15", "años de experiencia en histeroscopia"],
+                     "en": ["15+", "years of experience in hysteroscopy"]},
+    "contraception": {"es": ["3 a 10 años", "+99%"], "en": ["3 to 10 years", "99%+"]},
+}
+
+
+@pytest.mark.parametrize("p", SERVICES, ids=_name)
+def test_service_page_shows_its_layout_and_facts(page, p):
+    open_page(page, p)
+    assert normalize(page.locator("h1").inner_text()) == tc(p.lang, f"pages.{p.id}.title")
+    # Its own title, description, keywords and canonical, per language.
+    texts = seo.page_texts(p)
+    assert page.title() == texts["title"]
+    assert page.locator('meta[name="description"]').get_attribute("content") == texts["description"]
+    assert page.locator('meta[name="keywords"]').get_attribute("content") == texts["keywords"]
+    assert page.locator('link[rel="canonical"]').get_attribute("href") == seo.absolute(p.path)
+    assert page.locator("[data-service-card]").count() >= 4
+    text = main_text(page)
+    assert consultation_price() in text and "MXN" in text
+    for claim in SERVICE_CLAIMS.get(p.id, {}).get(p.lang, []):
+        assert claim in text, f"{claim!r} missing on {p.path}"
+    # Specialist blocks: exactly the doctors who lead this service, each linking their
+    # page and the booking page at their card.
+    blocks = page.locator("#specialists [data-doctor]")
+    expected = [d.slug for d in doctors_for(p.id)]
+    assert [blocks.nth(i).get_attribute("data-doctor") for i in range(blocks.count())] == expected
+    for slug in expected:
+        block = page.locator(f'#specialists [data-doctor="{slug}"]')
+        hrefs = [a.get_attribute("href") for a in block.locator("a").all()]
+        assert path_for(doctor_page_id(slug), p.lang) in hrefs
+        assert f"{path_for('booking', p.lang)}#{slug}" in hrefs
+
+
+CLAIM_FIGURES = {"5,000": "hpv", "95%": "hpv", "99%": "contraception"}
+
+
+def test_claim_figures_stay_on_their_service_page(page):
+    """No success rate on laparoscopy, no effectiveness figure on maternity, etc."""
+    for p in SERVICES:
+        open_page(page, p)
+        text = main_text(page)
+        for figure, owner in CLAIM_FIGURES.items():
+            if p.id != owner:
+                assert figure not in text, f"{figure} on {p.path}"
+
+
+def test_specialist_link_opens_the_doctor_page(page):
+    hpv = Page("hpv", "service", "es", path_for("hpv", "es"))
+    open_page(page, hpv, hydrated=True)
+    doctor = doctors_for("hpv")[0]
+    page.locator(f'#specialists [data-doctor="{doctor.slug}"] h3 a').click()
+    page.wait_for_url(f"**{path_for(doctor_page_id(doctor.slug), 'es')}")
+    expect(page.locator("h1")).to_have_text(doctor.name)
+
+
+# ------------------------------------------------------------------ doctors
+
+
+@pytest.mark.parametrize("p", DOCTOR_PAGES, ids=_name)
+def test_doctor_page_shows_profile_services_and_book_button(page, p):
+    doctor = content().doctor(p.doctor_slug)
+    open_page(page, p, hydrated=True)
+    assert normalize(page.locator("h1").inner_text()) == doctor.name
+    text = main_text(page)
+    for fact in (doctor.specialty(p.lang), doctor.license(p.lang), doctor.bio(p.lang),
+                 t(p.lang, "inner.years", years=doctor.years_experience)):
+        assert normalize(fact) in text
+    # Initials when there is no photo.
+    if not doctor.image:
+        assert page.locator(f'main [data-avatar="{doctor.slug}"]').first.inner_text().strip() == doctor.initials
+    # The services the doctor leads, each linked to its page, in site order.
+    linked = [page.locator("main [data-service]").nth(i).get_attribute("data-service")
+              for i in range(page.locator("main [data-service]").count())]
+    assert linked == [s.key for s in content().services if s.key in doctor.services]
+    for key in linked:
+        assert page.locator(f'main [data-service="{key}"] a').get_attribute("href") == path_for(key, p.lang)
+    # The book button goes to the booking page, at this doctor's card.
+    book = page.locator(f'main [data-book="{doctor.slug}"]').first
+    assert book.get_attribute("href") == f"{path_for('booking', p.lang)}#{doctor.slug}"
+    book.click()
+    page.wait_for_url(f"**{path_for('booking', p.lang)}#{doctor.slug}")
+
+
+# ------------------------------------------------------------------ FAQ
+
+
+def _answer_text(card) -> str:
+    """The answer as faq_entries() gives it: paragraphs, and the list as one sentence."""
+    parts = []
+    for block in card.locator("[data-faq-answer] > *").all():
+        tag = block.evaluate("e => e.tagName")
+        if tag == "P":
+            parts.append(normalize(block.inner_text()))
+        elif tag == "UL":
+            listed = "; ".join(normalize(li.inner_text()) for li in block.locator("li").all())
+            parts.append(listed if listed.endswith(".") else listed + ".")
+        elif tag == "DL":
+            rows = [f"{normalize(r.locator('dt').inner_text())}: {normalize(r.locator('dd').inner_text())}"
+                    for r in block.locator("div").all()]
+            listed = "; ".join(rows)
+            parts.append(listed if listed.endswith(".") else listed + ".")
+    return " ".join(parts)
+
+
+def _hours_rows(locator) -> list[tuple[str, str]]:
+    return [(normalize(r.locator("dt").inner_text()), normalize(r.locator("dd").inner_text()))
+            for r in locator.locator("div").all()]
+
+
+@pytest.mark.parametrize("lang", ["es", "en"])
+def test_faq_cards_fee_services_and_hours(page, lang):
+    open_page(page, Page("faq", "faq", lang, path_for("faq", lang)))
+    text = main_text(page)
+    assert "1,500 MXN" in text and consultation_price() == "1,500 MXN"
+    for card in ("cost", "location", "doctors", "ultrasound", "services", "hours"):
+        assert page.locator(f'main [data-faq="{card}"]').count() == 1, card
+    # Seven services, the six service pages linked first.
+    services = page.locator('main [data-items="services"] li')
+    assert services.count() == 7
+    hrefs = [services.nth(i).locator("a").get_attribute("href") for i in range(6)]
+    assert hrefs == [path_for(s.key, lang) for s in content().services]
+    # Hours identical to the footer's (one source).
+    faq_hours = _hours_rows(page.locator("main [data-hours]"))
+    assert faq_hours and faq_hours == _hours_rows(page.locator("footer [data-hours]"))
+    # Address from clinic.yaml; doctors linked to their pages.
+    address = content().clinic.address
+    assert f"{address.street}, {address.postal_code} {address.city}" in text
+    for doctor in content().doctors:
+        assert page.locator(f'main [data-faq="doctors"] a[href="{path_for(doctor_page_id(doctor.slug), lang)}"]').count() == 1
+
+
+@pytest.mark.parametrize("lang", ["es", "en"])
+def test_faq_entries_are_what_the_page_shows(page, lang):
+    """The FAQPage structured data reads faq_entries(): it must match the page."""
+    open_page(page, Page("faq", "faq", lang, path_for("faq", lang)))
+    cards = page.locator("main [data-faq]").all()
+    shown = [(normalize(c.locator("[data-faq-question]").inner_text()), _answer_text(c)) for c in cards]
+    assert shown == [(normalize(q), normalize(a)) for q, a in faq_entries(lang)]
+
+
+# ------------------------------------------------------------------ privacy notice
+
+PRIVACY_FACTS = {
+    "es": ["octubre de 2025", "20 de marzo de 2025", "LFPDPPP", "datos personales sensibles",
+           "consentimiento expreso", "ARCO", "Secretaría Anticorrupción y Buen Gobierno"],
+    "en": ["October 2025", "20 March 2025", "LFPDPPP", "sensitive personal data",
+           "express consent", "ARCO", "Secretaría Anticorrupción y Buen Gobierno"],
+}
+
+
+@pytest.mark.parametrize("lang", ["es", "en"])
+def test_privacy_notice_has_eleven_numbered_sections(page, lang):
+    open_page(page, Page("privacy", "privacy", lang, path_for("privacy", lang)))
+    sections = page.locator("main [data-privacy-section]")
+    assert sections.count() == 11
+    for i in range(11):
+        heading = normalize(sections.nth(i).locator("h2").inner_text())
+        assert heading.startswith(f"{i + 1}. "), heading
+    text = main_text(page)
+    for fact in PRIVACY_FACTS[lang]:
+        assert fact in text, fact
+    assert normalize(page.locator("main [data-updated]").inner_text()).endswith(
+        "octubre de 2025" if lang == "es" else "October 2025")
+    # The third parties the site hands data to, by name.
+    sharing = normalize(sections.nth(4).inner_text())
+    for party in ("WhatsApp", "Meta", "Cal.com", "Google Maps", content().clinic.reviews.provider):
+        assert party in sharing, party
+    assert content().clinic.email in normalize(sections.nth(6).inner_text())  # ARCO: where to write
+
+
+def test_privacy_contents_link_scrolls_to_its_section(page):
+    path = path_for("privacy", "es")
+    open_page(page, Page("privacy", "privacy", "es", path), hydrated=True)
+    page.locator('main nav a[href="#arco"]').click()
+    expect(page.locator("#arco")).to_be_in_viewport()
+    assert page.evaluate("location.pathname") == path  # stays on the canonical path
+
+
+# ------------------------------------------------------------------ success
+
+SUCCESS_RULES = {
+    "es": ["10 minutos antes", "tolerancia máxima es de 15 minutos", "al menos 24 horas",
+           "pago anticipado", "un solo acompañante adulto", "menores de edad", "datos fiscales"],
+    "en": ["10 minutes before", "maximum tolerance for late arrival is 15 minutes", "at least 24 hours",
+           "advance payment", "one adult companion", "Minors are not allowed", "tax details"],
+}
+
+
+@pytest.mark.parametrize("lang", ["es", "en"])
+def test_success_page_confirms_and_lists_the_rules(page, lang):
+    open_page(page, Page("success", "success", lang, path_for("success", lang)))
+    assert normalize(page.locator("h1").inner_text()) == t(lang, "pages.success.title")
+    notes = page.locator("main [data-note]")
+    assert notes.count() == 6
+    text = normalize(" ".join(notes.all_inner_texts()))
+    for rule in SUCCESS_RULES[lang]:
+        assert rule in text, rule
+    email = content().clinic.email
+    assert page.locator(f'main [data-note="invoice"] a[href="mailto:{email}"]').count() == 1
+    chat = page.locator("main [data-chat]")
+    assert chat.get_attribute("href").startswith(content().clinic.whatsapp_url + "?text=")
+    assert chat.get_attribute("target") == "_blank"
+
+
+# ------------------------------------------------------------------ links and twins
+
+
+def test_every_link_on_the_inner_pages_resolves(page):
+    """Every internal link in the content of an inner page leads to a page of the route
+    table answering 200; in-page anchors point at an element that exists."""
+    targets: dict[str, str] = {}
+    for p in INNER:
+        open_page(page, p)
+        for href in page.locator("main a[href]").evaluate_all("els => els.map(e => e.getAttribute('href'))"):
+            if href.startswith("#"):
+                assert page.locator(f"[id='{href[1:]}']").count() == 1, f"{href} on {p.path}"
+            elif href.startswith("/"):
+                targets.setdefault(href, p.path)
+    assert targets
+    for href, source in sorted(targets.items()):
+        path, _, fragment = href.partition("#")
+        target = page_at(path)
+        assert target is not None, f"{href} (on {source}) is not a page of the site"
+        if fragment:  # booking#<slug>: the booking page gives each doctor card id=<slug>
+            assert target.id == "booking" and fragment in {d.slug for d in content().doctors}, href
+        response = page.request.get(path, max_redirects=0)
+        assert response.status == 200, f"{href} (on {source}) answered {response.status}"
+
+
+SPANISH_WORDS = {"el", "la", "los", "las", "de", "del", "que", "con", "tu", "tus", "para", "por", "en", "y", "es", "una", "un"}
+ENGLISH_WORDS = {"the", "and", "of", "you", "your", "with", "for", "to", "is", "are", "we", "our"}
+
+
+def _sentences(text: str) -> set[str]:
+    """Lines long enough to be a sentence in one language (names, numbers and permit
+    codes are the same in both and are left out)."""
+    found = set()
+    for line in text.splitlines():
+        line = normalize(line)
+        words = re.findall(r"[a-záéíóúñü]{3,}", line)
+        if len(line.split()) >= 4 and len(words) >= 3:
+            found.add(line)
+    return found
+
+
+def _looks_like(line: str, vocabulary: set[str]) -> bool:
+    words = re.findall(r"[a-záéíóúñü]+", line.lower())
+    hits = sum(w in vocabulary for w in words)
+    return hits >= 3 and hits / max(len(words), 1) >= 0.2
+
+
+@pytest.mark.parametrize("page_id", INNER_IDS)
+def test_twins_share_no_sentence(page, page_id):
+    texts = {}
+    for lang in ("es", "en"):
+        p = Page(page_id, "", lang, path_for(page_id, lang))
+        open_page(page, p)
+        texts[lang] = page.locator("body").inner_text()
+    es, en = _sentences(texts["es"]), _sentences(texts["en"])
+    assert not (es & en), f"same sentences on both twins of {page_id}: {sorted(es & en)[:5]}"
+    assert not [line for line in en if _looks_like(line, SPANISH_WORDS)], f"Spanish on the English {page_id}"
+    assert not [line for line in es if _looks_like(line, ENGLISH_WORDS)], f"English on the Spanish {page_id}"
+    assert "¿" not in texts["en"] and "¡" not in texts["en"]
