@@ -7,6 +7,7 @@ import reflex as rx
 
 from clinic.components.floating_book import floating_book_button
 from clinic.components.footer import footer
+from clinic.components.links import in_page_link
 from clinic.components.navbar import navbar
 from clinic.components.widgets import anchor_scroll, document_language
 from clinic.i18n import t
@@ -16,9 +17,9 @@ MAIN_ID = "main"
 
 
 def skip_link(lang: str) -> rx.Component:
-    return rx.el.a(
+    return in_page_link(
+        MAIN_ID,
         t(lang, "site.skip_to_content"),
-        href=f"#{MAIN_ID}",
         class_name=(
             "sr-only focus:not-sr-only focus:fixed focus:left-4 focus:top-3 focus:z-50 "
             "focus:rounded-md focus:bg-white focus:px-4 focus:py-2 focus:text-primary focus:shadow-lg"

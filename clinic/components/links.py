@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import reflex as rx
+from reflex_components_core.el.elements.inline import A as PlainAnchor
 from reflex_components_core.react_router.dom import ReactRouterLink
 
 from clinic.i18n import t
@@ -25,3 +26,9 @@ def external_link(href: str, *children, lang: str, new_tab: bool = True, **props
         rel="noopener noreferrer",
         **props,
     )
+
+
+def in_page_link(section_id: str, *children, **props) -> rx.Component:
+    """A plain <a href="#id"> to a section of the same page. (`rx.el.a` becomes React
+    Router's Link, which resolves "#id" against the route as "/path/#id".)"""
+    return PlainAnchor.create(*children, href=f"#{section_id}", **props)

@@ -5,7 +5,6 @@ renderer, so that every page states these facts the same way from the same sourc
 from __future__ import annotations
 
 import reflex as rx
-from reflex_components_core.el.elements.inline import A as PlainAnchor
 
 from clinic import navigation as nav
 from clinic.components.avatar import avatar
@@ -124,8 +123,3 @@ def rich_text(text: str) -> list[rx.Component]:
             blocks.append(rx.el.p(" ".join(lines), class_name="mt-3 leading-relaxed"))
     return blocks
 
-
-def in_page_link(section_id: str, *children, **props) -> rx.Component:
-    """A plain <a href="#id"> to a section of the same page. (`rx.el.a` is React
-    Router's Link, which resolves "#id" against the route as "/path/#id".)"""
-    return PlainAnchor.create(*children, href=f"#{section_id}", **props)

@@ -13,7 +13,8 @@ from clinic.components.page_header import page_header
 from clinic.components.ui import CONTAINER, TEXT_LINK
 from clinic.content import Localized, Slug, Strict, content, load_model
 from clinic.i18n import t, tc
-from clinic.pages.inner_blocks import fill, in_page_link, rich_text
+from clinic.components.links import in_page_link
+from clinic.pages.inner_blocks import fill, rich_text
 from clinic.routes import Page
 
 SECTION_COUNT = 11  # controller ... contact (spec section 2)

@@ -180,3 +180,16 @@ def test_anchor_from_another_page_lands_below_the_header(page, lang):
     )
     top = section.evaluate("el => el.getBoundingClientRect().top")
     assert abs(top - 64) <= 2, top
+
+
+@pytest.mark.parametrize("lang", ["es", "en"])
+def test_skip_link_is_first_and_moves_focus_to_the_content(page, base_url, lang):
+    path = path_for("contact", lang)
+    page.goto(path)
+    page.keyboard.press("Tab")
+    skip = page.get_by_role("link", name=t(lang, "site.skip_to_content"))
+    expect(skip).to_be_focused()
+    expect(skip).to_be_visible()  # shown while focused
+    page.keyboard.press("Enter")
+    expect(page.locator("main")).to_be_focused()
+    assert page.url == f"{base_url}{path}#main"
