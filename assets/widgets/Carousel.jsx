@@ -3,10 +3,10 @@
 // Spec section 4: optional loop and auto-advance; previous/next disabled at the ends when
 // not looping; left/right arrow keys move it. Beyond the spec (WCAG 2.2.2 and the WAI
 // carousel pattern): auto-advance has a visible pause/play button, pauses while the
-// pointer is over the carousel or focus is inside it, never starts under
+// pointer is over the carousel, focus is inside it or it is off screen, never starts under
 // prefers-reduced-motion, and the slides are announced politely only while it is not
 // rotating on its own.
-import { Children, useCallback, useEffect, useState } from "react";
+import { Children, useCallback, useEffect, useRef, useState } from "react";
 import useEmblaCarousel from "embla-carousel-react";
 
 const REDUCED_MOTION = "(prefers-reduced-motion: reduce)";
@@ -73,6 +73,8 @@ export function Carousel({
   const [hovered, setHovered] = useState(false);
   const [focused, setFocused] = useState(false);
   const [pageHidden, setPageHidden] = useState(false);
+  const [onScreen, setOnScreen] = useState(false);
+  const root = useRef(null);
 
   const autoplay = autoplayMs > 0 && slides.length > 1;
   // Under reduced motion the carousel starts paused; the visitor may still press play.
@@ -81,7 +83,7 @@ export function Carousel({
     if (reducedMotion) setUserPaused(true);
     setMotionChecked(true);
   }, [reducedMotion]);
-  const running = autoplay && motionChecked && !userPaused && !hovered && !focused && !pageHidden;
+  const running = autoplay && motionChecked && !userPaused && !hovered && !focused && !pageHidden && onScreen;
 
   useEffect(() => {
     if (!api) return undefined;
@@ -116,6 +118,17 @@ export function Carousel({
     };
   }, [api, running, autoplayMs]);
 
+  // Rotate only while someone can see it: the visitor meets the first slide.
+  useEffect(() => {
+    if (!autoplay || !root.current || !("IntersectionObserver" in window)) {
+      setOnScreen(true);
+      return undefined;
+    }
+    const observer = new IntersectionObserver(([entry]) => setOnScreen(entry.isIntersecting));
+    observer.observe(root.current);
+    return () => observer.disconnect();
+  }, [autoplay]);
+
   useEffect(() => {
     const update = () => setPageHidden(document.hidden);
     document.addEventListener("visibilitychange", update);
@@ -143,6 +156,7 @@ export function Carousel({
   const total = slides.length;
   return (
     <section
+      ref={root}
       className={`relative ${className}`}
       aria-roledescription={labels.carousel}
       aria-label={label}

@@ -84,10 +84,10 @@ function Viewer({ photos, index, onMove, onClose, labels }) {
         onClose();
       }}
       onClick={(event) => event.target === dialog.current && onClose()}
-      className="m-auto max-h-none max-w-none bg-transparent p-0 backdrop:bg-ink/85"
+      className="m-auto max-h-none max-w-none rounded-2xl bg-ink p-0 text-white shadow-2xl backdrop:bg-black/80"
       data-facility-viewer=""
     >
-      <div className="flex w-[min(64rem,calc(100vw-1.5rem))] flex-col gap-3 text-white">
+      <div className="flex w-[min(64rem,calc(100vw-1.5rem))] flex-col gap-3 p-3 sm:p-4">
         <div className="flex items-center justify-between gap-3">
           <h2 id={titleId} className="text-lg font-semibold">
             {photo.caption}
@@ -107,7 +107,7 @@ function Viewer({ photos, index, onMove, onClose, labels }) {
           photo={photo}
           sizes="(min-width: 1024px) 1024px, 100vw"
           eager
-          className="block h-auto max-h-[calc(100dvh-9rem)] w-full rounded-xl bg-sand object-contain"
+          className="mx-auto block h-auto max-h-[calc(100dvh-11rem)] w-auto max-w-full rounded-xl"
         />
         <div className="flex items-center justify-between gap-3">
           <button type="button" className={ROUND_BUTTON} aria-label={labels.previous}

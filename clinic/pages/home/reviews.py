@@ -18,11 +18,11 @@ STAR = "M12 2.5l2.9 6.1 6.6.8-4.9 4.6 1.2 6.6L12 17.4l-5.8 3.2 1.2-6.6-4.9-4.6 6
 
 def _stars() -> rx.Component:
     return rx.el.svg(
-        *(rx.el.svg.path(d=STAR, transform=f"translate({i * 24} 0)") for i in range(5)),
+        # Presentation attributes go through custom_attrs: as props Reflex would turn
+        # them into (invalid) CSS.
+        *(rx.el.svg.path(d=STAR, custom_attrs={"transform": f"translate({i * 24} 0)"}) for i in range(5)),
         view_box="0 0 120 24",
-        width="120",
-        height="24",
-        fill="currentColor",
+        custom_attrs={"width": "120", "height": "24", "fill": "currentColor"},
         aria_hidden="true",
         class_name="text-primary",
     )
