@@ -1,4 +1,4 @@
-// A carousel on Embla (embla-carousel-react): each child is one slide.
+// A carousel on Embla (embla-carousel, loaded lazily): each child is one slide.
 //
 // Spec section 4: optional loop and auto-advance; previous/next disabled at the ends when
 // not looping; left/right arrow keys move it. Beyond the spec (WCAG 2.2.2 and the WAI
@@ -7,7 +7,6 @@
 // prefers-reduced-motion, and the slides are announced politely only while it is not
 // rotating on its own.
 import { Children, useCallback, useEffect, useRef, useState } from "react";
-import useEmblaCarousel from "embla-carousel-react";
 
 const REDUCED_MOTION = "(prefers-reduced-motion: reduce)";
 
@@ -22,6 +21,48 @@ export function useReducedMotion() {
     return () => query.removeEventListener("change", update);
   }, []);
   return reduced;
+}
+
+// Embla's code (~7 kB gzip) is fetched only when a carousel comes near the viewport: both
+// carousels are far below the first screen, and until then the prerendered slides sit in
+// the same place Embla will keep them, so nothing moves when it takes over.
+const NEAR_VIEWPORT = "600px 0px";
+
+function useLazyEmbla(options) {
+  const viewportRef = useRef(null);
+  const [api, setApi] = useState(null);
+  const { loop } = options;
+  useEffect(() => {
+    const node = viewportRef.current;
+    if (!node) return undefined;
+    let instance = null;
+    let cancelled = false;
+    let observer = null;
+    const start = () =>
+      import("embla-carousel").then(({ default: EmblaCarousel }) => {
+        if (cancelled) return;
+        instance = EmblaCarousel(node, { loop, align: "start" });
+        setApi(instance);
+      });
+    if ("IntersectionObserver" in window) {
+      observer = new IntersectionObserver((entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) {
+          observer.disconnect();
+          start();
+        }
+      }, { rootMargin: NEAR_VIEWPORT });
+      observer.observe(node);
+    } else {
+      start();
+    }
+    return () => {
+      cancelled = true;
+      observer?.disconnect();
+      instance?.destroy();
+      setApi(null);
+    };
+  }, [loop]);
+  return [viewportRef, api];
 }
 
 const fill = (text, values) => String(text ?? "").replace(/\{(\w+)\}/g, (_, key) => values[key] ?? "");
@@ -65,7 +106,7 @@ export function Carousel({
 }) {
   const slides = Children.toArray(children);
   const reducedMotion = useReducedMotion();
-  const [viewportRef, api] = useEmblaCarousel({ loop, align: "start" });
+  const [viewportRef, api] = useLazyEmbla({ loop });
   const [selected, setSelected] = useState(0);
   const [canPrev, setCanPrev] = useState(loop && slides.length > 1);
   const [canNext, setCanNext] = useState(slides.length > 1);
@@ -162,6 +203,7 @@ export function Carousel({
       aria-label={label}
       data-carousel=""
       data-selected-index={selected}
+      data-ready={api ? "" : undefined}
       data-autoplay={autoplay ? (running ? "running" : "paused") : "off"}
       onKeyDown={onKeyDown}
       onPointerEnter={(event) => event.pointerType === "mouse" && setHovered(true)}

@@ -9,8 +9,8 @@ from clinic.components.picture import Photo
 from clinic.components.widgets import _Widget
 from clinic.i18n import t
 
-# Embla's React binding; the .jsx files import it, so Reflex installs it from npm.
-EMBLA = "embla-carousel-react@8.6.0"
+# Embla (vanilla core): the .jsx files import it lazily, so Reflex installs it from npm.
+EMBLA = "embla-carousel@8.6.0"
 
 
 class Carousel(_Widget):

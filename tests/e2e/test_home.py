@@ -166,6 +166,13 @@ def certifications(page):
     return page.locator("#certifications [data-carousel]")
 
 
+def ready(carousel):
+    """Scrolled near: Embla (loaded lazily) has taken over the carousel."""
+    carousel.scroll_into_view_if_needed()
+    expect(carousel).to_have_attribute("data-ready", "")
+    return carousel
+
+
 def selected(carousel) -> int:
     return int(carousel.get_attribute("data-selected-index"))
 
@@ -183,8 +190,7 @@ def wait_for_index(carousel, index: int, timeout_ms: int):
 @pytest.mark.parametrize("lang", LANGS)
 def test_certifications_auto_advance_every_3_s_and_loop(page, lang):
     open_home(page, lang)
-    carousel = certifications(page)
-    carousel.scroll_into_view_if_needed()
+    carousel = ready(certifications(page))
     leave_carousel(page)
     expect(carousel).to_have_attribute("data-autoplay", "running")
     # Time one full interval: from one advance to the next.
@@ -206,7 +212,7 @@ def test_certifications_auto_advance_every_3_s_and_loop(page, lang):
 
 def test_arrow_keys_move_the_carousel_and_it_loops_backwards(page):
     open_home(page, "es")
-    carousel = certifications(page)
+    carousel = ready(certifications(page))
     viewport = carousel.locator("[role=group][tabindex='0']")
     viewport.focus()
     start = selected(carousel)
@@ -222,8 +228,7 @@ def test_arrow_keys_move_the_carousel_and_it_loops_backwards(page):
 @pytest.mark.parametrize("lang", LANGS)
 def test_pause_control_stops_and_resumes_auto_advance(page, lang):
     open_home(page, lang)
-    carousel = certifications(page)
-    carousel.scroll_into_view_if_needed()
+    carousel = ready(certifications(page))
     toggle = carousel.locator("[data-carousel-toggle]")
     expect(toggle).to_have_attribute("aria-label", t(lang, "home.carousel.pause"))
     toggle.click()
@@ -241,8 +246,7 @@ def test_pause_control_stops_and_resumes_auto_advance(page, lang):
 
 def test_hovering_pauses_auto_advance(page):
     open_home(page, "es")
-    carousel = certifications(page)
-    carousel.scroll_into_view_if_needed()
+    carousel = ready(certifications(page))
     carousel.locator("[data-certification]").first.hover()
     expect(carousel).to_have_attribute("data-autoplay", "paused")
     shown = selected(carousel)
@@ -258,8 +262,7 @@ def test_no_auto_advance_under_reduced_motion(browser, base_url):
     page.problems = watch(page)
     try:
         open_home(page, "en")
-        carousel = certifications(page)
-        carousel.scroll_into_view_if_needed()
+        carousel = ready(certifications(page))
         leave_carousel(page)
         expect(carousel).to_have_attribute("data-autoplay", "paused")
         expect(carousel.locator("[data-carousel-toggle]")).to_have_attribute("aria-label", t("en", "home.carousel.play"))
@@ -274,8 +277,7 @@ def test_no_auto_advance_under_reduced_motion(browser, base_url):
 
 def test_facilities_carousel_does_not_loop_and_disables_its_ends(page):
     open_home(page, "en")
-    carousel = page.locator("#facilities [data-carousel]")
-    carousel.scroll_into_view_if_needed()
+    carousel = ready(page.locator("#facilities [data-carousel]"))
     prev, nxt = carousel.locator("[data-carousel-prev]"), carousel.locator("[data-carousel-next]")
     expect(prev).to_be_disabled()
     expect(carousel.locator("[data-carousel-toggle]")).to_have_count(0)  # no autoplay
@@ -303,8 +305,8 @@ def test_facility_viewer_traps_focus_and_returns_it(browser, base_url, lang, vie
     facilities = home_content().facilities
     try:
         open_home(page, lang)
+        ready(page.locator("#facilities [data-carousel]"))
         photo = page.locator("#facilities [data-facility-photo='1']")
-        photo.scroll_into_view_if_needed()
         photo.focus()
         page.keyboard.press("Enter")
         dialog = page.get_by_role("dialog")
