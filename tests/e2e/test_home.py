@@ -401,6 +401,7 @@ def test_fallbacks_show_with_reviews_script_and_map_blocked(page, base_url, lang
     expect(summary).to_contain_text(str(rating.count))
     expect(page.locator("#reviews [data-more-reviews]")).to_be_visible()
     expect(page.locator("#location [data-address-link]")).to_be_visible()
+    expect(page.locator("#location [data-open-maps]")).to_have_attribute("href", str(content().clinic.address.maps_url))
     expect(page.locator("#location iframe")).to_be_visible()
     assert not uncaught(page)
     # The only console errors are the blocked third-party requests themselves.

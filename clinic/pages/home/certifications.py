@@ -41,7 +41,7 @@ def section(lang: str) -> rx.Component:
             label=t(lang, "home.certifications.label"),
             loop=True,
             autoplay_ms=AUTOPLAY_MS,
-            slide_class_name="basis-1/2 sm:basis-1/3 lg:basis-1/4",
+            slide_class_name="basis-[70%] sm:basis-1/2 md:basis-1/3 lg:basis-1/4",
             class_name="mt-8",
         ),
         id=SECTION_ID,

@@ -58,7 +58,17 @@ def section(lang: str) -> rx.Component:
     return page_section(
         rx.el.div(
             _details(lang),
-            map_embed(tc(lang, "home.location.map_title")),
+            rx.el.div(
+                map_embed(tc(lang, "home.location.map_title")),
+                # Stays visible when the map is blocked or fails to load.
+                external_link(
+                    str(content().clinic.address.maps_url),
+                    t(lang, "home.location.open_maps"),
+                    lang=lang,
+                    class_name=f"mt-3 inline-block {TEXT_LINK}",
+                    data_open_maps="",
+                ),
+            ),
             class_name="mt-8 grid items-start gap-8 lg:grid-cols-2",
         ),
         id=SECTION_ID,
