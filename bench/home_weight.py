@@ -33,6 +33,9 @@ def measure(browser, site: str, path: str) -> dict:
     page = context.new_page()
     seen: dict[str, dict] = {}
     phase = {"name": "load"}
+    # Classify by when the request started (response events may arrive later).
+    requested_on_load: set[str] = set()
+    page.on("request", lambda request: phase["name"] == "load" and requested_on_load.add(request.url))
 
     def on_response(response):
         kind = response.request.resource_type
@@ -40,7 +43,8 @@ def measure(browser, site: str, path: str) -> dict:
             return
         body = response.body()
         seen[response.url] = {
-            "url": response.url[len(site):], "kind": kind, "phase": phase["name"],
+            "url": response.url[len(site):], "kind": kind,
+            "phase": "load" if response.url in requested_on_load else "scroll",
             "raw": len(body), "gzip": len(gzip.compress(body, 9)),
         }
 
@@ -52,6 +56,7 @@ def measure(browser, site: str, path: str) -> dict:
         page.evaluate(f"window.scrollTo(0, {y})")
         page.wait_for_timeout(50)
     page.wait_for_load_state("networkidle")
+    page.wait_for_timeout(500)
     context.close()
     files = sorted(seen.values(), key=lambda f: (f["kind"], -f["gzip"]))
     totals = {}

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-
 import pytest
 
 from clinic.components.avatar import doctor_photo_url
