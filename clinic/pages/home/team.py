@@ -31,8 +31,9 @@ def _card(doctor: Doctor, lang: str) -> rx.Component:
         rx.el.p(doctor.bio(lang), class_name="mt-4 flex-1 text-ink"),
         page_link(
             path_for(doctor_page_id(doctor.slug), lang),
-            t(lang, "home.team.profile", name=doctor.name),
+            t(lang, "home.team.profile"),
             rx.icon("arrow-right", size=18, aria_hidden="true"),
+            aria_label=t(lang, "home.team.profile_label", name=doctor.name),
             class_name=f"mt-4 inline-flex items-center gap-1 self-start {TEXT_LINK}",
         ),
         class_name=f"{CARD} flex flex-col",
