@@ -1,44 +1,45 @@
-"""A doctor's portrait: the photo when content names one, otherwise initials in a circle.
+"""A doctor's round portrait with the initials fallback (assets/widgets/Avatar.jsx).
 
-The initials sit underneath the photo, so they show while the photo loads and if it
-fails (spec section 4: initials shown until loaded). The name is always written next to
-the avatar, so the avatar itself is decorative for screen readers.
-"""
+Doctors have no photo in the sample content, so the initials show. Dropping a photo into
+assets/img/doctors/ and naming it in doctors.yaml (`image`) shows it once it has loaded;
+a broken photo keeps the initials."""
 
 from __future__ import annotations
 
 import reflex as rx
 
+from clinic.components.widgets import _Widget
 from clinic.content import Doctor
+from clinic.i18n import t
 
-PHOTO_DIR = "/img/doctors/"
+
+class Avatar(_Widget):
+    library = _Widget.at("Avatar")
+    tag = "Avatar"
+    src: rx.Var[str]
+    alt: rx.Var[str]
+    initials: rx.Var[str]
+    size: rx.Var[int]
+    initials_class_name: rx.Var[str]
 
 
-def avatar(doctor: Doctor, size_px: int = 96, class_name: str = "") -> rx.Component:
-    size = {"width": f"{size_px}px", "height": f"{size_px}px"}
-    initials = rx.el.span(
-        doctor.initials,
-        class_name="absolute inset-0 flex items-center justify-center font-bold tracking-wide text-primary",
-        style={"fontSize": f"{max(size_px // 3, 14)}px"},
-    )
-    photo = (
-        rx.el.img(
-            src=PHOTO_DIR + doctor.image,
-            alt="",
-            width=size_px,
-            height=size_px,
-            loading="lazy",
-            decoding="async",
-            class_name="absolute inset-0 h-full w-full rounded-full object-cover",
-        )
-        if doctor.image
-        else rx.fragment()
-    )
-    return rx.el.span(
-        initials,
-        photo,
-        aria_hidden="true",
-        data_avatar=doctor.slug,
-        class_name=f"relative inline-block shrink-0 overflow-hidden rounded-full bg-blush ring-2 ring-primary/15 {class_name}".strip(),
-        style=size,
+def doctor_photo_url(doctor: Doctor) -> str:
+    """"" when there is no photo; a bare file name lives in assets/img/doctors/."""
+    image = doctor.image.strip()
+    if not image or image.startswith(("/", "https://")):
+        return image
+    return f"/img/doctors/{image}"
+
+
+def doctor_avatar(doctor: Doctor, size: int = 96, *, lang: str = "es", class_name: str = "") -> rx.Component:
+    """The doctor's photo, or their initials while it is missing, loading or broken."""
+    # Initials scale with the circle: about 36 % of its diameter.
+    font_px = max(14, round(size * 0.36))
+    return Avatar.create(
+        src=doctor_photo_url(doctor),
+        alt=t(lang, "home.team.photo", name=doctor.name),
+        initials=doctor.initials,
+        size=size,
+        class_name=f"bg-blush text-primary ring-4 ring-white shadow-sm {class_name}".strip(),
+        initials_class_name=f"font-bold tracking-wide text-[{font_px}px] leading-none",
     )

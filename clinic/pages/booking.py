@@ -10,6 +10,7 @@ from __future__ import annotations
 import reflex as rx
 
 from clinic import navigation as nav
+from clinic.components.avatar import doctor_avatar
 from clinic.components.cal_embed import book_link, cal_embed
 from clinic.components.links import external_link, page_link
 from clinic.components.page_header import page_header
@@ -47,22 +48,11 @@ def check_icon() -> rx.Component:
     return _icon("M5 12l5 5L20 7", size=18, class_name="mt-0.5 shrink-0 text-accent")
 
 
-def _initials(doctor: Doctor) -> rx.Component:
-    return rx.el.div(
-        doctor.initials,
-        aria_hidden="true",
-        class_name=(
-            "flex size-16 shrink-0 items-center justify-center rounded-full bg-blush "
-            "text-xl font-semibold text-primary"
-        ),
-    )
-
-
 def doctor_card(doctor: Doctor, lang: str) -> rx.Component:
     heading_id = f"{doctor.slug}-name"
     return rx.el.article(
         rx.el.div(
-            _initials(doctor),
+            doctor_avatar(doctor, 64, lang=lang),
             rx.el.div(
                 rx.el.h3(doctor.name, id=heading_id, class_name="text-xl font-bold text-ink"),
                 rx.el.p(doctor.specialty(lang), class_name="mt-1 text-muted"),

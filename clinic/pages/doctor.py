@@ -13,7 +13,7 @@ import reflex as rx
 from pydantic import Field, RootModel
 
 from clinic import navigation as nav
-from clinic.components.avatar import avatar
+from clinic.components.avatar import doctor_avatar
 from clinic.components.links import external_link, page_link
 from clinic.components.ui import BUTTON_PRIMARY, BUTTON_SECONDARY, CARD, CONTAINER, TEXT_LINK, section
 from clinic.content import Doctor, Localized, Strict, content, load_model
@@ -43,7 +43,7 @@ def doctor_texts(slug: str) -> DoctorTexts:
 def _hero(doctor: Doctor, lang: str) -> rx.Component:
     return rx.el.section(
         rx.el.div(
-            avatar(doctor, 128),
+            doctor_avatar(doctor, 128, lang=lang),
             rx.el.div(
                 rx.el.p(t(lang, "doctor_page.eyebrow"), class_name="text-sm font-semibold uppercase tracking-wide text-accent"),
                 rx.el.h1(doctor.name, class_name="mt-1 text-3xl font-bold tracking-tight text-primary sm:text-4xl"),

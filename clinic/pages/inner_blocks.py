@@ -7,7 +7,7 @@ from __future__ import annotations
 import reflex as rx
 
 from clinic import navigation as nav
-from clinic.components.avatar import avatar
+from clinic.components.avatar import doctor_avatar
 from clinic.components.links import external_link, page_link
 from clinic.components.ui import BUTTON_PRIMARY, BUTTON_SECONDARY, CARD, TEXT_LINK
 from clinic.content import Doctor, content
@@ -44,7 +44,7 @@ def doctor_card(doctor: Doctor, lang: str, heading_level: str = "h3") -> rx.Comp
     heading = getattr(rx.el, heading_level)
     return rx.el.article(
         rx.el.div(
-            avatar(doctor, 88),
+            doctor_avatar(doctor, 88, lang=lang),
             rx.el.div(
                 heading(
                     page_link(doctor_href(doctor, lang), doctor.name, class_name=TEXT_LINK.replace("underline ", "")),

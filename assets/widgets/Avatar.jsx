@@ -1,0 +1,52 @@
+// A doctor's portrait with an initials fallback (spec section 4: idle, loading, loaded,
+// error; initials shown until loaded). The photo fades in only once it has loaded; a
+// broken URL leaves the initials in place. The wrapper is one labelled image whatever
+// the state, so assistive technology hears the same thing throughout.
+import { useEffect, useRef, useState } from "react";
+
+export function Avatar({ src = "", alt = "", initials = "", size = 96, className = "", initialsClassName = "" }) {
+  const [state, setState] = useState(src ? "loading" : "idle");
+  const image = useRef(null);
+
+  useEffect(() => {
+    if (!src) {
+      setState("idle");
+      return;
+    }
+    // The prerendered <img> may have finished before React attached its handlers.
+    const element = image.current;
+    if (element?.complete) setState(element.naturalWidth > 0 ? "loaded" : "error");
+    else setState("loading");
+  }, [src]);
+
+  const loaded = state === "loaded";
+  return (
+    <span
+      role="img"
+      aria-label={alt}
+      data-avatar-state={state}
+      className={`relative inline-flex shrink-0 items-center justify-center overflow-hidden rounded-full ${className}`}
+      style={{ width: size, height: size }}
+    >
+      {loaded ? null : (
+        <span aria-hidden="true" className={initialsClassName} data-avatar-initials="">
+          {initials}
+        </span>
+      )}
+      {src && state !== "error" ? (
+        <img
+          ref={image}
+          src={src}
+          alt=""
+          width={size}
+          height={size}
+          loading="lazy"
+          decoding="async"
+          onLoad={() => setState("loaded")}
+          onError={() => setState("error")}
+          className={`absolute inset-0 h-full w-full object-cover transition-opacity duration-300 motion-reduce:transition-none ${loaded ? "opacity-100" : "opacity-0"}`}
+        />
+      ) : null}
+    </span>
+  );
+}

@@ -1,0 +1,51 @@
+// The third-party reviews widget (spec sections 4 and 7): its script is added only when
+// this box comes near the viewport, and removed again when the box unmounts (the visitor
+// leaves the home page). If the script is blocked or fails, nothing breaks: the rating
+// summary and the link to more reviews around this box are plain page content.
+import { useEffect, useRef, useState } from "react";
+
+// Start loading a screen or so before the section scrolls into view.
+const NEAR_VIEWPORT = "800px 0px";
+
+export function ReviewsEmbed({ scriptSrc, widgetClass, className = "" }) {
+  const box = useRef(null);
+  const [status, setStatus] = useState("idle"); // idle | loading | loaded | failed
+
+  useEffect(() => {
+    const element = box.current;
+    if (!element || !scriptSrc) return undefined;
+    let script = null;
+    let observer = null;
+    const load = () => {
+      script = document.createElement("script");
+      script.src = scriptSrc;
+      script.async = true;
+      script.dataset.reviewsWidget = "";
+      script.addEventListener("load", () => setStatus("loaded"));
+      script.addEventListener("error", () => setStatus("failed"));
+      setStatus("loading");
+      document.body.appendChild(script);
+    };
+    if ("IntersectionObserver" in window) {
+      observer = new IntersectionObserver((entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) {
+          observer.disconnect();
+          load();
+        }
+      }, { rootMargin: NEAR_VIEWPORT });
+      observer.observe(element);
+    } else {
+      load();
+    }
+    return () => {
+      observer?.disconnect();
+      script?.remove();
+    };
+  }, [scriptSrc]);
+
+  return (
+    <div ref={box} className={className} data-reviews-status={status}>
+      <div className={widgetClass} data-elfsight-app-lazy="" />
+    </div>
+  );
+}

@@ -1,0 +1,483 @@
+"""The home page (issue #3), in a real Chromium against the production server.
+
+What a patient sees and gets, in both languages and at phone and desktop sizes: the
+sections in the spec's order, the carousels (timing, loop, keys, pause, hover, reduced
+motion), the facilities viewer (focus in, trapped, Escape, focus back), the reviews
+script's life cycle, the fallbacks with every third party blocked, and no layout shift.
+"""
+
+from __future__ import annotations
+
+import base64
+import re
+import subprocess
+import tempfile
+import time
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import expect
+
+from clinic.content import content
+from clinic.i18n import t
+from clinic.pages.home import SECTION_IDS
+from clinic.pages.home.certifications import AUTOPLAY_MS
+from clinic.pages.home.data import home_content
+from clinic.routes import doctor_page_id, path_for
+from tests.e2e.conftest import DESKTOP, MOBILE, open_context, watch
+
+LANGS = ("es", "en")
+VIEWPORTS = {"mobile": MOBILE, "desktop": DESKTOP}
+SPEC_ORDER = ("hero", "services", "team", "certifications", "facilities", "reviews", "location")
+
+
+@pytest.fixture(params=[(lang, size) for lang in LANGS for size in VIEWPORTS], ids=lambda p: f"{p[0]}-{p[1]}")
+def home(request, browser, base_url):
+    """The home page in one language at one viewport size, third parties blocked."""
+    lang, size = request.param
+    mobile = size == "mobile"
+    context = open_context(browser, base_url, viewport=VIEWPORTS[size], is_mobile=mobile, has_touch=mobile)
+    page = context.new_page()
+    page.problems = watch(page)
+    page.lang = lang
+    yield page
+    context.close()
+
+
+def open_home(page, lang: str):
+    response = page.goto(path_for("home", lang))
+    assert response.status == 200
+    # Hydrated: the carousel's Embla instance has reported its first slide.
+    expect(page.locator("#certifications [data-carousel]")).to_have_attribute("data-selected-index", "0")
+    return page
+
+
+def uncaught(page) -> list[str]:
+    return [p for p in page.problems if p.startswith("uncaught")]
+
+
+# ------------------------------------------------------------------ content and order
+
+
+def test_sections_in_spec_order_with_their_content(home, base_url):
+    page, lang = home, home.lang
+    open_home(page, lang)
+    assert SECTION_IDS == SPEC_ORDER
+    ids = page.locator("main > section").evaluate_all("els => els.map(e => e.id)")
+    assert ids == list(SPEC_ORDER)
+
+    # Hero: the page's only <h1>, subtitle, book button, three permits.
+    assert page.locator("h1").count() == 1
+    hero = page.locator("#hero")
+    expect(hero.locator("h1")).to_have_text(t(lang, "pages.home.title").format(brand=content().clinic.brand))
+    expect(hero.get_by_role("link", name=t(lang, "home.hero.book"))).to_have_attribute("href", path_for("booking", lang))
+    expect(hero.locator("[data-permits] li")).to_have_text(content().clinic.permits)
+    expect(hero.locator("h1")).to_be_in_viewport()
+
+    # Services: six cards in content order, each linking to its page, and the banner.
+    cards = page.locator("#services [data-service]")
+    expect(cards).to_have_count(6)
+    for card, service in zip(cards.all(), content().services):
+        expect(card.locator("h3")).to_have_text(t(lang, f"services.{service.key}.title"))
+        expect(card.get_by_role("link")).to_have_attribute("href", path_for(service.key, lang))
+    expect(page.locator("#services [data-ultrasound-banner]")).to_contain_text(t(lang, "home.services.ultrasound_text"))
+
+    # Team: two doctors with licence line and a link to their page; initials, no photo.
+    for doctor in content().doctors:
+        card = page.locator(f"#team [data-doctor='{doctor.slug}']")
+        expect(card.locator("h3")).to_have_text(doctor.name)
+        expect(card).to_contain_text(doctor.specialty(lang))
+        expect(card.locator("[data-license]")).to_have_text(doctor.license(lang))
+        expect(card.get_by_role("link")).to_have_attribute("href", path_for(doctor_page_id(doctor.slug), lang))
+        expect(card.locator("[data-avatar-state='idle'] [data-avatar-initials]")).to_have_text(doctor.initials)
+
+    # Certifications (7 logos), facilities (7 photos) and the amenities card.
+    logos = page.locator("#certifications [data-certification] img")
+    expect(logos).to_have_count(7)
+    assert logos.evaluate_all("els => els.map(e => e.alt)") == [c.name(lang) for c in home_content().certifications]
+    expect(page.locator("#facilities [data-facility-photo]")).to_have_count(7)
+    expect(page.locator("#facilities [data-amenities] li")).to_have_count(3)
+
+    # Reviews summary and link, location with the address link and the map.
+    rating = content().clinic.rating
+    expect(page.locator("#reviews [data-rating-summary]")).to_contain_text(f"{rating.value}")
+    expect(page.locator("#reviews [data-rating-summary]")).to_contain_text(f"{rating.count}")
+    expect(page.locator("#reviews [data-more-reviews]")).to_have_attribute("href", str(content().clinic.reviews.more_reviews_url))
+    expect(page.locator("#location [data-address-link]")).to_have_attribute("href", str(content().clinic.address.maps_url))
+    expect(page.locator("#location [data-best-hospital]")).to_contain_text(content().clinic.address.hospital)
+    iframe = page.locator("#location iframe")
+    expect(iframe).to_have_attribute("loading", "lazy")
+    expect(iframe).to_have_attribute("title", re.compile(content().clinic.address.hospital))
+    assert iframe.get_attribute("width") and iframe.get_attribute("height")
+    assert not uncaught(page)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_menu_anchors_land_below_the_fixed_header(page, lang):
+    open_home(page, lang)
+    for section_id in ("services", "team"):
+        margin = page.locator(f"#{section_id}").evaluate("e => getComputedStyle(e).scrollMarginTop")
+        assert margin == "64px"
+    page.goto(path_for("contact", lang))
+    page.goto(path_for("home", lang) + "#team")
+    expect(page.locator("#team")).to_be_in_viewport()
+    page.wait_for_function(
+        "() => Math.abs(document.getElementById('team').getBoundingClientRect().top - 64) <= 2",
+        timeout=5000,
+    )
+
+
+# ------------------------------------------------------------------ layout stability
+
+CLS_OBSERVER = """
+window.__cls = 0;
+window.__lcp = null;
+new PerformanceObserver((list) => {
+  for (const entry of list.getEntries()) if (!entry.hadRecentInput) window.__cls += entry.value;
+}).observe({ type: "layout-shift", buffered: true });
+new PerformanceObserver((list) => {
+  const entries = list.getEntries();
+  window.__lcp = entries[entries.length - 1].element;
+}).observe({ type: "largest-contentful-paint", buffered: true });
+"""
+
+
+def test_no_layout_shift_and_the_hero_is_the_largest_paint(home):
+    page, lang = home, home.lang
+    page.add_init_script(CLS_OBSERVER)
+    open_home(page, lang)
+    page.wait_for_timeout(800)
+    assert page.evaluate("() => !!window.__lcp && !!window.__lcp.closest('#hero')")
+    # Scroll through the whole page (lazy images, carousels, the map) and back.
+    height = page.evaluate("document.documentElement.scrollHeight")
+    for y in range(0, height, 400):
+        page.evaluate(f"window.scrollTo(0, {y})")
+        page.wait_for_timeout(60)
+    page.wait_for_timeout(600)
+    cls = page.evaluate("window.__cls")
+    assert cls < 0.01, f"cumulative layout shift {cls:.4f}"
+    assert not uncaught(page)
+
+
+# ------------------------------------------------------------------ certifications carousel
+
+
+def certifications(page):
+    return page.locator("#certifications [data-carousel]")
+
+
+def ready(carousel):
+    """Scrolled near: Embla (loaded lazily) has taken over the carousel."""
+    carousel.scroll_into_view_if_needed()
+    expect(carousel).to_have_attribute("data-ready", "")
+    return carousel
+
+
+def selected(carousel) -> int:
+    return int(carousel.get_attribute("data-selected-index"))
+
+
+def leave_carousel(page):
+    """Pointer and focus away, so nothing holds the autoplay."""
+    page.mouse.move(2, 300)
+    page.evaluate("document.activeElement && document.activeElement.blur()")
+
+
+def wait_for_index(carousel, index: int, timeout_ms: int):
+    expect(carousel).to_have_attribute("data-selected-index", str(index), timeout=timeout_ms)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_certifications_auto_advance_every_3_s_and_loop(page, lang):
+    open_home(page, lang)
+    carousel = ready(certifications(page))
+    leave_carousel(page)
+    expect(carousel).to_have_attribute("data-autoplay", "running")
+    # Time one full interval: from one advance to the next.
+    wait_for_index(carousel, (selected(carousel) + 1) % 7, AUTOPLAY_MS + 1500)
+    began = time.monotonic()
+    wait_for_index(carousel, (selected(carousel) + 1) % 7, AUTOPLAY_MS + 1500)
+    waited = (time.monotonic() - began) * 1000
+    assert AUTOPLAY_MS * 0.8 <= waited <= AUTOPLAY_MS + 1500, f"advanced after {waited:.0f} ms"
+
+    # Step to the 7th logo with the keyboard (focus pauses it), then let it run: 7th -> 1st.
+    carousel.locator("[role=group][tabindex='0']").focus()
+    expect(carousel).to_have_attribute("data-autoplay", "paused")
+    for _ in range((6 - selected(carousel)) % 7):
+        page.keyboard.press("ArrowRight")
+    wait_for_index(carousel, 6, 2000)
+    leave_carousel(page)
+    wait_for_index(carousel, 0, AUTOPLAY_MS + 1500)
+
+
+def test_arrow_keys_move_the_carousel_and_it_loops_backwards(page):
+    open_home(page, "es")
+    carousel = ready(certifications(page))
+    viewport = carousel.locator("[role=group][tabindex='0']")
+    viewport.focus()
+    start = selected(carousel)
+    page.keyboard.press("ArrowRight")
+    wait_for_index(carousel, (start + 1) % 7, 1000)
+    page.keyboard.press("ArrowLeft")
+    page.keyboard.press("ArrowLeft")
+    wait_for_index(carousel, (start - 1) % 7, 1000)
+    # The slide announced as current is the one shown.
+    expect(carousel.locator("[data-selected]")).to_have_attribute("aria-label", t("es", "home.carousel.slide_of", n=(start - 1) % 7 + 1, total=7))
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_pause_control_stops_and_resumes_auto_advance(page, lang):
+    open_home(page, lang)
+    carousel = ready(certifications(page))
+    toggle = carousel.locator("[data-carousel-toggle]")
+    expect(toggle).to_have_attribute("aria-label", t(lang, "home.carousel.pause"))
+    toggle.click()
+    expect(toggle).to_have_attribute("aria-label", t(lang, "home.carousel.play"))
+    leave_carousel(page)
+    shown = selected(carousel)
+    page.wait_for_timeout(AUTOPLAY_MS + 800)
+    assert selected(carousel) == shown
+    expect(carousel).to_have_attribute("data-autoplay", "paused")
+    toggle.click()
+    leave_carousel(page)
+    expect(carousel).to_have_attribute("data-autoplay", "running")
+    wait_for_index(carousel, (shown + 1) % 7, AUTOPLAY_MS + 1500)
+
+
+def test_hovering_pauses_auto_advance(page):
+    open_home(page, "es")
+    carousel = ready(certifications(page))
+    carousel.locator("[data-certification]").first.hover()
+    expect(carousel).to_have_attribute("data-autoplay", "paused")
+    shown = selected(carousel)
+    page.wait_for_timeout(AUTOPLAY_MS + 800)
+    assert selected(carousel) == shown
+    leave_carousel(page)
+    wait_for_index(carousel, (shown + 1) % 7, AUTOPLAY_MS + 1500)
+
+
+def test_no_auto_advance_under_reduced_motion(browser, base_url):
+    context = open_context(browser, base_url, viewport=DESKTOP, reduced_motion="reduce")
+    page = context.new_page()
+    page.problems = watch(page)
+    try:
+        open_home(page, "en")
+        carousel = ready(certifications(page))
+        leave_carousel(page)
+        expect(carousel).to_have_attribute("data-autoplay", "paused")
+        expect(carousel.locator("[data-carousel-toggle]")).to_have_attribute("aria-label", t("en", "home.carousel.play"))
+        page.wait_for_timeout(AUTOPLAY_MS + 800)
+        assert selected(carousel) == 0
+        # The visitor can still move it.
+        carousel.locator("[data-carousel-next]").click()
+        wait_for_index(carousel, 1, 1000)
+    finally:
+        context.close()
+
+
+def test_facilities_carousel_does_not_loop_and_disables_its_ends(page):
+    open_home(page, "en")
+    carousel = ready(page.locator("#facilities [data-carousel]"))
+    prev, nxt = carousel.locator("[data-carousel-prev]"), carousel.locator("[data-carousel-next]")
+    expect(prev).to_be_disabled()
+    expect(carousel.locator("[data-carousel-toggle]")).to_have_count(0)  # no autoplay
+    for _ in range(7):
+        if nxt.is_disabled():
+            break
+        nxt.click()
+        page.wait_for_timeout(150)
+    expect(nxt).to_be_disabled()
+    expect(prev).to_be_enabled()
+    page.wait_for_timeout(AUTOPLAY_MS + 300)
+    expect(nxt).to_be_disabled()  # it stays at the end: nothing auto-advances
+
+
+# ------------------------------------------------------------------ facilities viewer
+
+
+@pytest.mark.parametrize("viewport", ["mobile", "desktop"])
+@pytest.mark.parametrize("lang", LANGS)
+def test_facility_viewer_traps_focus_and_returns_it(browser, base_url, lang, viewport):
+    mobile = viewport == "mobile"
+    context = open_context(browser, base_url, viewport=VIEWPORTS[viewport], is_mobile=mobile, has_touch=mobile)
+    page = context.new_page()
+    page.problems = watch(page)
+    facilities = home_content().facilities
+    try:
+        open_home(page, lang)
+        ready(page.locator("#facilities [data-carousel]"))
+        photo = page.locator("#facilities [data-facility-photo='1']")
+        photo.focus()
+        page.keyboard.press("Enter")
+        dialog = page.get_by_role("dialog")
+        expect(dialog).to_be_visible()
+        expect(dialog).to_have_accessible_name(re.compile(re.escape(facilities[1].caption(lang))))
+        expect(dialog.locator("img")).to_have_attribute("alt", facilities[1].alt(lang))
+        assert page.evaluate("document.activeElement.closest('dialog') !== null")
+        for key in ["Tab"] * 5 + ["Shift+Tab"] * 5:
+            page.keyboard.press(key)
+            assert page.evaluate("document.activeElement.closest('dialog') !== null"), f"focus left after {key}"
+        page.keyboard.press("ArrowRight")
+        expect(dialog).to_have_accessible_name(re.compile(re.escape(facilities[2].caption(lang))))
+        page.keyboard.press("ArrowLeft")
+        page.keyboard.press("ArrowLeft")
+        page.keyboard.press("ArrowLeft")  # wraps from the 1st to the 7th
+        expect(dialog).to_have_accessible_name(re.compile(re.escape(facilities[6].caption(lang))))
+        page.keyboard.press("ArrowRight")
+        page.keyboard.press("ArrowRight")  # back to the 2nd photo
+        page.keyboard.press("Escape")
+        expect(page.locator("dialog")).to_have_count(0)
+        expect(photo).to_be_focused()
+
+        # The close button works too, and focus returns to the photo that was shown last.
+        photo.click()
+        expect(dialog).to_be_visible()
+        page.locator("[data-viewer-next]").click()
+        page.locator("[data-viewer-close]").click()
+        expect(page.locator("dialog")).to_have_count(0)
+        expect(page.locator("#facilities [data-facility-photo='2']")).to_be_focused()
+        assert not uncaught(page)
+    finally:
+        context.close()
+
+
+# ------------------------------------------------------------------ reviews widget and fallbacks
+
+REVIEWS_STUB = """
+window.__reviewsStubLoads = (window.__reviewsStubLoads || 0) + 1;
+document.querySelectorAll('[class^="elfsight-app-"]').forEach((box) => {
+  box.textContent = 'Stub reviews widget';
+});
+"""
+
+
+def test_reviews_script_loads_near_the_section_and_leaves_with_the_page(page):
+    reviews = content().clinic.reviews
+    script_src = str(reviews.script_src)
+    requested = []
+
+    def serve(route):
+        requested.append(route.request.url)
+        route.fulfill(status=200, content_type="application/javascript", body=REVIEWS_STUB)
+
+    page.context.route(script_src, serve)
+    open_home(page, "es")
+    script = page.locator(f"script[src='{script_src}']")
+    # Not loaded with the page: the section is far below the first screen.
+    page.wait_for_timeout(500)
+    expect(script).to_have_count(0)
+    assert not requested
+
+    page.locator("#reviews").scroll_into_view_if_needed()
+    expect(script).to_have_count(1)
+    expect(page.locator(f"#reviews .{reviews.widget_id}")).to_have_text("Stub reviews widget")
+    expect(page.locator("[data-reviews-status]")).to_have_attribute("data-reviews-status", "loaded")
+    assert requested == [script_src]
+
+    # Leave the home page (client-side navigation): the script element goes with it.
+    doctor = content().doctors[0]
+    page.locator(f"#team [data-doctor='{doctor.slug}'] a").click()
+    expect(page).to_have_url(re.compile(re.escape(path_for(doctor_page_id(doctor.slug), "es")) + "$"))
+    expect(script).to_have_count(0)
+    assert not uncaught(page)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_fallbacks_show_with_reviews_script_and_map_blocked(page, base_url, lang):
+    blocked = []
+    page.on("requestfailed", lambda request: blocked.append(request.url))
+    open_home(page, lang)
+    page.locator("#reviews").scroll_into_view_if_needed()
+    expect(page.locator("[data-reviews-status]")).to_have_attribute("data-reviews-status", "failed")
+    page.locator("#location").scroll_into_view_if_needed()
+    page.wait_for_timeout(500)
+    assert str(content().clinic.reviews.script_src) in blocked
+    assert any(url.startswith("https://www.google.com/maps") for url in blocked)
+
+    rating = content().clinic.rating
+    summary = page.locator("#reviews [data-rating-summary]")
+    expect(summary).to_be_visible()
+    expect(summary).to_contain_text(str(rating.value))
+    expect(summary).to_contain_text(str(rating.count))
+    expect(page.locator("#reviews [data-more-reviews]")).to_be_visible()
+    expect(page.locator("#location [data-address-link]")).to_be_visible()
+    expect(page.locator("#location [data-open-maps]")).to_have_attribute("href", str(content().clinic.address.maps_url))
+    expect(page.locator("#location iframe")).to_be_visible()
+    assert not uncaught(page)
+    # The only console errors are the blocked third-party requests themselves.
+    others = [p for p in page.problems if "net::ERR_FAILED" not in p]
+    assert not others, others
+
+
+# ------------------------------------------------------------------ the avatar's photo states
+#
+# Doctors have no photo in the sample content, so the page itself only shows initials.
+# The photo states (loading, loaded, broken) are checked on the very same Avatar.jsx,
+# bundled with the site's own React by bun (from the virtualenv) into a one-page harness.
+
+ROOT = Path(__file__).resolve().parents[2]
+HARNESS_ORIGIN = "http://avatar.test"
+HARNESS_ENTRY = """
+import { createRoot } from "react-dom/client";
+import { Avatar } from "../public/widgets/Avatar.jsx";  // the copy the site serves
+const avatar = (src) => <Avatar src={src} alt="Photo of Dr. Test" initials="DT" size={96} />;
+createRoot(document.getElementById("photo")).render(avatar("/photo.png"));
+createRoot(document.getElementById("broken")).render(avatar("/broken.png"));
+"""
+PNG_1PX = base64.b64decode(
+    "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8/5+hHgAHggJ/PchI7wAAAABJRU5ErkJggg=="
+)
+
+
+@pytest.fixture(scope="module")
+def avatar_bundle(base_url) -> str:
+    """Avatar.jsx and React in one script (needs .web/node_modules: base_url builds it)."""
+    with tempfile.TemporaryDirectory(dir=ROOT / ".web") as tmp:
+        entry = Path(tmp) / "entry.jsx"
+        entry.write_text(HARNESS_ENTRY)
+        out = Path(tmp) / "bundle.js"
+        subprocess.run(
+            [str(ROOT / ".venv" / "bin" / "bun"), "build", str(entry), "--outfile", str(out),
+             "--target", "browser", "--define", 'process.env.NODE_ENV="production"'],
+            check=True, capture_output=True, cwd=ROOT / ".web",
+        )
+        return out.read_text()
+
+
+def test_avatar_shows_initials_until_the_photo_loads_and_keeps_them_if_broken(browser, avatar_bundle):
+    context = browser.new_context()
+    page = context.new_page()
+    problems = watch(page)
+    held = []
+    context.route(f"{HARNESS_ORIGIN}/", lambda route: route.fulfill(
+        content_type="text/html",
+        body='<div id="photo"></div><div id="broken"></div><script src="/bundle.js"></script>'))
+    context.route(f"{HARNESS_ORIGIN}/bundle.js", lambda route: route.fulfill(
+        content_type="application/javascript", body=avatar_bundle))
+    context.route(f"{HARNESS_ORIGIN}/photo.png", lambda route: held.append(route))  # answered later
+    context.route(f"{HARNESS_ORIGIN}/broken.png", lambda route: route.fulfill(status=404, body="gone"))
+    try:
+        page.goto(f"{HARNESS_ORIGIN}/")
+        photo = page.locator("#photo [data-avatar-state]")
+        broken = page.locator("#broken [data-avatar-state]")
+        expect(photo).to_have_attribute("data-avatar-state", "loading")
+        expect(photo.locator("[data-avatar-initials]")).to_have_text("DT")
+        # (No site CSS in the harness: check the Tailwind classes that hide and show it.)
+        expect(photo.locator("img")).to_have_class(re.compile(r"\bopacity-0\b"))
+        expect(broken).to_have_attribute("data-avatar-state", "error")
+        expect(broken.locator("[data-avatar-initials]")).to_have_text("DT")
+        expect(broken.locator("img")).to_have_count(0)
+        expect(broken).to_have_attribute("aria-label", "Photo of Dr. Test")
+
+        for _ in range(50):  # the held request reaches its handler while Playwright waits
+            if held:
+                break
+            page.wait_for_timeout(100)
+        assert held, "the photo request was not made"
+        held[0].fulfill(status=200, content_type="image/png", body=PNG_1PX)
+        expect(photo).to_have_attribute("data-avatar-state", "loaded")
+        expect(photo.locator("[data-avatar-initials]")).to_have_count(0)
+        expect(photo.locator("img")).to_have_class(re.compile(r"\bopacity-100\b"))
+        assert not [p for p in problems if p.startswith("uncaught")]
+    finally:
+        context.close()
