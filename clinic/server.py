@@ -87,6 +87,24 @@ def decode_path(raw_path: bytes) -> str | None:
     return path
 
 
+def clean_path(path: str) -> str:
+    """`path` without empty, "." and ".." segments ("//a/./b/../c" -> "/a/c"); a trailing
+    slash is kept. Browsers never send such paths; a crafted one would otherwise reach
+    the file server, which answers directories with a redirect built from the Host header."""
+    segments: list[str] = []
+    parts = path.split("/")
+    for part in parts:
+        if part == "..":
+            if segments:
+                segments.pop()
+        elif part not in ("", "."):
+            segments.append(part)
+    cleaned = "/" + "/".join(segments)
+    if segments and (parts[-1] in ("", ".", "..")):
+        cleaned += "/"
+    return cleaned
+
+
 def _page_behind_file_name(path: str):
     """The page whose prerendered file is named by `path` ("/contacto.html",
     "/en/index.html"), so those spellings redirect instead of serving a duplicate."""
@@ -107,6 +125,9 @@ def resolve(method: str, raw_path: bytes) -> Action:
         return Reject(405, "Method Not Allowed")
     if path == HEALTH_PATH:
         return Health()
+    cleaned = clean_path(path)
+    if cleaned != path:
+        return Redirect(cleaned)
     legacy = legacy_redirects().get(normalize(unicodedata.normalize("NFC", path)))
     if legacy:
         return Redirect(legacy)

@@ -90,6 +90,20 @@ def test_anything_else_goes_to_the_file_server(path):
     assert resolve("GET", path.encode()) is None
 
 
+@pytest.mark.parametrize("raw, target", [
+    (b"/./contacto", "/contacto"),
+    (b"//contacto", "/contacto"),
+    (b"/contacto/..", "/"),
+    (b"/en/../", "/"),
+    (b"/en/./faq", "/en/faq"),
+    (b"/%2e%2e/%2e%2e/etc/passwd", "/etc/passwd"),
+    (b"/assets/../../rxconfig.py", "/rxconfig.py"),
+    (b"/en/faq/.", "/en/faq/"),
+])
+def test_dot_and_empty_segments_redirect_to_the_clean_path(raw, target):
+    assert resolve("GET", raw) == Redirect(target)
+
+
 @pytest.mark.parametrize("raw", [b"/a%00b", b"/%FF", b"/%C3", b"/a%0Ab", b"/tab\tx", b"*", b"relative"])
 def test_malformed_paths_are_bad_requests(raw):
     assert resolve("GET", raw) == Reject(400, "Bad Request")
