@@ -139,8 +139,10 @@ def file_script_hashes(path: Path) -> tuple[str, ...]:
 # ------------------------------------------------------------------ the policy
 
 
-def content_security_policy(script_hashes: tuple[str, ...] | list[str]) -> str:
-    """The CSP for an HTML document whose inline scripts have these hashes."""
+@functools.lru_cache(maxsize=256)
+def content_security_policy(script_hashes: tuple[str, ...]) -> str:
+    """The CSP for an HTML document whose inline scripts have these hashes (one string per
+    built page, computed once)."""
     sources = third_party_sources()
     directives = {
         "default-src": ["'self'"],
