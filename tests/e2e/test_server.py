@@ -208,7 +208,9 @@ def test_no_page_logs_a_content_security_policy_violation(browser, base_url):
         for path in [p.path for p in all_pages()] + [UNKNOWN_PATH]:
             response = page.goto(path, wait_until="networkidle")
             assert response.status == (404 if path == UNKNOWN_PATH else 200), path
-            page.wait_for_timeout(200)
+            # Scroll through the page so lazily loaded embeds (map, reviews) load too.
+            page.evaluate("window.scrollTo(0, document.body.scrollHeight)")
+            page.wait_for_timeout(500)
             violations = page.evaluate("window.__cspViolations")
             assert violations == [], f"{path}: {violations}"
             visited.append(path)
