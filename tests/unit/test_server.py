@@ -4,6 +4,7 @@ browser: routing decisions, headers on each kind of response, and generated rule
 from __future__ import annotations
 
 import asyncio
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
@@ -231,7 +232,10 @@ def _request(static_dir, path: bytes, method="GET", query=b"", headers=(), schem
     async def send(message):
         messages.append(message)
 
-    asyncio.run(app(scope, receive, send))
+    # In a thread of its own: when the browser tests share the session, Playwright's
+    # sync API already runs an event loop in this one.
+    with ThreadPoolExecutor(1) as pool:
+        pool.submit(asyncio.run, app(scope, receive, send)).result()
     start = messages[0]
     body = b"".join(m.get("body", b"") for m in messages[1:])
     return start["status"], {k.decode().lower(): v.decode() for k, v in start["headers"]}, body
