@@ -9,7 +9,7 @@ export PATH := $(BIN):$(PATH)
 export REFLEX_TELEMETRY_ENABLED := false
 export PYTHONDONTWRITEBYTECODE := 1
 
-.PHONY: setup run export serve test unit e2e browser clean
+.PHONY: setup run export serve test unit e2e browser bench clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -50,6 +50,10 @@ e2e: setup browser
 ## make test: every test (unit, then browser tests against the production server).
 test: setup browser
 	$(BIN)/python -m pytest tests -q
+
+## make bench: load, bad-request and third-party-failure bench (~8 min) -> bench/reports/server.md
+bench: setup browser
+	$(BIN)/python bench/server.py
 
 clean:
 	rm -rf .web $(VENV) *.egg-info

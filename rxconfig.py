@@ -2,6 +2,7 @@
 
 import reflex as rx
 
+from clinic.static_host import StaticHostFilesPlugin
 from clinic.theme import tailwind_theme
 
 config = rx.Config(
@@ -18,8 +19,12 @@ config = rx.Config(
                 "theme": tailwind_theme(),
                 "plugins": [],
             }
-        )
+        ),
+        # _redirects and _headers for static hosts, written after every production build.
+        StaticHostFilesPlugin(),
     ],
+    # Precompressed sidecars the server picks from by Accept-Encoding (brotli first).
+    frontend_compression_formats=["brotli", "gzip"],
     # We write our own sitemap, with hreflang alternates, from the route table.
     disable_plugins=[rx.plugins.SitemapPlugin],
     telemetry_enabled=False,

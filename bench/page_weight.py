@@ -18,7 +18,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests" / "e2e"))
 
-from bench.server import production_server  # noqa: E402
+from bench.prod_server import production_server  # noqa: E402
 from playwright.sync_api import sync_playwright  # noqa: E402
 
 BUDGET_JS_KB = 160

@@ -89,11 +89,25 @@ class Designer(Strict):
     url: HttpUrl
 
 
+Origin = Annotated[str, Field(pattern=r"^https://[a-z0-9.-]+(:\d+)?$")]
+
+
+class LoadsFrom(Strict):
+    """Origins a third-party widget loads from once its script runs, by kind (the site's
+    Content-Security-Policy is built from these; take them from the provider's docs)."""
+
+    script: list[Origin] = []
+    connect: list[Origin] = []
+    img: list[Origin] = []
+    frame: list[Origin] = []
+
+
 class Reviews(Strict):
     provider: str
     script_src: HttpUrl
     widget_id: str
     more_reviews_url: HttpUrl
+    loads_from: LoadsFrom = LoadsFrom()
 
 
 class Scheduling(Strict):

@@ -1,0 +1,220 @@
+"""The production server as a browser and a crawler meet it: real 301s, the 404 status,
+every security and cache header, compression, /healthz, a sample of generated bad
+requests, and no Content-Security-Policy violation on any page."""
+
+from __future__ import annotations
+
+import http.client
+import re
+from urllib.parse import quote, urlsplit
+
+import pytest
+
+from bench import bad_requests
+from clinic.routes import all_pages, legacy_redirects
+
+UNKNOWN_PATH = "/esta-pagina-no-existe"
+
+
+def fetch(base_url: str, path: str, method: str = "GET", headers: dict | None = None):
+    """One request, redirects not followed: (status, lower-cased headers, body)."""
+    where = urlsplit(base_url)
+    conn = http.client.HTTPConnection(where.hostname, where.port, timeout=15)
+    try:
+        conn.request(method, path, headers=headers or {})
+        response = conn.getresponse()
+        body = response.read()
+        return response.status, {k.lower(): v for k, v in response.getheaders()}, body
+    finally:
+        conn.close()
+
+
+# ------------------------------------------------------------------ redirects and 404
+
+
+@pytest.mark.parametrize("old, target", sorted(legacy_redirects().items()))
+def test_legacy_paths_answer_301_with_and_without_slash_keeping_the_query(base_url, old, target):
+    for spelling in (quote(old), quote(old) + "/"):
+        status, headers, body = fetch(base_url, spelling + "?utm_source=old-site&x=1")
+        assert status == 301, spelling
+        assert headers["location"] == target + "?utm_source=old-site&x=1"
+        assert body == b""
+
+
+@pytest.mark.parametrize("page", all_pages(), ids=lambda p: p.path)
+def test_each_page_is_served_at_its_canonical_path_and_the_other_spelling_301s(base_url, page):
+    status, headers, body = fetch(base_url, page.path)
+    assert status == 200
+    assert headers["content-type"].startswith("text/html")
+    assert f'lang="{page.lang}"' in body.decode()
+    if page.path != "/":
+        other = page.path.rstrip("/") if page.path.endswith("/") else page.path + "/"
+        status, headers, _ = fetch(base_url, other + "?a=1")
+        assert status == 301
+        assert headers["location"] == page.path + "?a=1"
+
+
+def test_unknown_path_gets_the_404_page_with_status_404(base_url):
+    status, headers, body = fetch(base_url, UNKNOWN_PATH)
+    assert status == 404
+    assert headers["content-type"].startswith("text/html")
+    assert b"<html" in body
+
+
+def test_head_answers_like_get_without_a_body(base_url):
+    get_status, get_headers, get_body = fetch(base_url, "/contacto")
+    status, headers, body = fetch(base_url, "/contacto", method="HEAD")
+    assert (status, body) == (get_status, b"")
+    assert headers["content-length"] == str(len(get_body))
+    assert fetch(base_url, "/citas", method="HEAD")[0] == 301
+    assert fetch(base_url, UNKNOWN_PATH, method="HEAD")[0] == 404
+
+
+def test_other_methods_are_refused(base_url):
+    status, headers, _ = fetch(base_url, "/contacto", method="POST")
+    assert status == 405
+    assert headers["allow"] == "GET, HEAD"
+
+
+def test_health_endpoint(base_url):
+    status, headers, body = fetch(base_url, "/healthz")
+    assert (status, body) == (200, b"ok\n")
+    assert headers["cache-control"] == "no-store"
+
+
+# ------------------------------------------------------------------ headers
+
+
+def _assert_security_headers(headers: dict) -> None:
+    assert headers["x-content-type-options"] == "nosniff"
+    assert headers["x-frame-options"] == "DENY"
+    assert headers["referrer-policy"] == "strict-origin-when-cross-origin"
+    policy = headers["permissions-policy"]
+    assert {"camera=()", "microphone=()", "geolocation=()"} <= {p.strip() for p in policy.split(",")}
+    csp = headers["content-security-policy"]
+    assert "frame-ancestors 'none'" in csp
+    assert "unsafe-eval" not in csp
+    # No server software banner (the ASGI server's own one is replaced).
+    assert "granian" not in headers.get("server", "").lower()
+    assert not re.search(r"\d", headers.get("server", ""))
+    # Plain HTTP here: HSTS only when served over HTTPS (CLINIC_HSTS=auto).
+    assert "strict-transport-security" not in headers
+
+
+def _script_src(csp: str) -> list[str]:
+    return next(d.split()[1:] for d in csp.split("; ") if d.startswith("script-src "))
+
+
+def test_every_header_on_a_page(base_url):
+    status, headers, body = fetch(base_url, "/en/faq")
+    assert status == 200
+    _assert_security_headers(headers)
+    assert headers["cache-control"] == "no-cache"
+    assert "etag" in headers
+    script_src = _script_src(headers["content-security-policy"])
+    assert "'unsafe-inline'" not in script_src
+    # Every inline script of the page is allowed by its hash (and nothing else inline).
+    from clinic.security import inline_script_hashes
+
+    assert set(inline_script_hashes(body.decode())) <= set(script_src)
+
+
+def test_every_header_on_a_hashed_asset(base_url):
+    _, _, body = fetch(base_url, "/")
+    asset = re.search(r'src="(/assets/[^"]+\.js)"|href="(/assets/[^"]+\.css)"', body.decode())
+    path = asset.group(1) or asset.group(2)
+    status, headers, _ = fetch(base_url, path)
+    assert status == 200
+    _assert_security_headers(headers)
+    assert headers["cache-control"] == "public, max-age=31536000, immutable"
+
+
+def test_every_header_on_the_404(base_url):
+    status, headers, body = fetch(base_url, UNKNOWN_PATH)
+    assert status == 404
+    _assert_security_headers(headers)
+    assert headers["cache-control"] == "no-cache"
+    from clinic.security import inline_script_hashes
+
+    assert set(inline_script_hashes(body.decode())) <= set(_script_src(headers["content-security-policy"]))
+
+
+def test_every_header_on_a_redirect(base_url):
+    status, headers, _ = fetch(base_url, "/citas")
+    assert status == 301
+    _assert_security_headers(headers)
+
+
+def test_html_is_revalidated_with_its_etag(base_url):
+    _, headers, _ = fetch(base_url, "/contacto")
+    status, _, body = fetch(base_url, "/contacto", headers={"If-None-Match": headers["etag"]})
+    assert (status, body) == (304, b"")
+
+
+@pytest.mark.parametrize("accept, encoding", [("gzip, deflate, br, zstd", "br"), ("gzip", "gzip"), ("identity", None)])
+def test_precompressed_responses_follow_accept_encoding(base_url, accept, encoding):
+    for path in ("/", "/assets/" + _an_asset_name(base_url)):
+        status, headers, _ = fetch(base_url, path, headers={"Accept-Encoding": accept})
+        assert status == 200
+        assert headers.get("content-encoding") == encoding, path
+        assert "accept-encoding" in headers["vary"].lower()
+
+
+def _an_asset_name(base_url: str) -> str:
+    _, _, body = fetch(base_url, "/")
+    return re.search(r'"/assets/([^"]+\.js)"', body.decode()).group(1)
+
+
+# ------------------------------------------------------------------ bad requests
+
+
+def test_500_generated_bad_requests_get_no_5xx_and_the_server_stays_healthy(base_url):
+    where = urlsplit(base_url)
+    by_status, by_kind = bad_requests.run(where.hostname, where.port, bad_requests.generate(500, seed=7))
+    assert bad_requests.server_errors(by_status) == 0, by_kind
+    assert sum(by_status.values()) == 500
+    assert fetch(base_url, "/healthz")[0] == 200
+    assert fetch(base_url, "/")[0] == 200
+
+
+# ------------------------------------------------------------------ CSP in a real browser
+
+
+def test_no_page_logs_a_content_security_policy_violation(browser, base_url):
+    """Every page and the 404, with every third-party request answered by an empty stub
+    (instead of aborted), so a host the pages use but the policy lacks shows up as a
+    violation."""
+    context = browser.new_context(base_url=base_url)
+    site = base_url.rstrip("/")
+
+    def stub_third_parties(route):
+        if route.request.url.startswith(site) or route.request.url.startswith("data:"):
+            route.fallback()
+        else:
+            kind = "text/html" if route.request.resource_type in ("document", "iframe") else "application/javascript"
+            route.fulfill(status=200, content_type=kind, body="")
+
+    context.route("**/*", stub_third_parties)
+    context.add_init_script(
+        "window.__cspViolations = [];"
+        "document.addEventListener('securitypolicyviolation', e =>"
+        " window.__cspViolations.push(e.violatedDirective + ' ' + e.blockedURI));"
+    )
+    page = context.new_page()
+    messages: list[str] = []
+    page.on("console", lambda m: messages.append(f"{page.url}: {m.text}") if "Content Security Policy" in m.text else None)
+    visited = []
+    try:
+        for path in [p.path for p in all_pages()] + [UNKNOWN_PATH]:
+            response = page.goto(path, wait_until="networkidle")
+            assert response.status == (404 if path == UNKNOWN_PATH else 200), path
+            # Scroll through the page so lazily loaded embeds (map, reviews) load too.
+            page.evaluate("window.scrollTo(0, document.body.scrollHeight)")
+            page.wait_for_timeout(500)
+            violations = page.evaluate("window.__cspViolations")
+            assert violations == [], f"{path}: {violations}"
+            visited.append(path)
+    finally:
+        context.close()
+    assert messages == []
+    assert len(visited) == len(all_pages()) + 1 == 31

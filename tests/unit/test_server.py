@@ -1,0 +1,354 @@
+"""The production middleware, the security headers and the static-host files, without a
+browser: routing decisions, headers on each kind of response, and generated rules."""
+
+from __future__ import annotations
+
+import asyncio
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+import pytest
+
+from clinic import security
+from clinic.content import content
+from clinic.routes import all_pages, legacy_redirects, path_for
+from clinic.server import (
+    Health,
+    NotFound,
+    Redirect,
+    Reject,
+    Serve,
+    SiteMiddleware,
+    prerendered_file,
+    resolve,
+)
+from clinic.static_host import headers_file, redirects_file
+
+# ------------------------------------------------------------------ routing decisions
+
+
+@pytest.mark.parametrize("page", all_pages(), ids=lambda p: p.path)
+def test_every_canonical_path_is_served_from_its_prerendered_file(page):
+    assert resolve("GET", page.path.encode()) == Serve(prerendered_file(page.path))
+    assert resolve("HEAD", page.path.encode()) == Serve(prerendered_file(page.path))
+
+
+@pytest.mark.parametrize("page", all_pages(), ids=lambda p: p.path)
+def test_the_other_trailing_slash_spelling_redirects_to_the_canonical_path(page):
+    other = page.path.rstrip("/") if page.path.endswith("/") and page.path != "/" else page.path + "/"
+    if page.path == "/":
+        other = "//"  # the home has no other spelling but the empty segment
+        assert resolve("GET", other.encode()) == Redirect("/")
+        return
+    assert resolve("GET", other.encode()) == Redirect(page.path)
+
+
+@pytest.mark.parametrize("old, target", sorted(legacy_redirects().items()))
+@pytest.mark.parametrize("slash", ["", "/"])
+def test_legacy_paths_redirect_with_or_without_trailing_slash(old, target, slash):
+    from urllib.parse import quote
+
+    assert resolve("GET", quote(old + slash).encode()) == Redirect(target)
+
+
+def test_legacy_table_matches_the_spec():
+    assert legacy_redirects() == {
+        "/citas": "/agenda-tu-cita",
+        "/clinica-de-vph": path_for("hpv", "es"),
+        "/clinica-de-histeroscopia": path_for("hysteroscopy", "es"),
+        "/contáctanos": "/contacto",
+        "/fertilidad": "/maternidad-y-fertilidad",
+        "/m/login": "/",
+        "/m/reset": "/",
+        "/m/create-account": "/",
+        "/dra-valeria-montes": "/ginecologa-cancun-valeria-montes",
+        "/dr-rodrigo-salcedo": "/ginecologo-cancun-rodrigo-salcedo",
+    }
+
+
+def test_decomposed_unicode_spelling_of_a_legacy_path_redirects_too():
+    assert resolve("GET", "/conta\u0301ctanos".encode()) == Redirect("/contacto")
+
+
+@pytest.mark.parametrize("path, target", [
+    ("/index.html", "/"),
+    ("/en/index.html", "/en/"),
+    ("/contacto.html", "/contacto"),
+    ("/contacto/index.html", "/contacto"),
+    ("/en/faq.html", "/en/faq"),
+])
+def test_prerendered_file_names_redirect_to_the_page(path, target):
+    assert resolve("GET", path.encode()) == Redirect(target)
+
+
+@pytest.mark.parametrize("path", ["/404.html", "/__spa-fallback.html", "/nope.html"])
+def test_other_html_files_are_not_found(path):
+    assert resolve("GET", path.encode()) == NotFound()
+
+
+@pytest.mark.parametrize("path", ["/nope", "/assets/app-abc123.js", "/favicon.svg", "/Contacto"])
+def test_anything_else_goes_to_the_file_server(path):
+    assert resolve("GET", path.encode()) is None
+
+
+@pytest.mark.parametrize("raw, target", [
+    (b"/./contacto", "/contacto"),
+    (b"//contacto", "/contacto"),
+    (b"/contacto/..", "/"),
+    (b"/en/../", "/"),
+    (b"/en/./faq", "/en/faq"),
+    (b"/%2e%2e/%2e%2e/etc/passwd", "/etc/passwd"),
+    (b"/assets/../../rxconfig.py", "/rxconfig.py"),
+    (b"/en/faq/.", "/en/faq/"),
+])
+def test_dot_and_empty_segments_redirect_to_the_clean_path(raw, target):
+    assert resolve("GET", raw) == Redirect(target)
+
+
+@pytest.mark.parametrize("raw", [b"/a%00b", b"/%FF", b"/%C3", b"/a%0Ab", b"/tab\tx", b"*", b"relative"])
+def test_malformed_paths_are_bad_requests(raw):
+    assert resolve("GET", raw) == Reject(400, "Bad Request")
+
+
+def test_overlong_paths_are_refused_before_decoding():
+    assert resolve("GET", b"/" + b"a" * 5000) == Reject(414, "URI Too Long")
+
+
+@pytest.mark.parametrize("method", ["POST", "PUT", "DELETE", "PATCH", "OPTIONS", "TRACE", "PROPFIND", "BREW"])
+def test_only_get_and_head_are_allowed(method):
+    assert resolve(method, b"/") == Reject(405, "Method Not Allowed")
+
+
+def test_health_endpoint():
+    assert resolve("GET", b"/healthz") == Health()
+    assert resolve("HEAD", b"/healthz") == Health()
+
+
+# ------------------------------------------------------------------ CSP
+
+
+def test_inline_script_hashes_cover_executable_inline_scripts_only():
+    html = (
+        '<script>console.log(1)</script>'
+        '<script type="module">import "/a.js";</script>'
+        '<script src="/b.js"></script>'
+        '<script type="application/ld+json">{"@context": "https://schema.org"}</script>'
+        '<script>console.log(1)</script>'
+    )
+    hashes = security.inline_script_hashes(html)
+    # sha256 of "console.log(1)" and of 'import "/a.js";', each once.
+    assert hashes == (
+        "'sha256-" + _b64sha("console.log(1)") + "'",
+        "'sha256-" + _b64sha('import "/a.js";') + "'",
+    )
+
+
+def _b64sha(text: str) -> str:
+    import base64
+    import hashlib
+
+    return base64.b64encode(hashlib.sha256(text.encode()).digest()).decode()
+
+
+def _directives(policy: str) -> dict[str, list[str]]:
+    return {part.split()[0]: part.split()[1:] for part in policy.split("; ")}
+
+
+def test_csp_allows_the_third_parties_named_in_clinic_yaml_and_nothing_unsafe_for_scripts():
+    clinic = content().clinic
+    policy = _directives(security.content_security_policy(("'sha256-abc'",)))
+    cal = security.origin_of(clinic.scheduling.origin)
+    reviews = security.origin_of(clinic.reviews.script_src)
+    maps = security.origin_of(clinic.address.map_embed_url)
+    assert policy["script-src"][:2] == ["'self'", "'sha256-abc'"]
+    assert {reviews, cal, *clinic.reviews.loads_from.script} == set(policy["script-src"][2:])
+    assert set(policy["frame-src"]) == {maps, cal, *clinic.reviews.loads_from.frame}
+    assert set(policy["connect-src"]) == {"'self'", cal, *clinic.reviews.loads_from.connect}
+    assert policy["frame-ancestors"] == ["'none'"]
+    assert policy["object-src"] == ["'none'"]
+    flat = " ".join(sum(policy.values(), []))
+    assert "unsafe-eval" not in flat
+    assert "'unsafe-inline'" not in policy["script-src"]
+    assert "*" not in flat.split()
+
+
+def test_hsts_modes(monkeypatch):
+    monkeypatch.delenv("CLINIC_HSTS", raising=False)
+    assert security.wants_hsts(True) and not security.wants_hsts(False)
+    monkeypatch.setenv("CLINIC_HSTS", "always")
+    assert security.wants_hsts(False)
+    monkeypatch.setenv("CLINIC_HSTS", "off")
+    assert not security.wants_hsts(True)
+
+
+# ------------------------------------------------------------------ the middleware
+
+
+PAGE_HTML = '<html><head><script>window.x=1</script></head><body>page</body></html>'
+NOT_FOUND_HTML = '<html><head><script>window.nf=1</script></head><body>404</body></html>'
+
+
+@pytest.fixture
+def static_dir(tmp_path: Path) -> Path:
+    for page in all_pages():
+        file = tmp_path / prerendered_file(page.path).lstrip("/")
+        file.parent.mkdir(parents=True, exist_ok=True)
+        file.write_text(PAGE_HTML)
+    (tmp_path / "404.html").write_text(NOT_FOUND_HTML)
+    return tmp_path
+
+
+def _file_server(static_dir: Path):
+    """A stand-in for Reflex's static file server: files by path, else the 404 page."""
+
+    async def app(scope, receive, send):
+        file = static_dir / scope["path"].lstrip("/")
+        headers = [(b"etag", b'"1"')]
+        if file.is_file() and scope["path"] != "/":
+            status, body = 200, file.read_bytes()
+        elif scope["path"].startswith("/assets/"):
+            status, body = 200, b"console.log(1)"
+        else:
+            status, body = 404, (static_dir / "404.html").read_bytes()
+        kind = b"text/html; charset=utf-8" if body.startswith(b"<html") else b"text/javascript"
+        headers += [(b"content-type", kind), (b"server", b"granian")]
+        await send({"type": "http.response.start", "status": status, "headers": headers})
+        await send({"type": "http.response.body", "body": body})
+
+    return app
+
+
+def _request(static_dir, path: bytes, method="GET", query=b"", headers=(), scheme="http"):
+    app = SiteMiddleware(_file_server(static_dir), static_dir=static_dir)
+    scope = {
+        "type": "http", "method": method, "path": path.decode("latin-1"), "raw_path": path,
+        "query_string": query, "headers": list(headers), "scheme": scheme,
+    }
+    messages = []
+
+    async def receive():
+        return {"type": "http.request", "body": b"", "more_body": False}
+
+    async def send(message):
+        messages.append(message)
+
+    # In a thread of its own: when the browser tests share the session, Playwright's
+    # sync API already runs an event loop in this one.
+    with ThreadPoolExecutor(1) as pool:
+        pool.submit(asyncio.run, app(scope, receive, send)).result()
+    start = messages[0]
+    body = b"".join(m.get("body", b"") for m in messages[1:])
+    return start["status"], {k.decode().lower(): v.decode() for k, v in start["headers"]}, body
+
+
+def _assert_security_headers(headers):
+    assert headers["x-content-type-options"] == "nosniff"
+    assert headers["x-frame-options"] == "DENY"
+    assert headers["referrer-policy"] == "strict-origin-when-cross-origin"
+    assert "camera=()" in headers["permissions-policy"]
+    assert "microphone=()" in headers["permissions-policy"]
+    assert "geolocation=()" in headers["permissions-policy"]
+    assert "frame-ancestors 'none'" in headers["content-security-policy"]
+    assert headers["server"] == "web"
+
+
+def test_page_gets_its_own_script_hashes_and_html_cache_policy(static_dir, monkeypatch):
+    monkeypatch.delenv("CLINIC_HSTS", raising=False)
+    status, headers, body = _request(static_dir, b"/contacto")
+    assert status == 200 and body == PAGE_HTML.encode()
+    _assert_security_headers(headers)
+    assert "'sha256-" + _b64sha("window.x=1") + "'" in headers["content-security-policy"]
+    assert headers["cache-control"] == "no-cache"
+    assert "strict-transport-security" not in headers
+
+
+def test_unknown_path_gets_the_404_page_with_its_hashes(static_dir):
+    status, headers, body = _request(static_dir, b"/no-such-page")
+    assert status == 404 and body == NOT_FOUND_HTML.encode()
+    _assert_security_headers(headers)
+    assert "'sha256-" + _b64sha("window.nf=1") + "'" in headers["content-security-policy"]
+    assert headers["cache-control"] == "no-cache"
+
+
+def test_html_file_names_that_are_not_pages_get_the_404(static_dir):
+    status, _, body = _request(static_dir, b"/404.html")
+    assert status == 404 and body == NOT_FOUND_HTML.encode()
+
+
+def test_hashed_asset_is_immutable(static_dir):
+    status, headers, _ = _request(static_dir, b"/assets/root-Bt2m7sJE.js")
+    assert status == 200
+    _assert_security_headers(headers)
+    assert headers["cache-control"] == "public, max-age=31536000, immutable"
+    assert headers["content-security-policy"] == security.NON_DOCUMENT_CSP
+
+
+def test_redirect_keeps_the_query_string_and_never_uses_the_host(static_dir):
+    status, headers, body = _request(
+        static_dir, b"/citas/", query=b"utm_source=fb&x=%20y z", headers=[(b"host", b"evil.example")]
+    )
+    assert status == 301 and body == b""
+    assert headers["location"] == "/agenda-tu-cita?utm_source=fb&x=%20y%20z"
+    _assert_security_headers(headers)
+
+
+def test_head_gets_headers_without_body(static_dir):
+    status, headers, body = _request(static_dir, b"/citas", method="HEAD")
+    assert (status, body) == (301, b"")
+    status, headers, body = _request(static_dir, b"/healthz", method="HEAD")
+    assert (status, body) == (200, b"")
+    assert headers["content-length"] == "3"
+
+
+def test_health(static_dir):
+    status, headers, body = _request(static_dir, b"/healthz")
+    assert (status, body) == (200, b"ok\n")
+    assert headers["cache-control"] == "no-store"
+    (static_dir / "index.html").unlink()
+    assert _request(static_dir, b"/healthz")[0] == 503
+
+
+def test_rejections_carry_the_headers_too(static_dir):
+    status, headers, _ = _request(static_dir, b"/", method="DELETE")
+    assert status == 405 and headers["allow"] == "GET, HEAD"
+    _assert_security_headers(headers)
+    assert _request(static_dir, b"/a%00")[0] == 400
+
+
+def test_hsts_only_over_https_by_default(static_dir, monkeypatch):
+    monkeypatch.delenv("CLINIC_HSTS", raising=False)
+    assert "strict-transport-security" in _request(static_dir, b"/", scheme="https")[1]
+    proxied = _request(static_dir, b"/", headers=[(b"x-forwarded-proto", b"https")])[1]
+    assert proxied["strict-transport-security"] == "max-age=31536000"
+
+
+# ------------------------------------------------------------------ static host files
+
+
+def test_redirects_file_lists_every_legacy_path_in_each_spelling():
+    text = redirects_file()
+    rules = [line.split() for line in text.splitlines() if line and not line.startswith("#")]
+    assert all(len(rule) == 3 and rule[2] == "301" for rule in rules)
+    as_map = {old: new for old, new, _ in rules}
+    for old, target in legacy_redirects().items():
+        assert as_map[old] == target
+        assert as_map[old + "/"] == target
+    assert as_map["/cont%C3%A1ctanos"] == "/contacto"
+
+
+def test_headers_file_never_sets_one_header_in_two_matching_rules(static_dir):
+    text = headers_file(static_dir)
+    blocks = {}
+    for chunk in text.split("\n\n"):
+        lines = [line for line in chunk.splitlines() if not line.startswith("#")]
+        blocks[lines[0]] = dict(line.strip().split(": ", 1) for line in lines[1:])
+    assert set(blocks) == {"/*", "/assets/*", *(p.path for p in all_pages())}
+    assert blocks["/*"]["X-Frame-Options"] == "DENY"
+    assert blocks["/assets/*"]["Cache-Control"] == "public, max-age=31536000, immutable"
+    for page in all_pages():
+        rule = blocks[page.path]
+        assert rule["Cache-Control"] == "no-cache"
+        assert "'sha256-" + _b64sha("window.x=1") + "'" in rule["Content-Security-Policy"]
+        assert not set(rule) & set(blocks["/*"])
+        # Cloudflare Pages reads at most 2,000 characters per line.
+        assert len(rule["Content-Security-Policy"]) < 1900
