@@ -17,7 +17,7 @@ from clinic.content import content
 from clinic.i18n import opening_hours, t, tc
 from clinic.routes import Page
 
-# Made by scripts/make_contact_background.py (AVIF and WebP, JPEG fallback).
+# Made by tools/make_contact_background.py (AVIF and WebP, JPEG fallback).
 BACKGROUND = "/img/contact/contact-background"
 BACKGROUND_SIZE = (1600, 640)
 BACKGROUND_WIDTHS = (800, 1600)

@@ -2,7 +2,7 @@
 colours (no photograph needed), as AVIF and WebP with a JPEG fallback, in two widths.
 
     .venv/bin/pip install pillow   # Pillow >= 11.3 writes AVIF
-    .venv/bin/python scripts/make_contact_background.py
+    .venv/bin/python tools/make_contact_background.py
 
 Deterministic (fixed seed): running it again gives the same picture. The image stays
 light everywhere (it sits behind the page's heading, which must keep 4.5:1 contrast), so
