@@ -2,6 +2,7 @@
 
 import reflex as rx
 
+from clinic.sitemap import SitemapAndRobotsPlugin
 from clinic.theme import tailwind_theme
 
 config = rx.Config(
@@ -18,7 +19,9 @@ config = rx.Config(
                 "theme": tailwind_theme(),
                 "plugins": [],
             }
-        )
+        ),
+        # sitemap.xml (with hreflang alternates) and robots.txt from the route table.
+        SitemapAndRobotsPlugin(),
     ],
     # We write our own sitemap, with hreflang alternates, from the route table.
     disable_plugins=[rx.plugins.SitemapPlugin],
