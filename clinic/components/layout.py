@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import reflex as rx
 
+from clinic.components.first_visit import first_visit_language
 from clinic.components.floating_book import floating_book_button
 from clinic.components.footer import footer
 from clinic.components.navbar import navbar
@@ -35,5 +36,6 @@ def page_shell(page: Page, *content: rx.Component) -> rx.Component:
         footer(lang),
         floating_book_button(lang),
         anchor_scroll(),
+        first_visit_language(),
         class_name="min-h-screen bg-white font-sans text-ink antialiased",
     )
