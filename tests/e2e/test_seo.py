@@ -251,8 +251,13 @@ def test_head_follows_client_side_navigation(page):
     page.wait_for_load_state("networkidle")
     page.locator("header a[hreflang='en']").click()
     page.wait_for_url("**/en/")
-    assert page.evaluate("[...document.querySelectorAll('link[rel=canonical]')].map(l => l.href)") == [ORIGIN + "/en/"]
+    # The new route renders once its code has loaded: wait for its head, then compare.
+    page.wait_for_function("document.documentElement.lang === 'en'")
+    canonical = "[...document.querySelectorAll('link[rel=canonical]')].map(l => l.href)"
+    page.wait_for_function(f"{canonical}.join() === {json.dumps(ORIGIN + '/en/')}", timeout=5000)
+    assert page.evaluate(canonical) == [ORIGIN + "/en/"]
     assert page.locator("meta[property='og:locale']").get_attribute("content") == "en_US"
+    assert page.locator("link[rel=alternate][hreflang]").count() == 4
 
 
 @pytest.mark.parametrize("faq", FAQ_PAGES, ids=[p.path for p in FAQ_PAGES])
