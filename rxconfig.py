@@ -3,6 +3,7 @@
 import reflex as rx
 
 from clinic.static_host import StaticHostFilesPlugin
+from clinic.sitemap import SitemapAndRobotsPlugin
 from clinic.theme import tailwind_theme
 
 config = rx.Config(
@@ -22,6 +23,8 @@ config = rx.Config(
         ),
         # _redirects and _headers for static hosts, written after every production build.
         StaticHostFilesPlugin(),
+        # sitemap.xml (with hreflang alternates) and robots.txt from the route table.
+        SitemapAndRobotsPlugin(),
     ],
     # Precompressed sidecars the server picks from by Accept-Encoding (brotli first).
     frontend_compression_formats=["brotli", "gzip"],

@@ -33,7 +33,8 @@ def measure(base_url: str, paths: list[str]) -> list[dict]:
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path="/usr/bin/chromium", args=CHROMIUM_ARGS)
         for path in paths:
-            context = browser.new_context(viewport={"width": 390, "height": 844})
+            # es-MX: an English browser would be sent from / to /en/ on its first visit.
+            context = browser.new_context(viewport={"width": 390, "height": 844}, locale="es-MX")
             # Third parties are not part of our budget and cannot be reached here.
             context.route("**/*", lambda r: r.fallback() if r.request.url.startswith(base_url) else r.abort())
             page = context.new_page()

@@ -6,7 +6,7 @@ import reflex as rx
 from reflex.vars.base import Var, VarData
 from reflex_base.utils.imports import ImportVar
 
-from clinic import seo, server
+from clinic import seo, server, structured_data
 from clinic.components.layout import page_shell
 from clinic.pages import about, booking, contact, doctor, faq, home, not_found, privacy, service, success
 from clinic.routes import Page, all_pages
@@ -47,7 +47,13 @@ def _component(page: Page):
     return lambda: page_shell(page, RENDERERS[page.kind](page))
 
 
+def _head(page: Page) -> dict:
+    """Head tags plus the page's JSON-LD, all prerendered into its HTML."""
+    head = seo.head(page)
+    return {**head, "meta": [*head["meta"], structured_data.json_ld(page)]}
+
+
 for _page in all_pages():
-    app.add_page(_component(_page), route=_page.reflex_route, **seo.head(_page))
+    app.add_page(_component(_page), route=_page.reflex_route, **_head(_page))
 
 app.add_page(not_found.render, route="404", **seo.not_found_head())

@@ -3,6 +3,8 @@ Open Graph and Twitter cards. Everything comes from the route table and content.
 
 from __future__ import annotations
 
+from urllib.parse import quote
+
 import reflex as rx
 
 from clinic.content import content
@@ -15,7 +17,8 @@ OG_LOCALES = {"es": "es_MX", "en": "en_US"}
 
 
 def absolute(path: str) -> str:
-    return content().clinic.origin + path
+    """The public URL of a site path (percent-encoded, as sitemaps and links need)."""
+    return content().clinic.origin + quote(path, safe="/#?=&")
 
 
 def page_texts(page: Page) -> dict[str, str]:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import reflex as rx
 
+from clinic.components.first_visit import first_visit_language
 from clinic.components.floating_book import floating_book_button
 from clinic.components.footer import footer
 from clinic.components.links import in_page_link
@@ -37,5 +38,6 @@ def page_shell(page: Page, *content: rx.Component) -> rx.Component:
         floating_book_button(lang),
         anchor_scroll(),
         document_language(lang=lang),
+        first_visit_language(),
         class_name="min-h-screen bg-white font-sans text-ink antialiased",
     )

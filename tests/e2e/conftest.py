@@ -103,7 +103,11 @@ class PageProblems(list):
 
 
 def open_context(browser: Browser, base_url: str, **options):
-    """A context in which only the site itself is reachable; stubs may add routes."""
+    """A context in which only the site itself is reachable; stubs may add routes.
+
+    The browser speaks Mexican Spanish unless a test says otherwise: Chromium's own
+    default (en-US) would send a first visit to `/` on to `/en/` (spec section 4)."""
+    options.setdefault("locale", "es-MX")
     context = browser.new_context(base_url=base_url, **options)
     site = base_url.rstrip("/")
 

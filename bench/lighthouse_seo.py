@@ -1,0 +1,164 @@
+"""Lighthouse SEO score of each page kind, in both languages (issue #6 asks for 100).
+
+Runs npm's `lighthouse` (through the virtualenv's npx, pinned below) in Debian's
+Chromium against the production server, one page per kind and language, and writes
+bench/reports/lighthouse-seo.md (plus the raw per-page scores as JSON).
+
+    PATH=$PWD/.venv/bin:$PATH .venv/bin/python bench/lighthouse_seo.py            # starts its own server
+    SITE_URL=http://127.0.0.1:3000 .venv/bin/python bench/lighthouse_seo.py       # or measures a running one
+    .venv/bin/python bench/lighthouse_seo.py --all                                 # all 30 routes
+
+The Spanish pages are measured by a browser whose language is es-MX and the English ones
+by en-US, as their visitors would open them (an en-US browser landing on `/` for the
+first time is sent on to `/en/`, which would measure the English home page twice).
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime
+import json
+import os
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.parse
+import urllib.request
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from clinic.routes import all_pages  # noqa: E402
+
+LIGHTHOUSE = "lighthouse@13.5.0"
+CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+CHROME_FLAGS = "--headless=new --no-sandbox --disable-gpu --disable-background-networking --no-first-run"
+BROWSER_LANG = {"es": "es-MX", "en": "en-US"}
+REPORTS = ROOT / "bench" / "reports"
+BIN = ROOT / ".venv" / "bin"
+
+
+def _env(lang: str = "es") -> dict[str, str]:
+    # Chromium on Linux takes navigator.languages from LANGUAGE; --lang alone is not enough.
+    locale = BROWSER_LANG[lang].replace("-", "_")
+    return {**os.environ, "PATH": f"{BIN}{os.pathsep}{os.environ['PATH']}", "CHROME_PATH": CHROMIUM,
+            "LANGUAGE": locale, "LANG": f"{locale}.UTF-8"}
+
+
+def _free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def start_server() -> tuple[str, subprocess.Popen]:
+    port = _free_port()
+    log = Path(tempfile.gettempdir()) / f"clinic-bench-server-{port}.log"
+    process = subprocess.Popen(
+        [str(BIN / "reflex"), "run", "--env", "prod", "--single-port", "--frontend-port", str(port),
+         "--backend-port", str(port), "--backend-host", "127.0.0.1", "--loglevel", "warning"],
+        cwd=ROOT, env=_env(), stdout=log.open("w"), stderr=subprocess.STDOUT, start_new_session=True,
+    )
+    url = f"http://127.0.0.1:{port}"
+    deadline = time.monotonic() + 900
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            raise RuntimeError(f"the server exited early; see {log}")
+        try:
+            with urllib.request.urlopen(url + "/", timeout=2):
+                return url, process
+        except OSError:
+            time.sleep(1)
+    raise RuntimeError(f"the server did not start; see {log}")
+
+
+def stop_server(process: subprocess.Popen) -> None:
+    try:
+        os.killpg(process.pid, signal.SIGTERM)
+        process.wait(timeout=20)
+    except ProcessLookupError:
+        pass
+
+
+def pages_to_measure(every_route: bool):
+    if every_route:
+        return list(all_pages())
+    seen, chosen = set(), []
+    for page in all_pages():
+        if (page.kind, page.lang) not in seen:
+            seen.add((page.kind, page.lang))
+            chosen.append(page)
+    return chosen
+
+
+def lighthouse_seo(url: str, lang: str) -> dict:
+    with tempfile.NamedTemporaryFile(suffix=".json", delete=False) as out:
+        output = out.name
+    command = [
+        str(BIN / "npx"), "--yes", LIGHTHOUSE, url, "--only-categories=seo", "--output=json",
+        f"--output-path={output}", "--quiet",
+        f"--chrome-flags={CHROME_FLAGS} --lang={BROWSER_LANG[lang]} --accept-lang={BROWSER_LANG[lang]}",
+    ]
+    subprocess.run(command, env=_env(lang), check=True, capture_output=True, timeout=300)
+    report = json.loads(Path(output).read_text())
+    os.unlink(output)
+    failed = [
+        f"{ref['id']}: {report['audits'][ref['id']].get('title')}"
+        for ref in report["categories"]["seo"]["auditRefs"]
+        if report["audits"][ref["id"]]["score"] not in (1, None)
+    ]
+    return {
+        "score": round(report["categories"]["seo"]["score"] * 100),
+        "final_url": report.get("finalDisplayedUrl"),
+        "failed": failed,
+        "lighthouse": report.get("lighthouseVersion"),
+    }
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--all", action="store_true", help="measure all 30 routes, not one per kind")
+    args = parser.parse_args()
+    process = None
+    base_url = os.environ.get("SITE_URL", "").rstrip("/")
+    if not base_url:
+        base_url, process = start_server()
+    results = []
+    try:
+        for page in pages_to_measure(args.all):
+            result = lighthouse_seo(base_url + page.path, page.lang)
+            final_path = urllib.parse.urlparse(result["final_url"] or "").path
+            if final_path != page.path:  # measured another page than the one asked for
+                result["failed"].append(f"ended at {final_path}")
+            results.append({"path": page.path, "kind": page.kind, "lang": page.lang, **result})
+            print(f"{result['score']:>4}  {page.path}  {' '.join(result['failed'])}", flush=True)
+    finally:
+        if process:
+            stop_server(process)
+    REPORTS.mkdir(parents=True, exist_ok=True)
+    (REPORTS / "lighthouse-seo.json").write_text(json.dumps(results, indent=2, ensure_ascii=False) + "\n")
+    version = results[0]["lighthouse"] if results else "?"
+    lines = [
+        "# Lighthouse SEO score per page kind",
+        "",
+        f"{datetime.date.today().isoformat()}, Lighthouse {version}, Chromium {CHROMIUM}, production server "
+        "on 127.0.0.1 (`bench/lighthouse_seo.py`). Spanish pages measured with browser language es-MX, "
+        "English pages with en-US.",
+        "",
+        "| kind | lang | path | SEO | failed audits or problems |",
+        "|---|---|---|---|---|",
+        *(f"| {r['kind']} | {r['lang']} | `{r['path']}` | {r['score']} | {', '.join(r['failed']) or '-'} |"
+          for r in results),
+        "",
+    ]
+    (REPORTS / "lighthouse-seo.md").write_text("\n".join(lines))
+    print(f"wrote {REPORTS / 'lighthouse-seo.md'}")
+    return 0 if all(r["score"] == 100 and not r["failed"] for r in results) else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

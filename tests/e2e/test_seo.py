@@ -1,0 +1,439 @@
+"""Discoverability on the served site (issue #6): head tags, structured data, sitemap,
+robots, the share image, and the first-visit language choice.
+
+Head tags and JSON-LD are read twice: from the HTML the server sends (what a crawler
+gets, by plain HTTP) and from the page after React has hydrated it in Chromium.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+import re
+import struct
+import urllib.request
+from html.parser import HTMLParser
+from urllib.parse import urlparse
+from xml.etree import ElementTree
+
+import pytest
+
+from clinic.content import content
+from clinic.pages.faq import faq_entries
+from clinic.routes import all_pages, legacy_redirects
+from tests.e2e.conftest import open_context, watch
+
+ORIGIN = content().clinic.origin
+BRAND = content().clinic.brand
+PATHS = [p.path for p in all_pages()]
+FAQ_PAGES = [p for p in all_pages() if p.kind == "faq"]
+OG_LOCALE = {"es": "es_MX", "en": "en_US"}
+HREFLANGS = {"es", "es-MX", "en", "x-default"}
+FLAG_KEY = f"{content().clinic.brand_slug}.lang-set"
+NS = {"s": "http://www.sitemaps.org/schemas/sitemap/0.9", "x": "http://www.w3.org/1999/xhtml"}
+ONCE = [
+    "description", "keywords", "og:type", "og:title", "og:description", "og:url", "og:site_name",
+    "og:locale", "og:locale:alternate", "og:image", "og:image:width", "og:image:height",
+    "og:image:alt", "twitter:card",
+]
+
+
+class Document(HTMLParser):
+    """The parts of an HTML document this file checks."""
+
+    def __init__(self, text: str):
+        super().__init__()
+        self.html_lang = None
+        self.titles: list[str] = []
+        self.meta: list[dict] = []
+        self.links: list[dict] = []
+        self.json_ld: list[str] = []
+        self._in = None
+        self.feed(text)
+
+    def handle_starttag(self, tag, attrs):
+        attrs = dict(attrs)
+        if tag == "html":
+            self.html_lang = attrs.get("lang")
+        elif tag == "meta":
+            self.meta.append(attrs)
+        elif tag == "link":
+            self.links.append(attrs)
+        elif tag == "title":
+            self._in, self.titles = "title", self.titles + [""]
+        elif tag == "script" and attrs.get("type") == "application/ld+json":
+            self._in, self.json_ld = "json_ld", self.json_ld + [""]
+
+    def handle_endtag(self, tag):
+        if tag in ("title", "script"):
+            self._in = None
+
+    def handle_data(self, data):
+        if self._in == "title":
+            self.titles[-1] += data
+        elif self._in == "json_ld":
+            self.json_ld[-1] += data
+
+    def metas(self, key: str) -> list[str]:
+        return [m.get("content") for m in self.meta if (m.get("property") or m.get("name")) == key]
+
+    def one(self, key: str) -> str:
+        values = self.metas(key)
+        assert len(values) == 1, f"{key} appears {len(values)} times: {values}"
+        return values[0]
+
+    def canonical(self) -> list[str]:
+        return [l["href"] for l in self.links if l.get("rel") == "canonical"]
+
+    def alternates(self) -> dict[str, str]:
+        pairs = [(l.get("hreflang"), l["href"]) for l in self.links if l.get("rel") == "alternate"]
+        codes = [code for code, _ in pairs]
+        assert len(codes) == len(set(codes)), f"an hreflang appears twice: {codes}"
+        return dict(pairs)
+
+
+def http_get(url: str):
+    with urllib.request.urlopen(url, timeout=20) as response:
+        return response.status, response.url, response.headers.get("content-type", ""), response.read()
+
+
+@functools.cache
+def served(base_url: str, path: str) -> Document:
+    status, final_url, _, body = http_get(base_url + path)
+    assert status == 200 and final_url == base_url + path, f"{path}: {status} at {final_url}"
+    return Document(body.decode("utf-8"))
+
+
+def site_path(url: str) -> str:
+    """The path of one of our absolute URLs (https://www.lumara.example/x -> /x)."""
+    assert url.startswith(ORIGIN + "/"), url
+    return url[len(ORIGIN):]
+
+
+def graph_nodes(text: str) -> dict[str, list[dict]]:
+    data = json.loads(text)
+    assert data["@context"] == "https://schema.org"
+    nodes: dict[str, list[dict]] = {}
+    for node in data["@graph"]:
+        nodes.setdefault(node["@type"], []).append(node)
+    return nodes
+
+
+# ---------------------------------------------------------------- head tags, by HTTP
+
+
+@pytest.mark.parametrize("path", PATHS)
+def test_every_head_tag_is_present_once_with_its_value(base_url, path):
+    doc = served(base_url, path)
+    lang = "en" if path.startswith("/en/") else "es"
+    assert doc.html_lang == lang
+    assert len(doc.titles) == 1 and doc.titles[0].strip()
+    for key in ONCE:
+        doc.one(key)
+    title, description = doc.titles[0], doc.one("description")
+    assert 70 <= len(description) <= 160, f"{len(description)} characters: {description}"
+    assert doc.one("keywords").strip()
+    assert doc.canonical() == [ORIGIN + path]
+    assert doc.one("og:type") == "website"
+    assert doc.one("og:title") == title
+    assert doc.one("og:description") == description
+    assert doc.one("og:url") == ORIGIN + path
+    assert doc.one("og:site_name") == BRAND
+    assert doc.one("og:locale") == OG_LOCALE[lang]
+    assert doc.one("og:locale:alternate") == OG_LOCALE["es" if lang == "en" else "en"]
+    assert doc.one("og:image").startswith(ORIGIN + "/")
+    assert (doc.one("og:image:width"), doc.one("og:image:height")) == ("1200", "630")
+    assert doc.one("og:image:alt").strip()
+    assert doc.one("twitter:card") == "summary_large_image"
+    assert not doc.metas("robots"), "a page of the route table must be indexable"
+
+
+@pytest.mark.parametrize("path", PATHS)
+def test_hreflang_alternates_are_complete_and_reciprocal(base_url, path):
+    alternates = served(base_url, path).alternates()
+    assert set(alternates) == HREFLANGS
+    assert alternates["es"] == alternates["es-MX"] == alternates["x-default"]
+    lang = "en" if path.startswith("/en/") else "es"
+    assert alternates[lang] == ORIGIN + path, "a page lists itself among its alternates"
+    twin = site_path(alternates["es" if lang == "en" else "en"])
+    assert twin != path
+    assert served(base_url, twin).alternates() == alternates
+
+
+def test_titles_and_descriptions_differ_from_page_to_page(base_url):
+    docs = [served(base_url, path) for path in PATHS]
+    titles = [d.titles[0] for d in docs]
+    descriptions = [d.one("description") for d in docs]
+    assert len(set(titles)) == len(PATHS), sorted(titles)
+    assert len(set(descriptions)) == len(PATHS)
+
+
+def test_share_image_is_served_and_measures_1200x630(base_url):
+    urls = {served(base_url, path).one("og:image") for path in PATHS}
+    assert len(urls) == 1
+    status, _, content_type, body = http_get(base_url + site_path(urls.pop()))
+    assert status == 200 and content_type == "image/png"
+    assert body[:8] == b"\x89PNG\r\n\x1a\n"
+    assert struct.unpack(">II", body[16:24]) == (1200, 630)
+
+
+# ---------------------------------------------------------------- structured data, by HTTP
+
+
+@pytest.mark.parametrize("path", PATHS)
+def test_structured_data_describes_clinic_doctors_and_website(base_url, path):
+    doc = served(base_url, path)
+    assert len(doc.json_ld) == 1
+    nodes = graph_nodes(doc.json_ld[0])
+    [clinic] = nodes["MedicalClinic"]
+    clinic_facts = content().clinic
+    assert clinic["name"] == BRAND
+    assert clinic["url"].startswith(ORIGIN + "/")
+    assert clinic["telephone"] == clinic_facts.phone
+    address = clinic["address"]
+    assert address["@type"] == "PostalAddress"
+    assert (address["postalCode"], address["addressLocality"], address["addressRegion"], address["addressCountry"]) == (
+        "77500", "Cancún", "Quintana Roo", "MX")
+    assert clinic["geo"] == {"@type": "GeoCoordinates", "latitude": clinic_facts.address.latitude,
+                             "longitude": clinic_facts.address.longitude}
+    hours = {(day.rsplit("/", 1)[1], spec["opens"], spec["closes"])
+             for spec in clinic["openingHoursSpecification"] for day in spec["dayOfWeek"]}
+    weekdays = {(day, "09:00", "20:00") for day in ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday")}
+    assert hours == weekdays | {("Saturday", "09:00", "14:00")}, "Sunday closed, one hours source"
+    assert clinic["priceRange"] == "$$"
+    assert clinic["aggregateRating"]["ratingValue"] == 4.9
+    assert clinic["aggregateRating"]["reviewCount"] == 127
+    assert clinic["medicalSpecialty"]
+    physicians = {d["name"]: d for d in nodes["Physician"]}
+    assert set(physicians) == {d.name for d in content().doctors}
+    for doctor in content().doctors:
+        node = physicians[doctor.name]
+        assert node["medicalSpecialty"]
+        lang = "en" if path.startswith("/en/") else "es"
+        assert node["description"] == doctor.specialty(lang)
+        assert served(base_url, site_path(node["url"])).canonical() == [node["url"]]
+    [website] = nodes["WebSite"]
+    assert website["url"] == ORIGIN + "/"
+    if not path in {p.path for p in FAQ_PAGES}:
+        assert "FAQPage" not in nodes
+
+
+# ---------------------------------------------------------------- in the browser
+
+
+def test_head_and_structured_data_survive_hydration(browser, base_url):
+    """In Chromium, after React has taken over: still one of each tag, JSON-LD parses,
+    and nothing logs an error."""
+    context = open_context(browser, base_url)
+    page = context.new_page()
+    problems = watch(page)
+    for path in PATHS:
+        page.goto(path)
+        page.wait_for_load_state("networkidle")
+        head = page.evaluate("""() => ({
+            canonical: [...document.querySelectorAll('link[rel=canonical]')].map(l => l.href),
+            alternates: document.querySelectorAll('link[rel=alternate][hreflang]').length,
+            descriptions: document.querySelectorAll('meta[name=description]').length,
+            ogImages: document.querySelectorAll('meta[property="og:image"]').length,
+            titles: document.querySelectorAll('title').length,
+            jsonLd: [...document.querySelectorAll('script[type="application/ld+json"]')].map(s => s.textContent),
+        })""")
+        assert head["canonical"] == [ORIGIN + path], path
+        assert (head["alternates"], head["descriptions"], head["ogImages"], head["titles"]) == (4, 1, 1, 1), path
+        assert len(head["jsonLd"]) == 1, path
+        assert "MedicalClinic" in graph_nodes(head["jsonLd"][0]), path
+    # Third parties are blocked in tests (their "Failed to load resource" is expected);
+    # anything else, or a failure of the site's own files, is a problem.
+    own = [p for p in problems if not ("Failed to load resource" in p and f"({base_url}" not in p)]
+    assert not own, own
+    context.close()
+
+
+def test_head_follows_client_side_navigation(page):
+    page.goto("/")
+    page.wait_for_load_state("networkidle")
+    page.locator("header a[hreflang='en']").click()
+    page.wait_for_url("**/en/")
+    # The new route renders once its code has loaded: wait for its head, then compare.
+    page.wait_for_function("document.documentElement.lang === 'en'")
+    canonical = "[...document.querySelectorAll('link[rel=canonical]')].map(l => l.href)"
+    page.wait_for_function(f"{canonical}.join() === {json.dumps(ORIGIN + '/en/')}", timeout=5000)
+    assert page.evaluate(canonical) == [ORIGIN + "/en/"]
+    assert page.locator("meta[property='og:locale']").get_attribute("content") == "en_US"
+    assert page.locator("link[rel=alternate][hreflang]").count() == 4
+
+
+@pytest.mark.parametrize("faq", FAQ_PAGES, ids=[p.path for p in FAQ_PAGES])
+def test_faq_structured_data_matches_the_visible_questions(page, faq):
+    if not faq_entries(faq.lang):
+        pytest.skip("clinic.pages.faq.faq_entries() returns no questions yet (the FAQ page "
+                    "of issue #4 is not merged): no FAQPage to compare")
+    page.goto(faq.path)
+    page.wait_for_load_state("networkidle")
+    visible = [" ".join(text.split()) for text in page.locator("[data-faq-question]").all_inner_texts()]
+    assert visible, "the FAQ page marks its questions with data-faq-question"
+    [ld] = [graph_nodes(text) for text in
+            page.locator("script[type='application/ld+json']").all_text_contents()]
+    [faq_node] = ld["FAQPage"]
+    assert [" ".join(q["name"].split()) for q in faq_node["mainEntity"]] == visible
+    assert all(q["acceptedAnswer"]["text"].strip() for q in faq_node["mainEntity"])
+
+
+# ---------------------------------------------------------------- sitemap and robots
+
+
+def test_sitemap_lists_the_thirty_pages_each_with_four_alternates(base_url):
+    status, _, content_type, body = http_get(base_url + "/sitemap.xml")
+    assert status == 200 and "xml" in content_type
+    root = ElementTree.fromstring(body)
+    urls = root.findall("s:url", NS)
+    assert len(urls) == 30
+    locs = [u.find("s:loc", NS).text for u in urls]
+    assert len(set(locs)) == 30
+    assert {site_path(loc) for loc in locs} == set(PATHS)
+    legacy = set(legacy_redirects())
+    for url, loc in zip(urls, locs):
+        path = site_path(loc)
+        assert path not in legacy
+        links = {l.get("hreflang"): l.get("href") for l in url.findall("x:link", NS) if l.get("rel") == "alternate"}
+        assert set(links) == HREFLANGS
+        # Each entry agrees with the page's own head, and the page is served (200).
+        assert links == served(base_url, path).alternates()
+
+
+def test_robots_allows_everything_and_names_the_sitemap(base_url):
+    status, _, content_type, body = http_get(base_url + "/robots.txt")
+    assert status == 200 and content_type.startswith("text/plain")
+    lines = [line.strip() for line in body.decode().splitlines()]
+    assert "User-agent: *" in lines and "Allow: /" in lines
+    assert not [line for line in lines if line.lower().startswith("disallow") and line.split(":", 1)[1].strip()]
+    assert f"Sitemap: {ORIGIN}/sitemap.xml" in lines
+
+
+# ---------------------------------------------------------------- first visit
+
+
+def settle(page) -> None:
+    """Let the page hydrate and its effects run, so that a redirect that should not
+    happen would have happened."""
+    page.wait_for_load_state("networkidle")
+    page.wait_for_timeout(500)
+
+
+def path_of(page) -> str:
+    return urlparse(page.url).path
+
+
+def flag(page):
+    return page.evaluate(f"localStorage.getItem({json.dumps(FLAG_KEY)})")
+
+
+@pytest.fixture
+def visitor(browser, base_url):
+    """A fresh browser (empty localStorage) speaking the given language."""
+    contexts = []
+
+    def make(locale: str, **options):
+        context = open_context(browser, base_url, locale=locale, **options)
+        contexts.append(context)
+        page = context.new_page()
+        page.problems = watch(page)
+        return page
+
+    yield make
+    for context in contexts:
+        context.close()
+
+
+@pytest.mark.parametrize("locale", ["en-US", "en-GB"])
+def test_english_browser_goes_to_english_once(visitor, locale):
+    page = visitor(locale)
+    page.goto("/")
+    page.wait_for_url("**/en/")
+    assert page.locator("html").get_attribute("lang") == "en"
+    assert flag(page) is not None
+    # Later visits to / stay in Spanish.
+    page.goto("/")
+    settle(page)
+    assert path_of(page) == "/"
+    assert page.locator("html").get_attribute("lang") == "es"
+    assert not page.problems, page.problems
+
+
+def test_first_visit_keeps_the_query_string(visitor):
+    page = visitor("en-US")
+    page.goto("/?utm_source=flyer")
+    page.wait_for_url("**/en/?utm_source=flyer")
+
+
+@pytest.mark.parametrize("locale", ["es-MX", "es-ES"])
+def test_spanish_browser_is_never_redirected(visitor, locale):
+    page = visitor(locale)
+    page.goto("/")
+    settle(page)
+    assert path_of(page) == "/"
+    assert page.locator("html").get_attribute("lang") == "es"
+    page.reload()
+    settle(page)
+    assert path_of(page) == "/"
+
+
+def test_choosing_spanish_with_the_toggle_is_never_undone(visitor):
+    page = visitor("en-US")
+    page.goto("/")
+    page.wait_for_url("**/en/")
+    toggle = page.locator("header a[hreflang='es']")
+    assert toggle.inner_text().strip() == "ES"
+    toggle.click()
+    page.wait_for_url(re.compile(r"/$"))
+    settle(page)
+    assert path_of(page) == "/" and page.locator("html").get_attribute("lang") == "es"
+    page.reload()
+    settle(page)
+    assert path_of(page) == "/"
+    page.goto("/")
+    settle(page)
+    assert path_of(page) == "/"
+    assert not page.problems, page.problems
+
+
+def test_toggle_to_spanish_before_any_redirect_also_counts(visitor):
+    """An English browser that lands on an English inner page and switches to Spanish
+    has chosen Spanish: a later visit to / stays in Spanish."""
+    page = visitor("en-US")
+    page.goto("/en/contact")
+    settle(page)
+    assert flag(page) is None
+    page.locator("header a[hreflang='es']").click()
+    page.wait_for_url("**/contacto")
+    assert flag(page) == "es"
+    page.goto("/")
+    settle(page)
+    assert path_of(page) == "/"
+
+
+@pytest.mark.parametrize("path", ["/contacto", "/agenda-tu-cita", "/preguntas-frecuentes"])
+def test_no_other_path_redirects(visitor, path):
+    page = visitor("en-US")
+    page.goto(path)
+    settle(page)
+    assert path_of(page) == path
+    assert flag(page) is None
+
+
+def test_going_home_inside_the_site_is_not_a_first_visit(visitor):
+    """Landing on a Spanish page and then following the logo home keeps Spanish."""
+    page = visitor("en-US")
+    page.goto("/contacto")
+    settle(page)
+    page.locator("header a[href='/']").first.click()
+    settle(page)
+    assert path_of(page) == "/"
+    assert page.locator("html").get_attribute("lang") == "es"
+
+
+def test_crawlers_are_not_redirected(visitor):
+    page = visitor("en-US", user_agent="Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)")
+    page.goto("/")
+    settle(page)
+    assert path_of(page) == "/"

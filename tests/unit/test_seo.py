@@ -1,0 +1,284 @@
+"""Head tags, structured data, sitemap and robots, built from the route table and content
+(issue #6). The browser tests in tests/e2e/test_seo.py check the same on the served site."""
+
+from __future__ import annotations
+
+import json
+import struct
+from pathlib import Path
+from xml.etree import ElementTree
+
+import pytest
+
+from clinic import seo, sitemap, structured_data
+from clinic.components.first_visit import first_visit_language, storage_key
+from clinic.content import content
+from clinic.routes import all_pages, legacy_redirects, page, path_for, twin_path
+
+ROOT = Path(__file__).resolve().parents[2]
+ORIGIN = "https://www.lumara.example"
+PAGES = all_pages()
+FAQ_PAGES = [p for p in PAGES if p.kind == "faq"]
+OTHER_PAGES = [p for p in PAGES if p.kind != "faq"]
+NS = {"s": "http://www.sitemaps.org/schemas/sitemap/0.9", "x": "http://www.w3.org/1999/xhtml"}
+
+
+def ids(pages):
+    return [p.path for p in pages]
+
+
+def meta_of(head: dict) -> list[dict]:
+    return [m for m in head["meta"] if isinstance(m, dict)]
+
+
+def meta_value(head: dict, key: str) -> str:
+    found = [m["content"] for m in meta_of(head) if m.get("property", m.get("name")) == key]
+    assert len(found) == 1, f"{key}: {found}"
+    return found[0]
+
+
+def links_of(head: dict) -> list[dict]:
+    """The <link> components of a head, as attribute dicts."""
+    links = []
+    for item in head["meta"]:
+        if isinstance(item, dict) or item.tag != "link":
+            continue
+        props = item.render()["props"]
+        attrs = {}
+        for prop in props:
+            name, _, value = prop.partition(":")
+            attrs[name] = json.loads(value)
+        links.append(attrs)
+    return links
+
+
+# ---------------------------------------------------------------- head tags
+
+
+def test_the_route_table_has_thirty_pages():
+    assert len(PAGES) == 30
+
+
+@pytest.mark.parametrize("p", PAGES, ids=ids(PAGES))
+def test_description_is_70_to_160_characters(p):
+    description = seo.page_texts(p)["description"]
+    assert 70 <= len(description) <= 160, f"{len(description)}: {description}"
+
+
+def test_titles_and_descriptions_are_distinct_per_page():
+    titles = [seo.page_texts(p)["title"] for p in PAGES]
+    descriptions = [seo.page_texts(p)["description"] for p in PAGES]
+    assert len(set(titles)) == len(PAGES)
+    assert len(set(descriptions)) == len(PAGES)
+
+
+@pytest.mark.parametrize("p", PAGES, ids=ids(PAGES))
+def test_head_has_every_tag_with_its_value(p):
+    head = seo.head(p)
+    url = ORIGIN + p.path
+    assert head["image"] == ORIGIN + "/og/lumara-og.png"
+    assert head["title"] and head["description"]
+    assert meta_value(head, "keywords")
+    assert meta_value(head, "og:type") == "website"
+    assert meta_value(head, "og:title") == head["title"]
+    assert meta_value(head, "og:description") == head["description"]
+    assert meta_value(head, "og:url") == url
+    assert meta_value(head, "og:site_name") == "Lumara"
+    assert meta_value(head, "og:locale") == {"es": "es_MX", "en": "en_US"}[p.lang]
+    assert meta_value(head, "og:locale:alternate") == {"es": "en_US", "en": "es_MX"}[p.lang]
+    assert meta_value(head, "og:image:width") == "1200"
+    assert meta_value(head, "og:image:height") == "630"
+    assert meta_value(head, "og:image:alt")
+    assert meta_value(head, "twitter:card") == "summary_large_image"
+
+
+@pytest.mark.parametrize("p", PAGES, ids=ids(PAGES))
+def test_canonical_is_the_page_and_hreflang_is_reciprocal(p):
+    links = links_of(seo.head(p))
+    canonical = [link["href"] for link in links if link["rel"] == "canonical"]
+    assert canonical == [ORIGIN + p.path]
+    alternates = {link["hrefLang"]: link["href"] for link in links if link["rel"] == "alternate"}
+    spanish, english = ORIGIN + path_for(p.id, "es"), ORIGIN + path_for(p.id, "en")
+    assert alternates == {"es": spanish, "es-MX": spanish, "en": english, "x-default": spanish}
+    twin = page(p.id, "en" if p.lang == "es" else "es")
+    assert twin.path == twin_path(p.path)
+    twin_alternates = {l["hrefLang"]: l["href"] for l in links_of(seo.head(twin)) if l["rel"] == "alternate"}
+    assert twin_alternates == alternates
+
+
+def test_absolute_urls_are_percent_encoded():
+    assert seo.absolute("/contáctanos") == ORIGIN + "/cont%C3%A1ctanos"
+    assert seo.absolute("/#clinic") == ORIGIN + "/#clinic"
+
+
+def test_og_image_is_a_1200x630_png():
+    data = (ROOT / "assets" / seo.OG_IMAGE_PATH.lstrip("/")).read_bytes()
+    assert data[:8] == b"\x89PNG\r\n\x1a\n"
+    width, height = struct.unpack(">II", data[16:24])
+    assert (width, height) == (1200, 630)
+
+
+# ---------------------------------------------------------------- structured data
+
+
+def nodes_by_type(graph: dict) -> dict[str, list[dict]]:
+    found: dict[str, list[dict]] = {}
+    for node in graph["@graph"]:
+        found.setdefault(node["@type"], []).append(node)
+    return found
+
+
+@pytest.mark.parametrize("p", PAGES, ids=ids(PAGES))
+def test_every_page_describes_the_clinic_its_doctors_and_the_website(p):
+    graph = json.loads(structured_data.to_script_text(structured_data.graph(p)))
+    assert graph["@context"] == "https://schema.org"
+    nodes = nodes_by_type(graph)
+    [clinic] = nodes["MedicalClinic"]
+    assert clinic["name"] == "Lumara"
+    assert clinic["url"] == ORIGIN + path_for("home", p.lang)
+    assert clinic["telephone"] == "+52 998 555 0142"
+    assert clinic["address"]["postalCode"] == "77500"
+    assert clinic["address"]["addressLocality"] == "Cancún"
+    assert clinic["address"]["addressRegion"] == "Quintana Roo"
+    assert clinic["address"]["addressCountry"] == "MX"
+    assert "415" in clinic["address"]["streetAddress"]
+    assert clinic["geo"]["@type"] == "GeoCoordinates"
+    assert isinstance(clinic["geo"]["latitude"], float) and isinstance(clinic["geo"]["longitude"], float)
+    assert clinic["priceRange"] == "$$"
+    assert clinic["aggregateRating"]["ratingValue"] == 4.9
+    assert clinic["aggregateRating"]["reviewCount"] == 127
+    assert "https://schema.org/Gynecologic" in clinic["medicalSpecialty"]
+    physicians = nodes["Physician"]
+    assert {d["name"] for d in physicians} == {"Dra. Valeria Montes", "Dr. Rodrigo Salcedo"}
+    for doctor in physicians:
+        assert doctor["medicalSpecialty"] and doctor["description"]
+        assert doctor["url"].startswith(ORIGIN + "/")
+    [website] = nodes["WebSite"]
+    assert website["url"] == ORIGIN + "/"
+    assert ("FAQPage" in nodes) == (p.id == "faq")  # only the FAQ routes answer questions
+
+
+def test_opening_hours_come_from_the_one_hours_source():
+    """Monday-Friday 09:00-20:00, Saturday 09:00-14:00, Sunday closed (DESIGN section 2)."""
+    spec = structured_data.opening_hours_specification()
+    weekdays = [f"https://schema.org/{d}" for d in ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday")]
+    assert spec == [
+        {"@type": "OpeningHoursSpecification", "dayOfWeek": weekdays, "opens": "09:00", "closes": "20:00"},
+        {"@type": "OpeningHoursSpecification", "dayOfWeek": ["https://schema.org/Saturday"],
+         "opens": "09:00", "closes": "14:00"},
+    ]
+    assert len(spec) == len(content().clinic.hours)
+
+
+def test_doctor_specialties_follow_the_services_they_see():
+    by_slug = {d.slug: structured_data.doctor_specialties(d) for d in content().doctors}
+    # The OB-GYN sees maternity patients; the HPV specialist is a gynecologist.
+    assert by_slug["valeria-montes"] == ["https://schema.org/Gynecologic", "https://schema.org/Obstetric"]
+    assert by_slug["rodrigo-salcedo"] == ["https://schema.org/Gynecologic"]
+
+
+FAKE_FAQ = [("¿Cuánto cuesta la consulta?", "1,500 MXN."), ("¿Dónde están?", "En el <b>consultorio</b> 415.")]
+
+
+@pytest.mark.parametrize("p", FAQ_PAGES, ids=ids(FAQ_PAGES))
+def test_faq_routes_carry_a_faq_page_built_from_the_shown_questions(p):
+    graph = structured_data.graph(p, entries=FAKE_FAQ)
+    [faq] = nodes_by_type(graph)["FAQPage"]
+    assert faq["inLanguage"] == {"es": "es-MX", "en": "en-US"}[p.lang]
+    assert [(q["name"], q["acceptedAnswer"]["text"]) for q in faq["mainEntity"]] == FAKE_FAQ
+    assert all(q["@type"] == "Question" and q["acceptedAnswer"]["@type"] == "Answer" for q in faq["mainEntity"])
+
+
+@pytest.mark.parametrize("p", FAQ_PAGES, ids=ids(FAQ_PAGES))
+def test_faq_page_takes_its_questions_from_the_faq_module(p, monkeypatch):
+    monkeypatch.setattr(structured_data, "faq_entries", lambda lang: [(f"Q {lang}", f"A {lang}")])
+    [faq] = nodes_by_type(structured_data.graph(p))["FAQPage"]
+    assert faq["mainEntity"][0]["name"] == f"Q {p.lang}"
+
+
+def test_no_faq_page_without_questions():
+    for p in FAQ_PAGES:
+        assert "FAQPage" not in nodes_by_type(structured_data.graph(p, entries=[]))
+
+
+@pytest.mark.parametrize("p", OTHER_PAGES[:6], ids=ids(OTHER_PAGES[:6]))
+def test_no_faq_page_on_other_routes(p, monkeypatch):
+    monkeypatch.setattr(structured_data, "faq_entries", lambda lang: FAKE_FAQ)
+    assert "FAQPage" not in nodes_by_type(structured_data.graph(p))
+
+
+def test_script_text_cannot_close_the_script_element():
+    data = {"text": "</script><script>alert(1)</script>", "accent": "Cancún"}
+    text = structured_data.to_script_text(data)
+    assert "<" not in text
+    assert "\\u003c/script>" in text
+    assert "Cancún" in text  # readable, not \u-escaped
+    assert json.loads(text) == data
+
+
+def test_json_ld_is_a_script_element_of_the_right_type():
+    rendered = structured_data.json_ld(PAGES[0]).render()
+    assert rendered["name"] == '"script"'
+    assert 'type:"application/ld+json"' in rendered["props"]
+
+
+# ---------------------------------------------------------------- sitemap and robots
+
+
+def test_sitemap_lists_the_thirty_pages_with_their_alternates():
+    root = ElementTree.fromstring(sitemap.sitemap_xml().encode("utf-8"))
+    urls = root.findall("s:url", NS)
+    assert len(urls) == 30
+    locs = [u.find("s:loc", NS).text for u in urls]
+    assert locs == [ORIGIN + p.path for p in PAGES]
+    for url, p in zip(urls, PAGES):
+        links = url.findall("x:link", NS)
+        assert all(link.get("rel") == "alternate" for link in links)
+        got = {link.get("hreflang"): link.get("href") for link in links}
+        spanish, english = ORIGIN + path_for(p.id, "es"), ORIGIN + path_for(p.id, "en")
+        assert got == {"es": spanish, "es-MX": spanish, "en": english, "x-default": spanish}
+
+
+def test_sitemap_has_no_legacy_or_404_paths():
+    text = sitemap.sitemap_xml()
+    for legacy in legacy_redirects():
+        assert f"<loc>{seo.absolute(legacy)}</loc>" not in text
+    assert "404" not in text
+
+
+def test_robots_allows_all_and_names_the_sitemap():
+    lines = sitemap.robots_txt().splitlines()
+    assert "User-agent: *" in lines
+    assert "Allow: /" in lines
+    assert not any(line.startswith("Disallow") for line in lines)
+    assert f"Sitemap: {ORIGIN}/sitemap.xml" in lines
+
+
+def test_plugin_writes_both_files_into_the_public_dir():
+    tasks = []
+    sitemap.SitemapAndRobotsPlugin().pre_compile(add_save_task=lambda fn, *a, **k: tasks.append(fn(*a, **k)))
+    [files] = tasks
+    assert dict(files) == {"public/sitemap.xml": sitemap.sitemap_xml(), "public/robots.txt": sitemap.robots_txt()}
+
+
+def test_rxconfig_uses_our_sitemap_not_reflex_s():
+    import reflex as rx
+
+    from rxconfig import config
+
+    assert any(isinstance(p, sitemap.SitemapAndRobotsPlugin) for p in config.plugins)
+    assert rx.plugins.SitemapPlugin in config.disable_plugins
+
+
+# ---------------------------------------------------------------- first visit
+
+
+def test_first_visit_flag_key_is_clinic_specific():
+    assert storage_key() == "lumara.lang-set"
+
+
+def test_first_visit_redirects_only_from_the_spanish_home_to_the_english_home():
+    props = first_visit_language().render()["props"]
+    assert 'redirectFrom:"/"' in props
+    assert 'redirectTo:"/en/"' in props
+    assert 'storageKey:"lumara.lang-set"' in props
