@@ -4,7 +4,7 @@
 // the state, so assistive technology hears the same thing throughout.
 import { useEffect, useRef, useState } from "react";
 
-export function Avatar({ src = "", alt = "", initials = "", size = 96, className = "", initialsClassName = "" }) {
+export function Avatar({ src = "", alt = "", initials = "", size = 96, className = "", initialsClassName = "", ...rest }) {
   const [state, setState] = useState(src ? "loading" : "idle");
   const image = useRef(null);
 
@@ -22,6 +22,7 @@ export function Avatar({ src = "", alt = "", initials = "", size = 96, className
   const loaded = state === "loaded";
   return (
     <span
+      {...rest}
       role="img"
       aria-label={alt}
       data-avatar-state={state}

@@ -42,4 +42,5 @@ def doctor_avatar(doctor: Doctor, size: int = 96, *, lang: str = "es", class_nam
         size=size,
         class_name=f"bg-blush text-primary ring-4 ring-white shadow-sm {class_name}".strip(),
         initials_class_name=f"font-bold tracking-wide text-[{font_px}px] leading-none",
+        custom_attrs={"data-avatar": doctor.slug},
     )
