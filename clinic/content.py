@@ -171,7 +171,7 @@ Slug = Annotated[str, Field(pattern=r"^[a-z0-9]+(-[a-z0-9]+)*$")]
 
 class Doctor(Strict):
     slug: Slug
-    name: str
+    name: Localized
     gender: Literal["female", "male"]
     initials: Annotated[str, Field(min_length=1, max_length=3)]
     image: str = ""

@@ -44,7 +44,7 @@ def team_menu(lang: str) -> list[NavItem]:
     return [
         NavItem("team", home_anchor(lang, TEAM_SECTION_ID), t(lang, "nav.team_all")),
         NavItem("about", path_for("about", lang), tc(lang, "nav.about")),
-        *(NavItem(d.slug, path_for(doctor_page_id(d.slug), lang), d.name) for d in doctors),
+        *(NavItem(d.slug, path_for(doctor_page_id(d.slug), lang), d.name(lang)) for d in doctors),
     ]
 
 

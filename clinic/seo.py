@@ -27,7 +27,7 @@ def page_texts(page: Page) -> dict[str, str]:
     if page.kind == "doctor":
         doctor = content().doctor(page.doctor_slug)
         extra = {
-            "name": doctor.name,
+            "name": doctor.name(lang),
             "role": t(lang, f"pages.doctor.role_{doctor.gender}"),
             "specialty": doctor.specialty(lang),
         }

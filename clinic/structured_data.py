@@ -124,7 +124,7 @@ def physician(doctor: Doctor, lang: str) -> dict:
     return {
         "@type": "Physician",
         "@id": physician_id(doctor),
-        "name": doctor.name,
+        "name": doctor.name(lang),
         "description": doctor.specialty(lang),
         "url": absolute(path_for(doctor_page_id(doctor.slug), lang)),
         "medicalSpecialty": doctor_specialties(doctor),

@@ -37,7 +37,7 @@ def doctor_avatar(doctor: Doctor, size: int = 96, *, lang: str = "es", class_nam
     font_px = max(14, round(size * 0.36))
     return Avatar.create(
         src=doctor_photo_url(doctor),
-        alt=t(lang, "home.team.photo", name=doctor.name),
+        alt=t(lang, "home.team.photo", name=doctor.name(lang)),
         initials=doctor.initials,
         size=size,
         class_name=f"bg-blush text-primary ring-4 ring-white shadow-sm {class_name}".strip(),

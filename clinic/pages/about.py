@@ -88,7 +88,7 @@ def _certifications(lang: str, data: AboutContent) -> rx.Component:
     doctors = rx.el.ul(
         *(
             rx.el.li(
-                rx.el.p(t(lang, "about_page.board_certified", name=d.name), class_name="font-semibold"),
+                rx.el.p(t(lang, "about_page.board_certified", name=d.name(lang)), class_name="font-semibold"),
                 rx.el.p(d.license(lang), class_name="text-muted"),
             )
             for d in content().doctors

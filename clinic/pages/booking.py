@@ -54,7 +54,7 @@ def doctor_card(doctor: Doctor, lang: str) -> rx.Component:
         rx.el.div(
             doctor_avatar(doctor, 64, lang=lang),
             rx.el.div(
-                rx.el.h3(doctor.name, id=heading_id, class_name="text-xl font-bold text-ink"),
+                rx.el.h3(doctor.name(lang), id=heading_id, class_name="text-xl font-bold text-ink"),
                 rx.el.p(doctor.specialty(lang), class_name="mt-1 text-muted"),
             ),
             class_name="flex items-start gap-4",
@@ -69,7 +69,7 @@ def doctor_card(doctor: Doctor, lang: str) -> rx.Component:
                 doctor,
                 calendar_icon(),
                 rx.el.span(t(lang, "booking.book")),
-                rx.el.span(" " + t(lang, "booking.book_with", name=doctor.name), class_name="sr-only"),
+                rx.el.span(" " + t(lang, "booking.book_with", name=doctor.name(lang)), class_name="sr-only"),
                 lang=lang,
                 class_name=BUTTON_PRIMARY,
                 data_book_button=doctor.slug,
@@ -77,7 +77,7 @@ def doctor_card(doctor: Doctor, lang: str) -> rx.Component:
             page_link(
                 path_for(doctor_page_id(doctor.slug), lang),
                 t(lang, "booking.profile"),
-                rx.el.span(" " + t(lang, "booking.profile_of", name=doctor.name), class_name="sr-only"),
+                rx.el.span(" " + t(lang, "booking.profile_of", name=doctor.name(lang)), class_name="sr-only"),
                 class_name=TEXT_LINK,
             ),
             class_name="mt-auto flex flex-wrap items-center gap-x-6 gap-y-3 pt-6",

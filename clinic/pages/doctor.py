@@ -46,15 +46,15 @@ def _hero(doctor: Doctor, lang: str) -> rx.Component:
             doctor_avatar(doctor, 128, lang=lang),
             rx.el.div(
                 rx.el.p(t(lang, "doctor_page.eyebrow"), class_name="text-sm font-semibold uppercase tracking-wide text-accent"),
-                rx.el.h1(doctor.name, class_name="mt-1 text-3xl font-bold tracking-tight text-primary sm:text-4xl"),
+                rx.el.h1(doctor.name(lang), class_name="mt-1 text-3xl font-bold tracking-tight text-primary sm:text-4xl"),
                 rx.el.p(doctor.specialty(lang), class_name="mt-3 max-w-2xl text-lg text-ink"),
                 rx.el.p(t(lang, "inner.years", years=doctor.years_experience),
                         class_name="mt-2 font-semibold text-accent", data_years=str(doctor.years_experience)),
                 rx.el.p(doctor.license(lang), class_name="mt-1 text-sm text-muted", data_license=""),
                 rx.el.div(
-                    page_link(booking_href(doctor, lang), t(lang, "inner.book_with", name=doctor.name),
+                    page_link(booking_href(doctor, lang), t(lang, "inner.book_with", name=doctor.name(lang)),
                               class_name=BUTTON_PRIMARY, data_book=doctor.slug),
-                    external_link(nav.whatsapp_link(t(lang, "inner.chat_message", topic=doctor.name)),
+                    external_link(nav.whatsapp_link(t(lang, "inner.chat_message", topic=doctor.name(lang))),
                                   t(lang, "inner.chat"), lang=lang, class_name=BUTTON_SECONDARY),
                     class_name="mt-6 flex flex-wrap gap-3",
                 ),
@@ -85,7 +85,7 @@ def _profile(doctor: Doctor, lang: str) -> rx.Component:
     return section(
         *paragraphs([doctor.bio(lang), *(p(lang) for p in texts.approach)]),
         rx.el.div(focus, credentials, class_name="mt-8 grid gap-4 md:grid-cols-2"),
-        title=t(lang, f"doctor_page.about_{doctor.gender}", name=doctor.name),
+        title=t(lang, f"doctor_page.about_{doctor.gender}", name=doctor.name(lang)),
     )
 
 
@@ -131,5 +131,5 @@ def render(page: Page) -> rx.Component:
         _profile(doctor, lang),
         _services(doctor, lang),
         _where(lang),
-        call_to_action(lang, doctor.name),
+        call_to_action(lang, doctor.name(lang)),
     )

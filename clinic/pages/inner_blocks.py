@@ -47,7 +47,7 @@ def doctor_card(doctor: Doctor, lang: str, heading_level: str = "h3") -> rx.Comp
             doctor_avatar(doctor, 88, lang=lang),
             rx.el.div(
                 heading(
-                    page_link(doctor_href(doctor, lang), doctor.name, class_name=TEXT_LINK.replace("underline ", "")),
+                    page_link(doctor_href(doctor, lang), doctor.name(lang), class_name=TEXT_LINK.replace("underline ", "")),
                     class_name="text-xl font-bold",
                 ),
                 rx.el.p(doctor.specialty(lang), class_name="mt-1 text-muted"),
@@ -57,10 +57,10 @@ def doctor_card(doctor: Doctor, lang: str, heading_level: str = "h3") -> rx.Comp
             class_name="flex flex-col gap-4 sm:flex-row sm:items-start",
         ),
         rx.el.div(
-            page_link(booking_href(doctor, lang), t(lang, "inner.book_with", name=doctor.name), class_name=BUTTON_PRIMARY,
+            page_link(booking_href(doctor, lang), t(lang, "inner.book_with", name=doctor.name(lang)), class_name=BUTTON_PRIMARY,
                       data_book=doctor.slug),
             page_link(doctor_href(doctor, lang), t(lang, "inner.view_profile"), class_name=BUTTON_SECONDARY,
-                      aria_label=t(lang, "inner.view_profile_of", name=doctor.name)),
+                      aria_label=t(lang, "inner.view_profile_of", name=doctor.name(lang))),
             class_name="mt-6 flex flex-wrap gap-3",
         ),
         class_name=CARD,

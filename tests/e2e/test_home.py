@@ -85,7 +85,7 @@ def test_sections_in_spec_order_with_their_content(home, base_url):
     # Team: two doctors with licence line and a link to their page; initials, no photo.
     for doctor in content().doctors:
         card = page.locator(f"#team [data-doctor='{doctor.slug}']")
-        expect(card.locator("h3")).to_have_text(doctor.name)
+        expect(card.locator("h3")).to_have_text(doctor.name(lang))
         expect(card).to_contain_text(doctor.specialty(lang))
         expect(card.locator("[data-license]")).to_have_text(doctor.license(lang))
         expect(card.get_by_role("link")).to_have_attribute("href", path_for(doctor_page_id(doctor.slug), lang))

@@ -126,7 +126,7 @@ def test_specialist_link_opens_the_doctor_page(page):
     doctor = doctors_for("hpv")[0]
     page.locator(f'#specialists [data-doctor="{doctor.slug}"] h3 a').click()
     page.wait_for_url(f"**{path_for(doctor_page_id(doctor.slug), 'es')}")
-    expect(page.locator("h1")).to_have_text(doctor.name)
+    expect(page.locator("h1")).to_have_text(doctor.name("es"))
 
 
 # ------------------------------------------------------------------ doctors
@@ -136,7 +136,7 @@ def test_specialist_link_opens_the_doctor_page(page):
 def test_doctor_page_shows_profile_services_and_book_button(page, p):
     doctor = content().doctor(p.doctor_slug)
     open_page(page, p, hydrated=True)
-    assert normalize(page.locator("h1").inner_text()) == doctor.name
+    assert normalize(page.locator("h1").inner_text()) == doctor.name(p.lang)
     text = main_text(page)
     for fact in (doctor.specialty(p.lang), doctor.license(p.lang), doctor.bio(p.lang),
                  t(p.lang, "inner.years", years=doctor.years_experience)):

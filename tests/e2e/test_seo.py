@@ -204,12 +204,12 @@ def test_structured_data_describes_clinic_doctors_and_website(base_url, path):
     assert clinic["aggregateRating"]["ratingValue"] == 4.9
     assert clinic["aggregateRating"]["reviewCount"] == 127
     assert clinic["medicalSpecialty"]
+    lang = "en" if path.startswith("/en/") else "es"
     physicians = {d["name"]: d for d in nodes["Physician"]}
-    assert set(physicians) == {d.name for d in content().doctors}
+    assert set(physicians) == {d.name(lang) for d in content().doctors}
     for doctor in content().doctors:
-        node = physicians[doctor.name]
+        node = physicians[doctor.name(lang)]
         assert node["medicalSpecialty"]
-        lang = "en" if path.startswith("/en/") else "es"
         assert node["description"] == doctor.specialty(lang)
         assert served(base_url, site_path(node["url"])).canonical() == [node["url"]]
     [website] = nodes["WebSite"]

@@ -149,7 +149,9 @@ def test_every_page_describes_the_clinic_its_doctors_and_the_website(p):
     assert clinic["aggregateRating"]["reviewCount"] == 127
     assert "https://schema.org/Gynecologic" in clinic["medicalSpecialty"]
     physicians = nodes["Physician"]
-    assert {d["name"] for d in physicians} == {"Dra. Valeria Montes", "Dr. Rodrigo Salcedo"}
+    assert {d["name"] for d in physicians} == (
+        {"Dra. Valeria Montes", "Dr. Rodrigo Salcedo"} if p.lang == "es" else {"Dr. Valeria Montes", "Dr. Rodrigo Salcedo"}
+    )
     for doctor in physicians:
         assert doctor["medicalSpecialty"] and doctor["description"]
         assert doctor["url"].startswith(ORIGIN + "/")

@@ -22,7 +22,7 @@ def _card(doctor: Doctor, lang: str) -> rx.Component:
         rx.el.div(
             doctor_avatar(doctor, AVATAR_SIZE, lang=lang),
             rx.el.div(
-                rx.el.h3(doctor.name, class_name="text-xl font-semibold text-ink"),
+                rx.el.h3(doctor.name(lang), class_name="text-xl font-semibold text-ink"),
                 rx.el.p(doctor.specialty(lang), class_name="mt-1 font-medium text-primary"),
                 rx.el.p(doctor.license(lang), class_name="mt-2 text-sm text-muted", data_license=""),
             ),
@@ -33,7 +33,7 @@ def _card(doctor: Doctor, lang: str) -> rx.Component:
             path_for(doctor_page_id(doctor.slug), lang),
             t(lang, "home.team.profile"),
             rx.icon("arrow-right", size=18, aria_hidden="true"),
-            aria_label=t(lang, "home.team.profile_label", name=doctor.name),
+            aria_label=t(lang, "home.team.profile_label", name=doctor.name(lang)),
             class_name=f"mt-4 inline-flex items-center gap-1 self-start {TEXT_LINK}",
         ),
         class_name=f"{CARD} flex flex-col",
