@@ -19,12 +19,9 @@ import argparse
 import datetime
 import json
 import os
-import signal
-import socket
 import subprocess
 import sys
 import tempfile
-import time
 import urllib.parse
 import urllib.request
 from pathlib import Path
@@ -32,6 +29,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from bench import prod_server  # noqa: E402
 from clinic.routes import all_pages  # noqa: E402
 
 LIGHTHOUSE = "lighthouse@13.5.0"
@@ -47,41 +45,6 @@ def _env(lang: str = "es") -> dict[str, str]:
     locale = BROWSER_LANG[lang].replace("-", "_")
     return {**os.environ, "PATH": f"{BIN}{os.pathsep}{os.environ['PATH']}", "CHROME_PATH": CHROMIUM,
             "LANGUAGE": locale, "LANG": f"{locale}.UTF-8"}
-
-
-def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
-
-
-def start_server() -> tuple[str, subprocess.Popen]:
-    port = _free_port()
-    log = Path(tempfile.gettempdir()) / f"clinic-bench-server-{port}.log"
-    process = subprocess.Popen(
-        [str(BIN / "reflex"), "run", "--env", "prod", "--single-port", "--frontend-port", str(port),
-         "--backend-port", str(port), "--backend-host", "127.0.0.1", "--loglevel", "warning"],
-        cwd=ROOT, env=_env(), stdout=log.open("w"), stderr=subprocess.STDOUT, start_new_session=True,
-    )
-    url = f"http://127.0.0.1:{port}"
-    deadline = time.monotonic() + 900
-    while time.monotonic() < deadline:
-        if process.poll() is not None:
-            raise RuntimeError(f"the server exited early; see {log}")
-        try:
-            with urllib.request.urlopen(url + "/", timeout=2):
-                return url, process
-        except OSError:
-            time.sleep(1)
-    raise RuntimeError(f"the server did not start; see {log}")
-
-
-def stop_server(process: subprocess.Popen) -> None:
-    try:
-        os.killpg(process.pid, signal.SIGTERM)
-        process.wait(timeout=20)
-    except ProcessLookupError:
-        pass
 
 
 def pages_to_measure(every_route: bool):
@@ -126,7 +89,7 @@ def main() -> int:
     process = None
     base_url = os.environ.get("SITE_URL", "").rstrip("/")
     if not base_url:
-        base_url, process = start_server()
+        base_url, process = prod_server.start()
     results = []
     try:
         for page in pages_to_measure(args.all):
@@ -138,7 +101,7 @@ def main() -> int:
             print(f"{result['score']:>4}  {page.path}  {' '.join(result['failed'])}", flush=True)
     finally:
         if process:
-            stop_server(process)
+            prod_server.stop(process)
     REPORTS.mkdir(parents=True, exist_ok=True)
     (REPORTS / "lighthouse-seo.json").write_text(json.dumps(results, indent=2, ensure_ascii=False) + "\n")
     version = results[0]["lighthouse"] if results else "?"

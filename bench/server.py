@@ -18,12 +18,9 @@ import os
 import platform
 import re
 import shutil
-import signal
-import socket
 import subprocess
 import sys
 import tempfile
-import time
 import urllib.request
 from contextlib import contextmanager
 from pathlib import Path
@@ -31,7 +28,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from bench import bad_requests  # noqa: E402
+from bench import bad_requests, prod_server  # noqa: E402
 from clinic import security  # noqa: E402
 from clinic.routes import path_for  # noqa: E402
 
@@ -67,36 +64,7 @@ def ensure_tools() -> None:
             policy.unlink()
 
 
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
-
-
-def wait_for(url: str, process: subprocess.Popen, timeout_s: float, log: Path) -> None:
-    deadline = time.monotonic() + timeout_s
-    while time.monotonic() < deadline:
-        if process.poll() is not None:
-            raise RuntimeError(f"server exited early; see {log}")
-        try:
-            with urllib.request.urlopen(url, timeout=2) as response:
-                if response.status == 200:
-                    return
-        except OSError:
-            time.sleep(0.5)
-    raise RuntimeError(f"{url} did not answer within {timeout_s:.0f} s; see {log}")
-
-
-def stop(process: subprocess.Popen) -> None:
-    """Stop a server and the workers it forked (its own process group)."""
-    try:
-        os.killpg(process.pid, signal.SIGTERM)
-        process.wait(timeout=20)
-    except ProcessLookupError:
-        pass
-    except subprocess.TimeoutExpired:
-        os.killpg(process.pid, signal.SIGKILL)
-        process.wait()
+free_port, wait_for, stop = prod_server.free_port, prod_server.wait_until_up, prod_server.stop
 
 
 # ------------------------------------------------------------------ servers
@@ -105,20 +73,9 @@ def stop(process: subprocess.Popen) -> None:
 @contextmanager
 def python_server():
     """The production server exactly as `make run` starts it (it builds first)."""
-    port = free_port()
-    log = Path(tempfile.gettempdir()) / f"clinic-bench-server-{port}.log"
-    env = {**os.environ, "PATH": f"{ROOT / '.venv' / 'bin'}{os.pathsep}{os.environ['PATH']}",
-           "REFLEX_TELEMETRY_ENABLED": "false"}
-    with log.open("w") as out:
-        process = subprocess.Popen(
-            [str(ROOT / ".venv" / "bin" / "reflex"), "run", "--env", "prod", "--single-port",
-             "--frontend-port", str(port), "--backend-port", str(port), "--backend-host", "127.0.0.1",
-             "--loglevel", "warning"],
-            cwd=ROOT, env=env, stdout=out, stderr=subprocess.STDOUT, start_new_session=True,
-        )
+    url, process = prod_server.start()
     try:
-        wait_for(f"http://127.0.0.1:{port}/healthz", process, 900, log)
-        yield f"http://127.0.0.1:{port}", process
+        yield url, process
     finally:
         stop(process)
 
@@ -184,7 +141,7 @@ def nginx_server():
     process = subprocess.Popen(["nginx", "-p", str(tmp), "-c", str(conf)], start_new_session=True,
                                stdout=subprocess.DEVNULL, stderr=subprocess.STDOUT)
     try:
-        wait_for(f"http://127.0.0.1:{port}/healthz", process, 30, log)
+        wait_for(f"http://127.0.0.1:{port}/healthz", process, log, 30)
         yield f"http://127.0.0.1:{port}", process
     finally:
         stop(process)

@@ -10,16 +10,12 @@ them to a stub first.
 from __future__ import annotations
 
 import os
-import signal
-import socket
-import subprocess
-import tempfile
-import time
-import urllib.request
 from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, Page, sync_playwright
+
+from bench import prod_server
 
 ROOT = Path(__file__).resolve().parents[2]
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
@@ -32,29 +28,8 @@ CHROMIUM_ARGS = [
     "--no-first-run",
     "--disable-quic",
 ]
-SERVER_START_TIMEOUT_S = 900
 MOBILE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1280, "height": 800}
-
-
-def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
-
-
-def _wait_until_up(url: str, process: subprocess.Popen, log: Path) -> None:
-    deadline = time.monotonic() + SERVER_START_TIMEOUT_S
-    while time.monotonic() < deadline:
-        if process.poll() is not None:
-            raise RuntimeError(f"the server exited early; see {log}:\n{log.read_text()[-3000:]}")
-        try:
-            with urllib.request.urlopen(url + "/", timeout=2) as response:
-                if response.status == 200:
-                    return
-        except OSError:
-            time.sleep(1)
-    raise RuntimeError(f"the server did not answer within {SERVER_START_TIMEOUT_S} s; see {log}")
 
 
 @pytest.fixture(scope="session")
@@ -62,32 +37,11 @@ def base_url() -> str:
     if os.environ.get("SITE_URL"):
         yield os.environ["SITE_URL"].rstrip("/")
         return
-    port = _free_port()
-    env = {**os.environ, "PATH": f"{ROOT / '.venv' / 'bin'}{os.pathsep}{os.environ['PATH']}"}
-    log = Path(tempfile.gettempdir()) / f"clinic-test-server-{port}.log"
-    with log.open("w") as out:
-        process = subprocess.Popen(
-            [str(ROOT / ".venv" / "bin" / "reflex"), "run", "--env", "prod", "--single-port",
-             "--frontend-port", str(port), "--backend-port", str(port), "--backend-host", "127.0.0.1", "--loglevel", "warning"],
-            cwd=ROOT, env=env, stdout=out, stderr=subprocess.STDOUT, start_new_session=True,
-        )
-    url = f"http://127.0.0.1:{port}"
+    url, process = prod_server.start()
     try:
-        _wait_until_up(url, process, log)
         yield url
     finally:
-        _stop(process)
-
-
-def _stop(process: subprocess.Popen) -> None:
-    """Stop the server and the workers it forked (its own process group)."""
-    try:
-        os.killpg(process.pid, signal.SIGTERM)
-        process.wait(timeout=20)
-    except ProcessLookupError:
-        pass
-    except subprocess.TimeoutExpired:
-        os.killpg(process.pid, signal.SIGKILL)
+        prod_server.stop(process)
 
 
 @pytest.fixture(scope="session")
@@ -161,3 +115,21 @@ def mobile_page(browser, base_url) -> Page:
     page.problems = watch(page, base_url)
     yield page
     context.close()
+
+
+def wait_until(page: Page, expression: str, timeout_s: float = 10.0, interval_s: float = 0.1):
+    """Poll a JavaScript expression from Python until it is truthy; returns its value.
+
+    Playwright's wait_for_function compiles its predicate with eval, which the site's
+    Content-Security-Policy (no 'unsafe-eval') rightly refuses; page.evaluate does not.
+    """
+    import time
+
+    deadline = time.monotonic() + timeout_s
+    while True:
+        value = page.evaluate(expression)
+        if value:
+            return value
+        if time.monotonic() > deadline:
+            raise AssertionError(f"still false after {timeout_s} s: {expression}")
+        time.sleep(interval_s)

@@ -6,11 +6,19 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
+from .conftest import wait_until
+
 from clinic.i18n import t
 from clinic.navigation import services_menu, team_menu
 from clinic.routes import path_for
 
 HEADER_OFFSET = 64
+
+
+def open_hydrated(page, path):
+    """Open a page and wait until its scripts have loaded, before clicking widgets."""
+    page.goto(path)
+    page.wait_for_load_state("networkidle")
 
 
 def dropdown_button(page, label):
@@ -21,7 +29,7 @@ def dropdown_button(page, label):
     ("es", "nav.services", services_menu), ("en", "nav.team", team_menu),
 ])
 def test_dropdown_items_are_exactly_the_spec_items(page, lang, menu, items):
-    page.goto(path_for("contact", lang))
+    open_hydrated(page, path_for("contact", lang))
     button = dropdown_button(page, t(lang, menu))
     button.click()
     expect(button).to_have_attribute("aria-expanded", "true")
@@ -35,7 +43,7 @@ def test_dropdown_items_are_exactly_the_spec_items(page, lang, menu, items):
 
 
 def test_dropdown_by_keyboard(page):
-    page.goto("/contacto")
+    open_hydrated(page, "/contacto")
     button = dropdown_button(page, t("es", "nav.services"))
     panel = page.locator("#" + button.get_attribute("aria-controls"))
     items = services_menu("es")
@@ -67,7 +75,7 @@ def test_dropdown_by_keyboard(page):
 
 
 def test_dropdown_closes_when_focus_leaves_or_clicking_outside(page):
-    page.goto("/en/contact")
+    open_hydrated(page, "/en/contact")
     button = dropdown_button(page, t("en", "nav.team"))
     panel = page.locator("#" + button.get_attribute("aria-controls"))
     button.click()
@@ -84,7 +92,7 @@ def test_dropdown_closes_when_focus_leaves_or_clicking_outside(page):
 
 def test_mobile_menu_opens_closes_and_closes_after_navigating(mobile_page):
     page = mobile_page
-    page.goto("/")
+    open_hydrated(page, "/")
     open_button = page.get_by_role("button", name=t("es", "nav.menu_open"))
     expect(open_button).to_be_visible()
     expect(page.locator("header nav").first).to_be_hidden()  # the desktop bar is hidden on phones
@@ -150,34 +158,32 @@ def test_floating_book_button_appears_past_one_viewport(page, viewport, lang):
 
 
 def test_every_navigation_starts_at_the_top(page):
-    page.goto("/preguntas-frecuentes")
+    open_hydrated(page, "/preguntas-frecuentes")
     _make_scrollable(page)
     page.evaluate("window.scrollTo(0, document.body.scrollHeight)")
     page.locator("footer").get_by_role("link", name=t("es", "nav.contact")).click()
     page.wait_for_url("**/contacto")
-    page.wait_for_function("window.scrollY === 0")
+    wait_until(page, "window.scrollY === 0")
 
 
 @pytest.mark.parametrize("lang", ["es", "en"])
 def test_anchor_from_another_page_lands_below_the_header(page, lang):
-    page.goto(path_for("contact", lang))
+    open_hydrated(page, path_for("contact", lang))
     button = dropdown_button(page, t(lang, "nav.services"))
     button.click()
     page.locator("#" + button.get_attribute("aria-controls")).get_by_role("link").first.click()
     page.wait_for_url(f"**{path_for('home', lang)}#services")
     section = page.locator("#services")
+    section.wait_for()
     # Smooth scroll starts after 100 ms; wait until the section stops moving.
-    page.wait_for_function(
-        """() => new Promise(resolve => {
-            const el = document.getElementById('services');
-            let last = null;
-            const tick = () => {
-              const top = el.getBoundingClientRect().top;
-              if (last !== null && Math.abs(top - last) < 0.5) resolve(true); else { last = top; setTimeout(tick, 150); }
-            };
-            setTimeout(tick, 300);
-        })"""
-    )
+    page.wait_for_timeout(300)
+    last = None
+    for _ in range(60):
+        top = section.evaluate("el => el.getBoundingClientRect().top")
+        if last is not None and abs(top - last) < 0.5:
+            break
+        last = top
+        page.wait_for_timeout(150)
     top = section.evaluate("el => el.getBoundingClientRect().top")
     assert abs(top - 64) <= 2, top
 

@@ -11,7 +11,6 @@ inside the dispatch, so the check cannot see that one.)
 
 from __future__ import annotations
 
-import re
 from urllib.parse import parse_qs, unquote, urlsplit
 
 import pytest

@@ -11,7 +11,7 @@ import pytest
 
 from clinic import security
 from clinic.content import content
-from clinic.routes import all_pages, legacy_redirects, path_for
+from clinic.routes import all_pages, legacy_redirects
 from clinic.server import (
     Health,
     NotFound,
@@ -49,21 +49,6 @@ def test_legacy_paths_redirect_with_or_without_trailing_slash(old, target, slash
     from urllib.parse import quote
 
     assert resolve("GET", quote(old + slash).encode()) == Redirect(target)
-
-
-def test_legacy_table_matches_the_spec():
-    assert legacy_redirects() == {
-        "/citas": "/agenda-tu-cita",
-        "/clinica-de-vph": path_for("hpv", "es"),
-        "/clinica-de-histeroscopia": path_for("hysteroscopy", "es"),
-        "/contáctanos": "/contacto",
-        "/fertilidad": "/maternidad-y-fertilidad",
-        "/m/login": "/",
-        "/m/reset": "/",
-        "/m/create-account": "/",
-        "/dra-valeria-montes": "/ginecologa-cancun-valeria-montes",
-        "/dr-rodrigo-salcedo": "/ginecologo-cancun-rodrigo-salcedo",
-    }
 
 
 def test_decomposed_unicode_spelling_of_a_legacy_path_redirects_too():
