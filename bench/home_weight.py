@@ -28,7 +28,8 @@ MOBILE = {"width": 390, "height": 844}
 
 
 def measure(browser, site: str, path: str) -> dict:
-    context = browser.new_context(viewport=MOBILE, is_mobile=True, has_touch=True)
+    # es-MX: an English browser would be sent from / to /en/ on its first visit.
+    context = browser.new_context(viewport=MOBILE, is_mobile=True, has_touch=True, locale="es-MX")
     context.route("**/*", lambda r: r.fallback() if r.request.url.startswith(site) else r.abort())
     page = context.new_page()
     seen: dict[str, dict] = {}
