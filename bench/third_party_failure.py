@@ -99,7 +99,8 @@ def check_pages(browser, base_url: str, mode: str) -> list[PageResult]:
     chat_prefix = content().clinic.whatsapp_url
     results = []
     for path in [p.path for p in all_pages()] + [UNKNOWN_PATH]:
-        context = browser.new_context(base_url=base_url, viewport={"width": 1280, "height": 800})
+        # es-MX: an English browser would be sent from / to /en/ on its first visit.
+        context = browser.new_context(base_url=base_url, viewport={"width": 1280, "height": 800}, locale="es-MX")
         third_party: list[str] = []
         context.on("request", lambda r: third_party.append(r.url) if not r.url.startswith((site, "data:")) else None)
         if mode == "blocked":
