@@ -80,6 +80,7 @@ def navbar(page: Page) -> rx.Component:
     logo = page_link(
         path_for("home", lang),
         rx.el.span(clinic.brand, class_name="text-xl font-bold tracking-tight text-primary"),
+        " ",  # so the visible text reads "Lumara Ginecología...", as its accessible name does
         rx.el.span(t(lang, "site.tagline"), class_name="hidden text-xs text-muted sm:block"),
         aria_label=tc(lang, "site.logo_label", tagline=t(lang, "site.tagline")),
         class_name=f"flex flex-col leading-tight rounded-md {FOCUS}",
