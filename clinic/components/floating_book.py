@@ -23,5 +23,10 @@ def floating_book_button(lang: str) -> rx.Component:
                 "lg:h-12 lg:w-auto lg:rounded-full lg:px-6 lg:shadow-lg"
             ),
         ),
-        class_name="fixed inset-x-0 bottom-0 z-30 lg:inset-x-auto lg:right-6 lg:bottom-6",
+        # Out of the way while a modal <dialog> (the facilities viewer) is open: the page
+        # behind it is inert, and the pill would sit under the viewer's own buttons.
+        class_name=(
+            "fixed inset-x-0 bottom-0 z-30 lg:inset-x-auto lg:right-6 lg:bottom-6 "
+            "[body:has(dialog[open])_&]:hidden"
+        ),
     )

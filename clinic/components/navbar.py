@@ -45,8 +45,8 @@ def language_toggle(page: Page) -> rx.Component:
         twin_path(page.path),
         t(page.lang, "nav.toggle_other"),
         aria_label=t(page.lang, "nav.toggle_label"),
+        # No lang=target: the accessible name (aria-label) is in the page's own language.
         href_lang=target,
-        lang=target,
         class_name=(
             "inline-flex h-10 min-w-10 items-center justify-center rounded-full border "
             f"border-primary/30 px-3 text-sm font-semibold text-primary hover:bg-blush {FOCUS}"
@@ -80,8 +80,9 @@ def navbar(page: Page) -> rx.Component:
     logo = page_link(
         path_for("home", lang),
         rx.el.span(clinic.brand, class_name="text-xl font-bold tracking-tight text-primary"),
+        " ",  # so the visible text reads "Lumara Ginecología...", as its accessible name does
         rx.el.span(t(lang, "site.tagline"), class_name="hidden text-xs text-muted sm:block"),
-        aria_label=tc(lang, "site.logo_label"),
+        aria_label=tc(lang, "site.logo_label", tagline=t(lang, "site.tagline")),
         class_name=f"flex flex-col leading-tight rounded-md {FOCUS}",
     )
     desktop_nav = rx.el.nav(

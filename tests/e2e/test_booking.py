@@ -18,7 +18,7 @@ from playwright.sync_api import expect
 from clinic.content import content
 from clinic.i18n import consultation_price, t
 from clinic.routes import path_for
-from .plain_files import EXPORT_DIR, PlainFileServer
+from tests.e2e.plain_files import EXPORT_DIR, PlainFileServer
 
 EMBED_JS = "https://app.cal.com/embed/embed.js"
 LANGS = ["es", "en"]

@@ -19,7 +19,7 @@ from playwright.sync_api import expect
 from clinic.content import content
 from clinic.i18n import t
 from clinic.routes import path_for
-from .plain_files import EXPORT_DIR, PlainFileServer
+from tests.e2e.plain_files import EXPORT_DIR, PlainFileServer
 
 LANGS = ["es", "en"]
 CLINIC = content().clinic

@@ -351,6 +351,7 @@ def test_english_browser_goes_to_english_once(visitor, locale):
     page = visitor(locale)
     page.goto("/")
     page.wait_for_url("**/en/")
+    # <html lang> follows the location one render later than the URL.
     expect(page.locator("html")).to_have_attribute("lang", "en")
     assert flag(page) is not None
     # Later visits to / stay in Spanish.

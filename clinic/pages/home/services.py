@@ -27,8 +27,11 @@ def _card(key: str, icon: str, lang: str) -> rx.Component:
         page_link(
             path_for(key, lang),
             t(lang, "home.services.more"),
+            # The service's name as hidden text, not an aria-label: the link's own text
+            # then says where it goes (for search engines too), and speech input users
+            # can still say the words they see.
+            rx.el.span(" " + t(lang, "home.services.more_about", service=title), class_name="sr-only"),
             rx.icon("arrow-right", size=18, aria_hidden="true"),
-            aria_label=t(lang, "home.services.more_label", service=title),
             class_name=f"mt-4 inline-flex items-center gap-1 self-start {TEXT_LINK}",
         ),
         class_name=f"{CARD} flex flex-col",

@@ -1,0 +1,329 @@
+"""Lighthouse on every page kind in both languages, against the budgets of issue #8.
+
+Runs npm's `lighthouse` (pinned, through the virtualenv's npx) in Debian's Chromium,
+mobile defaults with simulated throttling, against the production server, on one page
+of each kind in each language (home, a service, a doctor, about, FAQ, contact, booking,
+privacy, success, 404), and writes bench/reports/lighthouse.md (+ .json): the four
+scores, LCP, TBT, CLS and the JavaScript and CSS bytes each page transfers.
+
+In the same run it measures two references for the home page:
+- floor: the same prerendered HTML with every <script> and modulepreload removed (CSS,
+  fonts and images as served); no page with the same content can paint sooner.
+- SPA shell: the build's client-rendered fallback page (`__spa-fallback.html`) served at
+  `/`, which is how a client-rendered React site loads: nothing to paint until the
+  JavaScript has run.
+Both are served by a small proxy in this script that answers `/` itself and passes every
+other request to the production server unchanged (compressed bodies and headers as sent).
+
+Third-party hosts (reviews widget, Cal.com, maps; all from content/clinic.yaml) cannot
+be reached here, so they are blocked with --blocked-url-patterns, as the report says.
+
+    .venv/bin/python bench/lighthouse.py                 # starts its own production server
+    SITE_URL=http://127.0.0.1:3000 .venv/bin/python bench/lighthouse.py
+    .venv/bin/python bench/lighthouse.py --runs 3        # median of 3 runs per page
+
+Scores move with CPU contention (simulated throttling scales what it observed), so the
+report records the machine's load average before and after the run.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import datetime
+import gzip
+import http.server
+import json
+import os
+import re
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+import urllib.error
+import urllib.parse
+import urllib.request
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from bench.lighthouse_seo import BROWSER_LANG, CHROME_FLAGS, CHROMIUM, LIGHTHOUSE, _env  # noqa: E402
+from bench.prod_server import production_server  # noqa: E402
+from clinic.routes import all_pages  # noqa: E402
+from clinic.security import third_party_sources  # noqa: E402
+
+REPORTS = ROOT / "bench" / "reports"
+BIN = ROOT / ".venv" / "bin"
+EXPORT_DIR = ROOT / ".web" / "build" / "client"
+NOT_FOUND_PATHS = {"es": "/no-existe", "en": "/en/does-not-exist"}
+CATEGORIES = ("performance", "accessibility", "best-practices", "seo")
+
+BUDGET = {
+    "performance": 98, "accessibility": 100, "best-practices": 100, "seo": 100,
+    "lcp_vs_floor": 1.1, "cls": 0.01, "tbt_ms": 100,
+}
+
+
+# ------------------------------------------------------------------ what to measure
+
+
+def pages_to_measure() -> list[dict]:
+    """One page per kind and language, route-table order, then the 404 page."""
+    seen, chosen = set(), []
+    for page in all_pages():
+        if (page.kind, page.lang) not in seen:
+            seen.add((page.kind, page.lang))
+            chosen.append({"kind": page.kind, "lang": page.lang, "path": page.path})
+    for lang, path in NOT_FOUND_PATHS.items():
+        chosen.append({"kind": "404", "lang": lang, "path": path})
+    return chosen
+
+
+def blocked_patterns() -> list[str]:
+    hosts = {urllib.parse.urlsplit(origin).netloc for origins in third_party_sources().values() for origin in origins}
+    return sorted(f"*{host}*" for host in hosts)
+
+
+# ------------------------------------------------------------------ references
+
+
+_SCRIPT = re.compile(r"<script\b.*?</script\s*>", re.IGNORECASE | re.DOTALL)
+_MODULEPRELOAD = re.compile(r"<link\b[^>]*rel=[\"']?modulepreload[^>]*>", re.IGNORECASE)
+
+
+def without_scripts(html: str) -> str:
+    return _MODULEPRELOAD.sub("", _SCRIPT.sub("", html))
+
+
+class ReferenceProxy:
+    """Answers `/` with a given HTML document; passes everything else to the site."""
+
+    def __init__(self, upstream: str, html: str):
+        body = html.encode()
+
+        class Handler(http.server.BaseHTTPRequestHandler):
+            protocol_version = "HTTP/1.1"
+
+            def do_GET(self):  # noqa: N802 (http.server's naming)
+                if urllib.parse.urlsplit(self.path).path == "/":
+                    self._send_document()
+                else:
+                    self._forward()
+
+            def _send_document(self):
+                payload, encoding = body, None
+                if "gzip" in self.headers.get("Accept-Encoding", ""):
+                    payload, encoding = gzip.compress(body, 9), "gzip"
+                self.send_response(200)
+                self.send_header("Content-Type", "text/html; charset=utf-8")
+                self.send_header("Cache-Control", "no-cache")
+                if encoding:
+                    self.send_header("Content-Encoding", encoding)
+                self.send_header("Content-Length", str(len(payload)))
+                self.end_headers()
+                self.wfile.write(payload)
+
+            def _forward(self):
+                headers = {k: v for k, v in self.headers.items() if k.lower() in ("accept", "accept-encoding")}
+                request = urllib.request.Request(upstream + self.path, headers=headers)
+                try:
+                    with urllib.request.urlopen(request, timeout=30) as response:
+                        status, items, payload = response.status, response.getheaders(), response.read()
+                except urllib.error.HTTPError as error:
+                    status, items, payload = error.code, error.headers.items(), error.read()
+                self.send_response(status)
+                for name, value in items:
+                    if name.lower() not in ("connection", "transfer-encoding", "content-length", "date", "server"):
+                        self.send_header(name, value)
+                self.send_header("Content-Length", str(len(payload)))
+                self.end_headers()
+                self.wfile.write(payload)
+
+            def log_message(self, *args):
+                pass
+
+        self.httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self.url = f"http://127.0.0.1:{self.httpd.server_address[1]}"
+        self.thread = threading.Thread(target=self.httpd.serve_forever, daemon=True)
+
+    def __enter__(self):
+        self.thread.start()
+        return self
+
+    def __exit__(self, *exc):
+        self.httpd.shutdown()
+        self.httpd.server_close()
+
+
+# ------------------------------------------------------------------ one Lighthouse run
+
+
+def lighthouse(url: str, lang: str) -> dict:
+    with tempfile.NamedTemporaryFile(suffix=".json", delete=False) as out:
+        output = out.name
+    command = [
+        str(BIN / "npx"), "--yes", LIGHTHOUSE, url, "--output=json", f"--output-path={output}", "--quiet",
+        f"--only-categories={','.join(CATEGORIES)}",
+        f"--blocked-url-patterns={','.join(blocked_patterns())}",
+        f"--chrome-flags={CHROME_FLAGS} --lang={BROWSER_LANG[lang]} --accept-lang={BROWSER_LANG[lang]}",
+    ]
+    completed = subprocess.run(command, env=_env(lang), capture_output=True, text=True, timeout=600)
+    if completed.returncode != 0 and not Path(output).stat().st_size:
+        raise RuntimeError(f"lighthouse failed on {url}:\n{completed.stderr[-2000:]}")
+    report = json.loads(Path(output).read_text())
+    os.unlink(output)
+    audits = report["audits"]
+    resources = {item["resourceType"]: item for item in audits["resource-summary"]["details"]["items"]}
+    failed = sorted(
+        ref["id"]
+        for name in CATEGORIES
+        for ref in report["categories"][name]["auditRefs"]
+        if ref.get("weight", 0) > 0 and audits[ref["id"]]["score"] not in (1, None)
+    )
+    return {
+        "scores": {name: round((report["categories"][name]["score"] or 0) * 100) for name in CATEGORIES},
+        "lcp_ms": audits["largest-contentful-paint"]["numericValue"],
+        "fcp_ms": audits["first-contentful-paint"]["numericValue"],
+        "tbt_ms": audits["total-blocking-time"]["numericValue"],
+        "cls": audits["cumulative-layout-shift"]["numericValue"],
+        "js_bytes": resources.get("script", {}).get("transferSize", 0),
+        "css_bytes": resources.get("stylesheet", {}).get("transferSize", 0),
+        "failed": failed,
+        "final_path": urllib.parse.urlsplit(report.get("finalDisplayedUrl") or "").path,
+        "lighthouse": report.get("lighthouseVersion"),
+    }
+
+
+def median_run(url: str, lang: str, runs: int) -> dict:
+    """The run with the median performance score (its own numbers, not a mix of runs)."""
+    results = [lighthouse(url, lang) for _ in range(runs)]
+    results.sort(key=lambda r: (r["scores"]["performance"], -r["lcp_ms"]))
+    chosen = results[len(results) // 2]
+    chosen["performance_runs"] = [r["scores"]["performance"] for r in results]
+    return chosen
+
+
+# ------------------------------------------------------------------ report
+
+
+def load_average() -> str:
+    return Path("/proc/loadavg").read_text().split()[0]
+
+
+def within(result: dict, floor_lcp: float) -> dict[str, bool]:
+    s = result["scores"]
+    return {
+        "performance": s["performance"] >= BUDGET["performance"],
+        "accessibility": s["accessibility"] >= BUDGET["accessibility"],
+        "best-practices": s["best-practices"] >= BUDGET["best-practices"],
+        "seo": s["seo"] >= BUDGET["seo"],
+        "lcp": result["lcp_ms"] <= BUDGET["lcp_vs_floor"] * floor_lcp,
+        "tbt": result["tbt_ms"] <= BUDGET["tbt_ms"],
+        "cls": result["cls"] <= BUDGET["cls"],
+    }
+
+
+def mark(value: str, ok: bool) -> str:
+    return value if ok else f"**{value}** ✗"
+
+
+def write_report(rows: list[dict], refs: dict, meta: dict) -> None:
+    floor_lcp = refs["floor"]["lcp_ms"]
+    lines = [
+        "# Lighthouse: every page kind, both languages (issue #8 budgets)",
+        "",
+        f"{meta['date']}, Lighthouse {meta['lighthouse']}, Debian Chromium (`{CHROMIUM}`), mobile form factor, "
+        f"simulated throttling (slow 4G, 4x CPU), production server on 127.0.0.1, {meta['runs']} run(s) per page "
+        "(median by performance score). Spanish pages measured with browser language es-MX, English pages with "
+        "en-US. Written by `bench/lighthouse.py`.",
+        "",
+        f"**Third-party hosts blocked** (this machine cannot reach them; `--blocked-url-patterns`): "
+        f"{', '.join(f'`{p}`' for p in meta['blocked'])}. The reviews widget, Cal.com and the map therefore show "
+        "their fallbacks; their own cost on a real visit is not in these numbers.",
+        "",
+        f"**Machine load**: 1-minute load average {meta['load_before']} before and {meta['load_after']} after the "
+        "run, on 2 cores shared with other builds. Simulated throttling multiplies what it observes, so a busy "
+        "machine inflates TBT and lowers Performance; compare runs made at similar load.",
+        "",
+        f"Budgets: Performance >= {BUDGET['performance']}, Accessibility, Best Practices and SEO 100, "
+        f"LCP <= {BUDGET['lcp_vs_floor']} x the no-script floor ({BUDGET['lcp_vs_floor'] * floor_lcp:,.0f} ms), "
+        f"TBT <= {BUDGET['tbt_ms']} ms, CLS <= {BUDGET['cls']}. Out of budget: **bold** ✗. JS and CSS are bytes "
+        "transferred (compressed as served: brotli).",
+        "",
+        "| kind | lang | path | Perf | A11y | BP | SEO | LCP ms | TBT ms | CLS | JS kB | CSS kB | audits not passed |",
+        "|---|---|---|---|---|---|---|---|---|---|---|---|---|",
+    ]
+    for row in rows:
+        ok = within(row, floor_lcp)
+        s = row["scores"]
+        lcp, tbt, cls = f"{row['lcp_ms']:,.0f}", f"{row['tbt_ms']:,.0f}", f"{row['cls']:.3f}"
+        perf = f"{s['performance']}" + (f" ({'/'.join(map(str, row['performance_runs']))})" if len(row["performance_runs"]) > 1 else "")
+        lines.append(
+            f"| {row['kind']} | {row['lang']} | `{row['path']}` | {mark(perf, ok['performance'])} "
+            f"| {mark(str(s['accessibility']), ok['accessibility'])} | {mark(str(s['best-practices']), ok['best-practices'])} "
+            f"| {mark(str(s['seo']), ok['seo'])} | {mark(lcp, ok['lcp'])} "
+            f"| {mark(tbt, ok['tbt'])} | {mark(cls, ok['cls'])} "
+            f"| {row['js_bytes'] / 1000:.1f} | {row['css_bytes'] / 1000:.1f} | {', '.join(row['failed']) or '-'} |"
+        )
+    home = next(r for r in rows if r["kind"] == "home" and r["lang"] == "es")
+    floor, spa = refs["floor"], refs["spa"]
+    lines += [
+        "",
+        "## References for the home page (`/`)",
+        "",
+        "| what | Perf | FCP ms | LCP ms | TBT ms | CLS | JS kB | CSS kB |",
+        "|---|---|---|---|---|---|---|---|",
+        *(f"| {name} | {r['scores']['performance']} | {r['fcp_ms']:,.0f} | {r['lcp_ms']:,.0f} | {r['tbt_ms']:,.0f} "
+          f"| {r['cls']:.3f} | {r['js_bytes'] / 1000:.1f} | {r['css_bytes'] / 1000:.1f} |"
+          for name, r in (("the site (prerendered + hydrated)", home), ("floor: same HTML, no scripts", floor),
+                          ("SPA shell: client-rendered", spa))),
+        "",
+        f"- LCP of the site / floor: **{home['lcp_ms'] / floor['lcp_ms']:.2f}** (budget <= {BUDGET['lcp_vs_floor']}).",
+        f"- LCP of the SPA shell / floor: {spa['lcp_ms'] / floor['lcp_ms']:.2f}; the site paints its largest "
+        f"element {spa['lcp_ms'] / home['lcp_ms']:.1f}x sooner than the same app rendered on the client.",
+        "",
+    ]
+    (REPORTS / "lighthouse.md").write_text("\n".join(lines))
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=1, help="runs per page; the median by performance is kept")
+    args = parser.parse_args()
+    load_before = load_average()
+    with contextlib.ExitStack() as stack:
+        base_url = os.environ.get("SITE_URL", "").rstrip("/") or stack.enter_context(production_server())
+        rows = []
+        for page in pages_to_measure():
+            started = time.monotonic()
+            result = median_run(base_url + page["path"], page["lang"], args.runs)
+            if result["final_path"] != page["path"]:
+                result["failed"].append(f"ended at {result['final_path']}")
+            rows.append({**page, **result})
+            print(f"{page['path']:45} {result['scores']} LCP {result['lcp_ms']:.0f} TBT {result['tbt_ms']:.0f} "
+                  f"CLS {result['cls']:.3f} ({time.monotonic() - started:.0f} s)", flush=True)
+        home_html = urllib.request.urlopen(base_url + "/").read().decode()
+        refs = {}
+        for name, html in (("floor", without_scripts(home_html)),
+                           ("spa", (EXPORT_DIR / "__spa-fallback.html").read_text())):
+            with ReferenceProxy(base_url, html) as proxy:
+                refs[name] = median_run(proxy.url + "/", "es", args.runs)
+            print(f"reference {name}: LCP {refs[name]['lcp_ms']:.0f} FCP {refs[name]['fcp_ms']:.0f}", flush=True)
+    meta = {
+        "date": datetime.date.today().isoformat(), "lighthouse": rows[0]["lighthouse"], "runs": args.runs,
+        "blocked": blocked_patterns(), "load_before": load_before, "load_after": load_average(),
+    }
+    REPORTS.mkdir(parents=True, exist_ok=True)
+    (REPORTS / "lighthouse.json").write_text(
+        json.dumps({"meta": meta, "pages": rows, "references": refs}, indent=2, ensure_ascii=False) + "\n")
+    write_report(rows, refs, meta)
+    print(f"wrote {REPORTS / 'lighthouse.md'}")
+    floor_lcp = refs["floor"]["lcp_ms"]
+    return 0 if all(all(within(r, floor_lcp).values()) for r in rows) else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,106 @@
+"""Zero axe-core violations (WCAG 2.0, 2.1 and 2.2, levels A and AA) on every route and the
+404 page, at phone (390x844) and desktop (1280x800) size, and with every overlay open:
+the mobile menu, each desktop dropdown and the facilities viewer (issue #8).
+
+One browser context per viewport walks all routes (a full page load each), so the walk
+costs about a second a page. Each page is scrolled through to the bottom first, so what
+appears on scroll is checked too: the floating book button, lazily started carousels and
+the third-party fallbacks (every third-party host is blocked, as in all e2e tests).
+"""
+
+from __future__ import annotations
+
+import pytest
+from tests.e2e.axe import describe, run_axe
+from tests.e2e.conftest import DESKTOP, MOBILE, open_context, watch
+from playwright.sync_api import expect
+
+from clinic.i18n import t
+from clinic.routes import all_pages, path_for
+
+VIEWPORTS = {
+    "mobile": {"viewport": MOBILE, "is_mobile": True, "has_touch": True},
+    "desktop": {"viewport": DESKTOP},
+}
+NOT_FOUND_PATHS = ["/no-existe", "/en/does-not-exist"]
+PATHS = [p.path for p in all_pages()] + NOT_FOUND_PATHS
+LANGS = ["es", "en"]
+
+SCROLL_THROUGH = """async () => {
+    const pause = () => new Promise((resolve) => setTimeout(resolve, 60));
+    for (let y = 0; y < document.documentElement.scrollHeight; y += window.innerHeight * 0.8) {
+        window.scrollTo(0, y);
+        await pause();
+    }
+    window.scrollTo(0, document.documentElement.scrollHeight);
+    await pause();
+}"""
+
+
+@pytest.fixture(scope="module", params=list(VIEWPORTS))
+def viewport_page(request, browser, base_url):
+    """One page per viewport, reused for every route of the walk."""
+    context = open_context(browser, base_url, **VIEWPORTS[request.param])
+    page = context.new_page()
+    page.problems = watch(page, base_url)
+    yield page
+    context.close()
+
+
+def load(page, path: str) -> None:
+    page.goto(path)
+    page.wait_for_load_state("networkidle")
+    page.evaluate(SCROLL_THROUGH)
+    page.wait_for_load_state("networkidle")
+
+
+def assert_no_violations(page, where: str) -> None:
+    violations = run_axe(page)
+    assert violations == [], f"axe violations on {where}:\n{describe(violations)}"
+
+
+@pytest.mark.parametrize("path", PATHS)
+def test_no_axe_violations_on_any_route(viewport_page, path):
+    load(viewport_page, path)
+    width = viewport_page.viewport_size["width"]
+    assert_no_violations(viewport_page, f"{path} at {width} px")
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_no_axe_violations_with_the_mobile_menu_open(mobile_page, lang):
+    load(mobile_page, path_for("home", lang))
+    mobile_page.evaluate("window.scrollTo(0, 0)")
+    button = mobile_page.get_by_role("button", name=t(lang, "nav.menu_open"))
+    panel = mobile_page.locator("#" + button.get_attribute("aria-controls"))
+    button.click()  # its name becomes "close menu"
+    expect(panel).to_be_visible()
+    assert_no_violations(mobile_page, f"the {lang} home page with the mobile menu open")
+
+
+@pytest.mark.parametrize("menu", ["nav.services", "nav.team"])
+@pytest.mark.parametrize("lang", LANGS)
+def test_no_axe_violations_with_a_dropdown_open(page, lang, menu):
+    load(page, path_for("home", lang))
+    page.evaluate("window.scrollTo(0, 0)")
+    button = page.locator("header nav").get_by_role("button", name=t(lang, menu))
+    panel = page.locator("#" + button.get_attribute("aria-controls"))
+    button.click()
+    expect(panel).to_be_visible()
+    assert_no_violations(page, f"the {lang} home page with the {menu} dropdown open")
+
+
+@pytest.mark.parametrize("viewport", list(VIEWPORTS))
+@pytest.mark.parametrize("lang", LANGS)
+def test_no_axe_violations_with_the_facilities_viewer_open(browser, base_url, lang, viewport):
+    context = open_context(browser, base_url, **VIEWPORTS[viewport])
+    try:
+        page = context.new_page()
+        load(page, path_for("home", lang))
+        photo = page.locator("#facilities [data-facility-photo='0']")
+        photo.scroll_into_view_if_needed()
+        expect(page.locator("#facilities [data-carousel]")).to_have_attribute("data-ready", "")
+        photo.click()
+        expect(page.get_by_role("dialog")).to_be_visible()
+        assert_no_violations(page, f"the {lang} home page at {viewport} size with the facilities viewer open")
+    finally:
+        context.close()

@@ -1,0 +1,185 @@
+"""Keyboard only: from the home page to a doctor's Book button and to the contact form's
+submit, with a visible focus indicator at every stop (WCAG 2.4.7) that is not hidden
+under the fixed header or the floating book bar (2.4.11); and touch targets of at least
+24x24 px (2.5.8) on every route at phone size (issue #8).
+"""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import expect
+
+from clinic.i18n import t
+from clinic.routes import all_pages, path_for
+from tests.e2e.conftest import DESKTOP, MOBILE, open_context, watch
+
+VIEWPORTS = {
+    "mobile": {"viewport": MOBILE, "is_mobile": True, "has_touch": True},
+    "desktop": {"viewport": DESKTOP},
+}
+MAX_TABS = 60
+WHATSAPP = "https://wa.me/"
+
+# How the focused element looks, against an unfocused copy of it placed beside it (same
+# parent, same classes, so the same rules apply except :focus and :focus-visible), and
+# whether its middle is visible on screen, not under the fixed header or the bottom bar.
+FOCUS_STATE = """() => {
+    const el = document.activeElement;
+    if (!el || el === document.body) return null;
+    const props = ['outlineStyle', 'outlineWidth', 'outlineColor', 'boxShadow'];
+    const read = (node) => { const s = getComputedStyle(node); return Object.fromEntries(props.map((p) => [p, s[p]])); };
+    const focused = read(el);
+    const copy = el.cloneNode(true);
+    copy.removeAttribute('id');
+    el.after(copy);
+    const plain = read(copy);
+    copy.remove();
+    const rect = el.getBoundingClientRect();
+    const x = Math.min(Math.max(rect.left + rect.width / 2, 0), innerWidth - 1);
+    const y = Math.min(Math.max(rect.top + rect.height / 2, 0), innerHeight - 1);
+    const onTop = document.elementFromPoint(x, y);
+    const inView = rect.bottom > 0 && rect.top < innerHeight && rect.right > 0 && rect.left < innerWidth;
+    return {
+        element: el.outerHTML.slice(0, 140),
+        outline: focused.outlineStyle !== 'none' && parseFloat(focused.outlineWidth) >= 2
+            && (focused.outlineStyle !== plain.outlineStyle || focused.outlineWidth !== plain.outlineWidth
+                || focused.outlineColor !== plain.outlineColor),
+        shadow: focused.boxShadow !== 'none' && focused.boxShadow !== plain.boxShadow,
+        visible: inView && !!onTop && (el === onTop || el.contains(onTop) || onTop.contains(el)),
+    };
+}"""
+
+
+def assert_focus_visible(page, step: str) -> dict:
+    state = page.evaluate(FOCUS_STATE)
+    assert state is not None, f"nothing focused after {step}"
+    assert state["outline"] or state["shadow"], f"no visible focus indicator after {step}: {state['element']}"
+    assert state["visible"], f"the focused element is off screen or covered after {step}: {state['element']}"
+    return state
+
+
+def tab_to(page, selector: str, journey: list[str]) -> None:
+    """Press Tab until the element matching `selector` has focus, checking every stop."""
+    for _ in range(MAX_TABS):
+        page.keyboard.press("Tab")
+        state = assert_focus_visible(page, f"Tab #{len(journey) + 1} ({' > '.join(journey[-3:])})")
+        journey.append(state["element"][:60])
+        if page.evaluate("(s) => document.activeElement.matches(s)", selector):
+            return
+    raise AssertionError(f"{selector} not reached in {MAX_TABS} Tab presses: {journey}")
+
+
+def press(page, key: str, journey: list[str]) -> None:
+    page.keyboard.press(key)
+    journey.append(key)
+
+
+def hydrated(page) -> None:
+    """React owns the page, and the lazily loaded widgets (menus, form) have arrived."""
+    page.wait_for_load_state("networkidle")
+    page.wait_for_function("() => !!document.querySelector('main') && "
+                           "Object.keys(document.querySelector('main')).some((k) => k.startsWith('__react'))")
+
+
+@pytest.fixture(params=list(VIEWPORTS))
+def keyboard_page(request, browser, base_url):
+    context = open_context(browser, base_url, **VIEWPORTS[request.param])
+    page = context.new_page()
+    page.problems = watch(page, base_url)
+    page.viewport_name = request.param
+    yield page
+    context.close()
+
+
+@pytest.mark.parametrize("lang", ["es", "en"])
+def test_keyboard_from_home_to_a_doctors_book_button(keyboard_page, lang):
+    page, journey = keyboard_page, []
+    page.goto(path_for("home", lang))
+    hydrated(page)
+    # The first Tab shows the skip link; it moves focus to the main content.
+    tab_to(page, "a[href='#main']", journey)
+    expect(page.locator("a[href='#main']")).to_have_text(t(lang, "site.skip_to_content"))
+    press(page, "Enter", journey)
+    expect(page.locator("main")).to_be_focused()
+    # From there, the first Book link of the page content leads to the booking page.
+    booking = path_for("booking", lang)
+    tab_to(page, f"main a[href='{booking}']", journey)
+    press(page, "Enter", journey)
+    page.wait_for_url("**" + booking)
+    # The link that had focus is gone with the old page: focus goes to the new content.
+    expect(page.locator("main")).to_be_focused()
+    hydrated(page)
+    tab_to(page, "[data-book-button]", journey)
+    button = page.locator("[data-book-button]").first
+    expect(button).to_be_focused()
+    expect(button).to_contain_text(t(lang, "booking.book"))
+    assert page.problems == []
+
+
+@pytest.mark.parametrize("lang", ["es", "en"])
+def test_keyboard_from_home_to_the_contact_form_submit(keyboard_page, lang):
+    page, journey = keyboard_page, []
+    page.context.route(f"{WHATSAPP}**", lambda route: route.fulfill(
+        status=200, content_type="text/html", body="<title>WhatsApp</title>"))
+    page.goto(path_for("home", lang))
+    hydrated(page)
+    contact = path_for("contact", lang)
+    if page.viewport_name == "mobile":
+        tab_to(page, "header button[aria-controls]:not([aria-haspopup])", journey)
+        press(page, "Enter", journey)  # opens the mobile menu
+    tab_to(page, f"header a[href='{contact}']", journey)
+    press(page, "Enter", journey)
+    page.wait_for_url("**" + contact)
+    expect(page.locator("main")).to_be_focused()
+    hydrated(page)
+    form = page.locator("form[data-contact-form]")
+    form.wait_for()
+    page.wait_for_function("() => Object.keys(document.querySelector('form[data-contact-form]'))"
+                           ".some((k) => k.startsWith('__react'))")
+    for kind, text in (("input[autocomplete=name]", "Ana López"), ("input[type=email]", "ana@example.com"),
+                       ("input[type=tel]", ""), ("textarea", "Quiero una cita.")):
+        tab_to(page, f"form[data-contact-form] {kind}", journey)
+        if text:
+            page.keyboard.type(text)
+    tab_to(page, "form[data-contact-form] input[type=checkbox]", journey)
+    press(page, "Space", journey)
+    expect(form.get_by_role("checkbox")).to_be_checked()
+    tab_to(page, "form[data-contact-form] button[type=submit]", journey)
+    with page.expect_popup() as popup:
+        press(page, "Enter", journey)
+    assert popup.value.url.startswith(WHATSAPP)
+    expect(page.locator("[data-contact-status]")).to_have_text(t(lang, "contact.form.sent"))
+    assert page.problems == []
+
+
+# ------------------------------------------------------------------ touch targets
+
+# Every control in the header and the page content that is shown; links inside a
+# sentence are exempt (WCAG 2.5.8 "inline"), as are visually hidden ones (the skip link
+# until it has focus).
+SMALL_TARGETS = """() => [...document.querySelectorAll(
+        'header a, header button, main a, main button, main input, main select, main textarea, main summary')]
+    .filter((el) => el.checkVisibility() && !el.closest('[hidden], dialog:not([open])'))
+    .map((el) => {
+        const rect = el.getBoundingClientRect();
+        const style = getComputedStyle(el);
+        const parentText = (el.parentElement.textContent || '').trim();
+        const inSentence = style.display === 'inline' && parentText.length > (el.textContent || '').trim().length;
+        return {el: el.outerHTML.slice(0, 120), width: Math.round(rect.width * 10) / 10,
+                height: Math.round(rect.height * 10) / 10, inSentence};
+    })
+    .filter((t) => !t.inSentence && t.width > 1 && t.height > 1 && (t.width < 24 || t.height < 24))"""
+
+
+@pytest.fixture(scope="module")
+def phone_page(browser, base_url):
+    context = open_context(browser, base_url, **VIEWPORTS["mobile"])
+    yield context.new_page()
+    context.close()
+
+
+@pytest.mark.parametrize("path", [p.path for p in all_pages()] + ["/no-existe"])
+def test_touch_targets_are_at_least_24_px_on_a_phone(phone_page, path):
+    phone_page.goto(path)
+    hydrated(phone_page)
+    assert phone_page.evaluate(SMALL_TARGETS) == []
