@@ -15,7 +15,7 @@ from clinic.components.page_header import page_header
 from clinic.components.ui import CARD, TEXT_LINK, section
 from clinic.content import Localized, Strict, content, load_model
 from clinic.i18n import t, tc
-from clinic.pages.inner_blocks import call_to_action, doctor_card, fill, paragraphs
+from clinic.pages.inner_blocks import call_to_action, doctor_card, fill, paragraphs, titled_cards
 from clinic.routes import Page
 
 
@@ -45,21 +45,8 @@ def about_content() -> AboutContent:
 
 
 def _values(lang: str, data: AboutContent) -> rx.Component:
-    return section(
-        rx.el.ul(
-            *(
-                rx.el.li(
-                    rx.el.h3(fill(v.title(lang)), class_name="text-lg font-semibold"),
-                    rx.el.p(fill(v.text(lang)), class_name="mt-2 text-muted"),
-                    class_name=CARD,
-                )
-                for v in data.values
-            ),
-            class_name="mt-8 grid gap-4 sm:grid-cols-2 lg:grid-cols-4",
-        ),
-        title=data.values_heading(lang),
-        tone="sand",
-    )
+    return titled_cards(data.values, lang, title=data.values_heading(lang),
+                        grid_class="sm:grid-cols-2 lg:grid-cols-4")
 
 
 def _team(lang: str, data: AboutContent) -> rx.Component:

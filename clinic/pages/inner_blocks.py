@@ -9,7 +9,7 @@ import reflex as rx
 from clinic import navigation as nav
 from clinic.components.avatar import doctor_avatar
 from clinic.components.links import external_link, page_link
-from clinic.components.ui import BUTTON_PRIMARY, BUTTON_SECONDARY, CARD, TEXT_LINK
+from clinic.components.ui import BUTTON_PRIMARY, BUTTON_SECONDARY, CARD, TEXT_LINK, section
 from clinic.content import Doctor, content
 from clinic.i18n import clinic_values, consultation_price, t
 from clinic.routes import doctor_page_id, path_for
@@ -123,3 +123,25 @@ def rich_text(text: str) -> list[rx.Component]:
             blocks.append(rx.el.p(" ".join(lines), class_name="mt-3 leading-relaxed"))
     return blocks
 
+
+
+def titled_cards(items, lang: str, *, title: str, grid_class: str = "sm:grid-cols-2",
+                 item_attrs: dict | None = None) -> rx.Component:
+    """A sand-toned section of cards, each a heading and a short text (the About page's
+    values, a service page's cards). `items` have Localized `title` and `text`."""
+    return section(
+        rx.el.ul(
+            *(
+                rx.el.li(
+                    rx.el.h3(fill(item.title(lang)), class_name="text-lg font-semibold text-ink"),
+                    rx.el.p(fill(item.text(lang)), class_name="mt-2 leading-relaxed text-muted"),
+                    class_name=CARD,
+                    **(item_attrs or {}),
+                )
+                for item in items
+            ),
+            class_name=f"mt-8 grid gap-4 {grid_class}",
+        ),
+        title=title,
+        tone="sand",
+    )

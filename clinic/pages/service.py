@@ -15,10 +15,10 @@ from pydantic import Field
 
 from clinic import navigation as nav
 from clinic.components.links import external_link, page_link
-from clinic.components.ui import BUTTON_PRIMARY, BUTTON_SECONDARY, CARD, CONTAINER, section
+from clinic.components.ui import BUTTON_PRIMARY, BUTTON_SECONDARY, CONTAINER, section
 from clinic.content import Localized, Slug, Strict, content, load_model
 from clinic.i18n import t, tc
-from clinic.pages.inner_blocks import call_to_action, doctor_card, doctors_for, fill, paragraphs
+from clinic.pages.inner_blocks import call_to_action, doctor_card, doctors_for, fill, paragraphs, titled_cards
 from clinic.routes import Page, path_for
 
 
@@ -93,22 +93,8 @@ def _hero(page: Page, data: ServiceContent) -> rx.Component:
 
 
 def _cards(lang: str, data: ServiceContent) -> rx.Component:
-    return section(
-        rx.el.ul(
-            *(
-                rx.el.li(
-                    rx.el.h3(fill(card.title(lang)), class_name="text-lg font-semibold text-ink"),
-                    rx.el.p(fill(card.text(lang)), class_name="mt-2 leading-relaxed text-muted"),
-                    class_name=CARD,
-                    data_service_card="",
-                )
-                for card in data.cards
-            ),
-            class_name="mt-8 grid gap-4 sm:grid-cols-2",
-        ),
-        title=data.cards_heading(lang),
-        tone="sand",
-    )
+    return titled_cards(data.cards, lang, title=data.cards_heading(lang),
+                        item_attrs={"data_service_card": ""})
 
 
 def _specialists(page: Page) -> rx.Component:
