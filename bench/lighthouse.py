@@ -39,7 +39,6 @@ import http.server
 import json
 import os
 import re
-import statistics
 import subprocess
 import sys
 import tempfile
