@@ -14,6 +14,7 @@ well-configured host:
 
 from __future__ import annotations
 
+import mimetypes
 import unicodedata
 from dataclasses import dataclass
 from pathlib import Path
@@ -200,7 +201,10 @@ class SiteMiddleware:
     # -------------------------------------------------------------- headers
 
     def _add_headers(self, headers: MutableHeaders, status: int, path: str, html_file: str, is_https: bool):
-        content_type = headers.get("content-type", "")
+        # A 304 carries no Content-Type, yet the browser merges its headers into the
+        # cached response: a page revalidated with an asset's CSP and max-age would
+        # come back from the cache unable to load its own styles and scripts.
+        content_type = headers.get("content-type") or mimetypes.guess_type(path)[0] or ""
         is_html = content_type.startswith("text/html")
         _common_headers(headers, is_https)
         if is_html:

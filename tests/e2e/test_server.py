@@ -11,6 +11,7 @@ from urllib.parse import quote, urlsplit
 import pytest
 
 from bench import bad_requests
+from tests.e2e.conftest import watch
 from clinic.routes import all_pages, legacy_redirects
 
 UNKNOWN_PATH = "/esta-pagina-no-existe"
@@ -146,9 +147,35 @@ def test_every_header_on_a_redirect(base_url):
 
 
 def test_html_is_revalidated_with_its_etag(base_url):
-    _, headers, _ = fetch(base_url, "/contacto")
-    status, _, body = fetch(base_url, "/contacto", headers={"If-None-Match": headers["etag"]})
+    _, page_headers, _ = fetch(base_url, "/contacto")
+    status, headers, body = fetch(base_url, "/contacto", headers={"If-None-Match": page_headers["etag"]})
     assert (status, body) == (304, b"")
+    # The browser merges a 304's headers into its cached copy: they must be the page's
+    # own, or the revisited page loads with an asset's CSP (no styles, no scripts).
+    for name in ("content-security-policy", "cache-control"):
+        assert headers[name] == page_headers[name], name
+
+
+def test_a_revisited_page_still_loads_its_styles_and_scripts(browser, base_url):
+    """Second visit: the page is revalidated (304) and shown from the browser cache.
+    A context of its own: request interception (the shared contexts block third
+    parties) turns the browser's HTTP cache off."""
+    context = browser.new_context(locale="en-US")
+    page = context.new_page()
+    revalidated = []  # Playwright reports a 304 as the cached 200; the request shows it
+    page.on("request", lambda request: revalidated.append(request.url)
+            if request.resource_type == "document" and "if-none-match" in request.all_headers() else None)
+    problems = watch(page)
+    page.goto(base_url + "/en/faq")
+    page.goto(base_url + "/en/faq")
+    assert base_url + "/en/faq" in revalidated
+    style_rules = page.evaluate(
+        "() => [...document.styleSheets].filter(s => (s.href || '').includes('/assets/'))"
+        ".reduce((n, s) => n + s.cssRules.length, 0)"
+    )
+    context.close()
+    assert style_rules > 10
+    assert problems == []
 
 
 @pytest.mark.parametrize("accept, encoding", [("gzip, deflate, br, zstd", "br"), ("gzip", "gzip"), ("identity", None)])
