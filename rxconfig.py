@@ -2,6 +2,8 @@
 
 import reflex as rx
 
+from clinic.lean_bundle import LeanBundlePlugin
+from clinic.paint_first import PaintFirstPlugin
 from clinic.static_host import StaticHostFilesPlugin
 from clinic.sitemap import SitemapAndRobotsPlugin
 from clinic.theme import tailwind_theme
@@ -21,6 +23,10 @@ config = rx.Config(
                 "plugins": [],
             }
         ),
+        # Unused framework libraries (emotion, socket.io) resolved to small stand-ins.
+        LeanBundlePlugin(),
+        # Prerendered pages paint before their scripts download (no modulepreload hints).
+        PaintFirstPlugin(),
         # _redirects and _headers for static hosts, written after every production build.
         StaticHostFilesPlugin(),
         # sitemap.xml (with hreflang alternates) and robots.txt from the route table.

@@ -82,13 +82,15 @@ def head(page: Page) -> dict:
 
 
 def not_found_head() -> dict:
-    """The 404 shell is shared by both languages; its head is Spanish (the default)
-    and tells crawlers not to index it."""
+    """The 404 shell is shared by both languages; its head is Spanish (the default).
+    No robots noindex: the page is only ever served with status 404 (our server and the
+    static hosts' 404 file), which already keeps it out of search indexes, and a noindex
+    on it reads to auditing tools as a page that blocks crawlers."""
     lang = "es"
     title, description = tc(lang, "not_found.meta_title"), tc(lang, "not_found.meta_description")
     return {
         "title": title,
         "description": description,
         "image": absolute(OG_IMAGE_PATH),
-        "meta": [{"name": "robots", "content": "noindex"}, *_og_tags(lang, title, description, None)],
+        "meta": _og_tags(lang, title, description, None),
     }

