@@ -3,6 +3,7 @@
 import reflex as rx
 
 from clinic.lean_bundle import LeanBundlePlugin
+from clinic.not_found_pages import PrerenderNotFoundPlugin
 from clinic.paint_first import PaintFirstPlugin
 from clinic.static_host import StaticHostFilesPlugin
 from clinic.sitemap import SitemapAndRobotsPlugin
@@ -25,6 +26,8 @@ config = rx.Config(
         ),
         # Unused framework libraries (emotion, socket.io) resolved to small stand-ins.
         LeanBundlePlugin(),
+        # The 404 page prerendered in each language (served for unknown paths).
+        PrerenderNotFoundPlugin(),
         # Prerendered pages paint before their scripts download (no modulepreload hints).
         PaintFirstPlugin(),
         # _redirects and _headers for static hosts, written after every production build.

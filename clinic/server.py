@@ -23,6 +23,7 @@ from urllib.parse import quote, quote_from_bytes, unquote_to_bytes
 from starlette.datastructures import MutableHeaders
 
 from clinic import security
+from clinic.not_found_pages import PRERENDER_PATHS, not_found_file
 from clinic.routes import all_pages, legacy_redirects, normalize, page_at
 
 HEALTH_PATH = "/healthz"
@@ -126,6 +127,8 @@ def resolve(method: str, raw_path: bytes) -> Action:
         return Reject(405, "Method Not Allowed")
     if path == HEALTH_PATH:
         return Health()
+    if path.rstrip("/") in PRERENDER_PATHS.values():
+        return NotFound()  # the files behind the 404 page are not pages of their own
     cleaned = clean_path(path)
     if cleaned != path:
         return Redirect(cleaned)
@@ -180,23 +183,50 @@ class SiteMiddleware:
         if isinstance(action, Health):
             return await self._health(scope, send)
 
+        if action is None and not self._has_file(scope["path"]):
+            action = NotFound()
         html_file = NOT_FOUND_FILE
+        force_status = None
         if isinstance(action, Serve):
             html_file = action.file_path
             scope = {**scope, "path": action.file_path, "raw_path": action.file_path.encode()}
         elif isinstance(action, NotFound):
-            scope = {**scope, "path": NOT_FOUND_PROBE, "raw_path": NOT_FOUND_PROBE.encode()}
+            html_file, scope = self._not_found(scope, raw_path)
+            force_status = 404
         request_path = scope["path"]
         is_https = _is_https(scope)
 
         async def send_with_headers(message):
             if message["type"] == "http.response.start":
                 headers = MutableHeaders(raw=message["headers"])
-                self._add_headers(headers, message["status"], request_path, html_file, is_https)
-                message = {**message, "headers": headers.raw}
+                status = force_status or message["status"]
+                if force_status:
+                    # The file behind a 404 is not what the URL names: no validators.
+                    for name in ("etag", "last-modified"):
+                        del headers[name]
+                self._add_headers(headers, status, request_path, html_file, is_https)
+                message = {**message, "status": status, "headers": headers.raw}
             await send(message)
 
         return await self.app(scope, receive, send_with_headers)
+
+    def _has_file(self, path: str) -> bool:
+        try:
+            file = (self.static_dir / path.lstrip("/")).resolve()
+            return file.is_file() and file.is_relative_to(self.static_dir.resolve())
+        except (OSError, ValueError):  # a segment too long for the file system, a NUL
+            return False
+
+    def _not_found(self, scope, raw_path: bytes):
+        """The 404 page in the path's language, prerendered (clinic/not_found_pages.py);
+        the file server's own client-rendered 404 shell if that file is missing."""
+        lang = "en" if raw_path == b"/en" or raw_path.startswith(b"/en/") else "es"
+        prerendered = not_found_file(lang)
+        if not (self.static_dir / prerendered.lstrip("/")).is_file():
+            return NOT_FOUND_FILE, {**scope, "path": NOT_FOUND_PROBE, "raw_path": NOT_FOUND_PROBE.encode()}
+        # Without the request's validators, or the file server could answer 304.
+        headers = [(k, v) for k, v in scope.get("headers", ()) if k not in (b"if-none-match", b"if-modified-since")]
+        return prerendered, {**scope, "path": prerendered, "raw_path": prerendered.encode(), "headers": headers}
 
     # -------------------------------------------------------------- headers
 

@@ -19,6 +19,7 @@ from urllib.parse import quote
 import reflex as rx
 
 from clinic import security
+from clinic.not_found_pages import static_host_rules
 from clinic.routes import all_pages, legacy_redirects
 from clinic.server import prerendered_file
 
@@ -38,6 +39,9 @@ def redirects_file() -> str:
     lines = [GENERATED, "# Legacy paths of the previous site -> their pages (HTTP 301; hosts keep the query string)."]
     for old, target in legacy_redirects().items():
         lines += [f"{spelling} {target} 301" for spelling in _spellings(old)]
+    lines.append("# Any other path without a file: the 404 page prerendered in the path's language, status 404"
+                 " (hosts without this rule serve 404.html, the client-rendered page).")
+    lines += static_host_rules()
     return "\n".join(lines) + "\n"
 
 

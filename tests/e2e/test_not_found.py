@@ -16,6 +16,8 @@ from clinic.routes import legacy_redirects, path_for
 def test_unknown_path_gives_404_in_its_language(page, path, lang):
     response = page.goto(path)
     assert response.status == 404
+    # Prerendered in the path's language: readable before any script has run.
+    assert f">{t(lang, 'not_found.title')}</h1>" in response.text()
     heading = page.locator("h1")
     heading.wait_for()
     assert heading.inner_text() == t(lang, "not_found.title")
@@ -26,6 +28,10 @@ def test_unknown_path_gives_404_in_its_language(page, path, lang):
     chat = main.locator("a[href^='https://wa.me/']")
     assert chat.get_attribute("href") == content().clinic.whatsapp_url
     assert main.locator("a[href^='tel:']").get_attribute("href") == content().clinic.tel_href
+    assert page.problems == [] or all("404" in p for p in page.problems)
+    # Hydrated (no mismatch): the home button navigates on the client.
+    main.get_by_role("link", name=t(lang, "not_found.home")).click()
+    page.wait_for_url("**" + path_for("home", lang))
     assert page.problems == [] or all("404" in p for p in page.problems)
 
 

@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from clinic.lean_bundle import SHIMMED_PACKAGES, SHIMS_DIR, LeanBundlePlugin, with_shim_aliases
+from clinic.not_found_pages import not_found_file, with_prerendered_not_found
 from clinic.paint_first import UnexpectedBuildOutput, paint_first, rewrite_build
 
 VITE_CONFIG = """resolve: {
@@ -109,3 +110,17 @@ def test_every_html_file_of_the_build_is_rewritten(tmp_path: Path):
 def test_unexpected_router_output_fails_the_build(html):
     with pytest.raises(UnexpectedBuildOutput):
         paint_first(html)
+
+
+ROUTER_CONFIG = 'export default {"basename": "/", "ssr": false, "prerender": true, "build": "build"};'
+
+
+def test_the_404_page_is_prerendered_at_one_path_per_language_besides_every_page():
+    config = with_prerendered_not_found(ROUTER_CONFIG)
+    assert '"prerender": ({ getStaticPaths }) => [...getStaticPaths(), ...["/__404", "/en/__404"]]' in config
+    assert not_found_file("es") == "/__404.html" and not_found_file("en") == "/en/__404.html"
+
+
+def test_a_changed_router_config_fails_the_build_instead_of_dropping_the_404_pages():
+    with pytest.raises(RuntimeError, match="config changed"):
+        with_prerendered_not_found(ROUTER_CONFIG.replace("true", "false"))

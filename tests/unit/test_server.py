@@ -23,6 +23,7 @@ from clinic.server import (
     resolve,
 )
 from clinic.static_host import headers_file, redirects_file
+from clinic.not_found_pages import not_found_file
 
 # ------------------------------------------------------------------ routing decisions
 
@@ -180,6 +181,8 @@ def static_dir(tmp_path: Path) -> Path:
         file.parent.mkdir(parents=True, exist_ok=True)
         file.write_text(PAGE_HTML)
     (tmp_path / "404.html").write_text(NOT_FOUND_HTML)
+    (tmp_path / "assets").mkdir()
+    (tmp_path / "assets" / "root-Bt2m7sJE.js").write_text("console.log(1)")
     return tmp_path
 
 
@@ -191,8 +194,6 @@ def _file_server(static_dir: Path):
         headers = [(b"etag", b'"1"')]
         if file.is_file() and scope["path"] != "/":
             status, body = 200, file.read_bytes()
-        elif scope["path"].startswith("/assets/"):
-            status, body = 200, b"console.log(1)"
         else:
             status, body = 404, (static_dir / "404.html").read_bytes()
         kind = b"text/html; charset=utf-8" if body.startswith(b"<html") else b"text/javascript"
@@ -255,6 +256,38 @@ def test_unknown_path_gets_the_404_page_with_its_hashes(static_dir):
     assert headers["cache-control"] == "no-cache"
 
 
+@pytest.mark.parametrize("path", ["/__404", "/__404/", "/en/__404", "/__404.html", "/en/__404.html"])
+def test_the_files_behind_the_404_page_are_not_pages(path):
+    assert resolve("GET", path.encode()) == NotFound()
+
+
+NOT_FOUND_BY_LANG = {
+    "es": '<html><head><script>window.es=1</script></head><body>No encontrada</body></html>',
+    "en": '<html><head><script>window.en=1</script></head><body>Not found</body></html>',
+}
+
+
+@pytest.fixture
+def prerendered_404(static_dir: Path) -> Path:
+    for lang, html in NOT_FOUND_BY_LANG.items():
+        file = static_dir / not_found_file(lang).lstrip("/")
+        file.parent.mkdir(parents=True, exist_ok=True)
+        file.write_text(html)
+    return static_dir
+
+
+@pytest.mark.parametrize("path, lang", [(b"/no-such-page", "es"), (b"/en/no-such-page", "en"),
+                                        (b"/en/a/b/c", "en"), (b"/enx", "es"), (b"/" + b"x" * 300, "es")])
+def test_unknown_paths_get_the_prerendered_404_page_of_their_language(prerendered_404, path, lang):
+    status, headers, body = _request(prerendered_404, path, headers=[(b"if-none-match", b'"1"')])
+    # 404 with the page, even to a conditional request (the file's validators are not the URL's).
+    assert status == 404 and body == NOT_FOUND_BY_LANG[lang].encode()
+    assert "etag" not in headers and "last-modified" not in headers
+    assert "'sha256-" + _b64sha(f"window.{lang}=1") + "'" in headers["content-security-policy"]
+    assert headers["cache-control"] == "no-cache"
+    _assert_security_headers(headers)
+
+
 def test_html_file_names_that_are_not_pages_get_the_404(static_dir):
     status, _, body = _request(static_dir, b"/404.html")
     assert status == 404 and body == NOT_FOUND_HTML.encode()
@@ -313,8 +346,12 @@ def test_hsts_only_over_https_by_default(static_dir, monkeypatch):
 def test_redirects_file_lists_every_legacy_path_in_each_spelling():
     text = redirects_file()
     rules = [line.split() for line in text.splitlines() if line and not line.startswith("#")]
-    assert all(len(rule) == 3 and rule[2] == "301" for rule in rules)
-    as_map = {old: new for old, new, _ in rules}
+    assert all(len(rule) == 3 for rule in rules)
+    # Legacy 301s first; last, the catch-alls to each language's prerendered 404 page,
+    # the English one before the Spanish "/*" that would also match it.
+    assert rules[-2:] == [["/en/*", "/en/__404.html", "404"], ["/*", "/__404.html", "404"]]
+    assert all(rule[2] == "301" for rule in rules[:-2])
+    as_map = {old: new for old, new, _ in rules[:-2]}
     for old, target in legacy_redirects().items():
         assert as_map[old] == target
         assert as_map[old + "/"] == target
