@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import re
 import shutil
 import subprocess
@@ -11,7 +12,7 @@ import pytest
 
 from clinic.lean_bundle import SHIMMED_PACKAGES, SHIMS_DIR, LeanBundlePlugin, with_shim_aliases
 from clinic.not_found_pages import not_found_file, with_prerendered_not_found
-from clinic.paint_first import UnexpectedBuildOutput, paint_first, rewrite_build
+from clinic.paint_first import UnexpectedBuildOutput, dependencies_first, paint_first, rewrite_build
 
 VITE_CONFIG = """resolve: {
     alias: [
@@ -68,7 +69,11 @@ def test_the_head_keeps_everything_but_the_modulepreload_hints():
 
 def test_the_bootstrap_waits_for_a_paint_then_preloads_and_imports_in_order():
     script = _bootstrap(paint_first(PAGE))
-    assert script.startswith("requestAnimationFrame(() => setTimeout(")
+    # Nothing starts before the first contentful paint is on screen.
+    assert script.startswith("new Promise((resolve) => {")
+    assert 'entry.name === "first-contentful-paint"' in script
+    assert script.index("first-contentful-paint") < script.index("}).then(async () => {") < script.index(
+        "document.head.append(link)")
     assert '["/assets/manifest-1.js", "/assets/root-2.js"]' in script
     steps = [script.index(s) for s in (
         'document.head.append(link)',
@@ -82,6 +87,25 @@ def test_the_bootstrap_waits_for_a_paint_then_preloads_and_imports_in_order():
     assert not re.search(r"^\s*import [^(]", script, re.MULTILINE), "no static import left"
 
 
+def test_each_chunk_but_the_hydrating_entry_is_evaluated_in_a_task_of_its_own():
+    imports = {"/assets/root-2.js": ["/assets/state-5.js"], "/assets/state-5.js": ["/assets/react-6.js"]}
+    page = PAGE.replace("</head>", '<link rel="modulepreload" href="/assets/entry.client-4.js"/>'
+                        '<link rel="modulepreload" href="/assets/state-5.js"/>'
+                        '<link rel="modulepreload" href="/assets/react-6.js"/></head>')
+    script = _bootstrap(paint_first(page, lambda href: imports.get(href, [])))
+    loop = re.search(r"for \(const href of (\[.*?\])\) \{\n    await import\(href\);\n"
+                     r"    await new Promise\(\(resolve\) => setTimeout\(resolve\)\);", script)
+    # Dependencies before dependents; the entry (it starts hydration) only at the end.
+    assert json.loads(loop.group(1)) == [
+        "/assets/manifest-1.js", "/assets/react-6.js", "/assets/state-5.js", "/assets/root-2.js"]
+    assert script.index(loop.group(0)) < script.index('import("/assets/entry.client-4.js")')
+
+
+def test_dependencies_first_keeps_the_given_order_otherwise_and_survives_cycles():
+    imports = {"a": ["b"], "b": ["a", "c"]}
+    assert dependencies_first(["a", "b", "c", "d"], lambda h: imports.get(h, [])) == ["c", "b", "a", "d"]
+
+
 def test_the_rewritten_bootstrap_is_valid_javascript(tmp_path: Path):
     node = shutil.which("node")
     if node is None:
@@ -90,6 +114,11 @@ def test_the_rewritten_bootstrap_is_valid_javascript(tmp_path: Path):
     module.write_text(_bootstrap(paint_first(PAGE)))
     completed = subprocess.run([node, "--check", str(module)], capture_output=True, text=True)
     assert completed.returncode == 0, completed.stderr
+
+
+def test_a_client_rendered_shell_keeps_its_loading_it_has_nothing_to_paint_first():
+    shell = PAGE.replace("<h1>Hola</h1>", "<!--$--><!--/$-->")
+    assert paint_first(shell) == shell
 
 
 def test_every_html_file_of_the_build_is_rewritten(tmp_path: Path):
