@@ -7,7 +7,7 @@ import { useLocation, useNavigate } from "react-router";
 
 const isEnglish = (path) => path === "/en" || path.startsWith("/en/");
 
-export function ByPathLanguage({ redirects, children }) {
+export function ByPathLanguage({ redirects, titles, children }) {
   const { pathname, search, hash } = useLocation();
   const navigate = useNavigate();
   let decoded = pathname;
@@ -21,6 +21,11 @@ export function ByPathLanguage({ redirects, children }) {
     if (legacyTarget) navigate(legacyTarget + search + hash, { replace: true });
   }, [legacyTarget, search, hash, navigate]);
   const english = isEnglish(pathname);
+  // The head is shared by both languages and prerendered in Spanish: after hydration
+  // the tab says "Page Not Found" on an English path.
+  useEffect(() => {
+    if (titles && !legacyTarget) document.title = titles[english ? 1 : 0];
+  }, [titles, english, legacyTarget]);
   if (legacyTarget) return null;
   const versions = Children.toArray(children);
   return versions[english ? 1 : 0] ?? null;

@@ -49,6 +49,8 @@ class ByPathLanguage(_Widget):
     library = _Widget.at("ByPathLanguage")
     tag = "ByPathLanguage"
     redirects: rx.Var[dict[str, str]]
+    # The tab title per language ([Spanish, English]): the shared head is Spanish.
+    titles: rx.Var[list[str]]
 
 
 nav_dropdown = NavDropdown.create

@@ -44,4 +44,5 @@ def render() -> rx.Component:
         page_shell(Page("not_found", "not_found", lang, path_for("home", lang)), _body(lang))
         for lang in LANGS
     ]
-    return by_path_language(*versions, redirects=legacy_redirects())
+    return by_path_language(*versions, redirects=legacy_redirects(),
+                            titles=[tc(lang, "not_found.meta_title") for lang in LANGS])

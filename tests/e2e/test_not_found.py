@@ -5,9 +5,10 @@ from the 404 page when the site is served as plain files)."""
 from __future__ import annotations
 
 import pytest
+from playwright.sync_api import expect
 
 from clinic.content import content
-from clinic.i18n import t
+from clinic.i18n import t, tc
 from clinic.routes import legacy_redirects, path_for
 
 
@@ -22,6 +23,7 @@ def test_unknown_path_gives_404_in_its_language(page, path, lang):
     heading.wait_for()
     assert heading.inner_text() == t(lang, "not_found.title")
     assert page.locator("html").get_attribute("lang") == lang
+    expect(page).to_have_title(tc(lang, "not_found.meta_title"))
     main = page.locator("main")
     assert main.get_by_role("link", name=t(lang, "not_found.home")).get_attribute("href") == path_for("home", lang)
     assert main.get_by_role("link", name=t(lang, "not_found.book")).get_attribute("href") == path_for("booking", lang)
