@@ -24,7 +24,7 @@ from starlette.datastructures import MutableHeaders
 
 from clinic import security
 from clinic.not_found_pages import PRERENDER_PATHS, not_found_file
-from clinic.routes import all_pages, legacy_redirects, normalize, page_at
+from clinic.routes import all_pages, lang_of, legacy_redirects, normalize, page_at
 
 HEALTH_PATH = "/healthz"
 # A real path is far shorter; past this the request is refused, not looked up on disk.
@@ -191,7 +191,7 @@ class SiteMiddleware:
             html_file = action.file_path
             scope = {**scope, "path": action.file_path, "raw_path": action.file_path.encode()}
         elif isinstance(action, NotFound):
-            html_file, scope = self._not_found(scope, raw_path)
+            html_file, scope = self._not_found(scope)
             force_status = 404
         request_path = scope["path"]
         is_https = _is_https(scope)
@@ -217,11 +217,10 @@ class SiteMiddleware:
         except (OSError, ValueError):  # a segment too long for the file system, a NUL
             return False
 
-    def _not_found(self, scope, raw_path: bytes):
+    def _not_found(self, scope):
         """The 404 page in the path's language, prerendered (clinic/not_found_pages.py);
         the file server's own client-rendered 404 shell if that file is missing."""
-        lang = "en" if raw_path == b"/en" or raw_path.startswith(b"/en/") else "es"
-        prerendered = not_found_file(lang)
+        prerendered = not_found_file(lang_of(scope["path"]))
         if not (self.static_dir / prerendered.lstrip("/")).is_file():
             return NOT_FOUND_FILE, {**scope, "path": NOT_FOUND_PROBE, "raw_path": NOT_FOUND_PROBE.encode()}
         # Without the request's validators, or the file server could answer 304.
