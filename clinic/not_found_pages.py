@@ -23,13 +23,13 @@ from reflex.plugins.base import Plugin
 from clinic.content import LANGS
 from clinic.routes import path_for
 
-# Paths no page or legacy link uses, under each language's home, so the catch-all route
-# renders the 404 page in that language.
 def _prefix(lang: str) -> str:
     """The language's part of every path: "" for Spanish, "/en" for English."""
     return path_for("home", lang).rstrip("/")
 
 
+# Paths no page or legacy link uses, under each language's home, so the catch-all route
+# renders the 404 page in that language.
 PRERENDER_PATHS = {lang: _prefix(lang) + "/__404" for lang in LANGS}
 REACT_ROUTER_CONFIG = "react-router.config.js"
 PRERENDER_ALL = '"prerender": true'

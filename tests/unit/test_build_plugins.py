@@ -12,7 +12,13 @@ import pytest
 
 from clinic.lean_bundle import SHIMMED_PACKAGES, SHIMS_DIR, LeanBundlePlugin, with_shim_aliases
 from clinic.not_found_pages import not_found_file, with_prerendered_not_found
-from clinic.paint_first import UnexpectedBuildOutput, dependencies_first, paint_first, rewrite_build
+from clinic.paint_first import (
+    UnexpectedBuildOutput,
+    chunk_imports,
+    dependencies_first,
+    paint_first,
+    rewrite_build,
+)
 
 VITE_CONFIG = """resolve: {
     alias: [
@@ -99,6 +105,15 @@ def test_each_chunk_but_the_hydrating_entry_is_evaluated_in_a_task_of_its_own():
     assert json.loads(loop.group(1)) == [
         "/assets/manifest-1.js", "/assets/react-6.js", "/assets/state-5.js", "/assets/root-2.js"]
     assert script.index(loop.group(0)) < script.index('import("/assets/entry.client-4.js")')
+
+
+def test_chunk_imports_are_read_from_the_built_chunks(tmp_path: Path):
+    (tmp_path / "assets").mkdir()
+    (tmp_path / "assets" / "root-2.js").write_text('import{a as b}from"./state-5.js";import"./css-7.js";')
+    (tmp_path / "assets" / "state-5.js").write_text("export const a=1;")
+    imports_of = chunk_imports(tmp_path)
+    assert imports_of("/assets/root-2.js") == ["/assets/state-5.js", "/assets/css-7.js"]
+    assert imports_of("/assets/state-5.js") == [] and imports_of("/assets/missing.js") == []
 
 
 def test_dependencies_first_keeps_the_given_order_otherwise_and_survives_cycles():

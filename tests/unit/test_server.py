@@ -192,7 +192,10 @@ def _file_server(static_dir: Path):
     async def app(scope, receive, send):
         file = static_dir / scope["path"].lstrip("/")
         headers = [(b"etag", b'"1"')]
-        if file.is_file() and scope["path"] != "/":
+        conditional = dict(scope.get("headers", ())).get(b"if-none-match") == b'"1"'
+        if file.is_file() and scope["path"] != "/" and conditional:
+            status, body = 304, b""
+        elif file.is_file() and scope["path"] != "/":
             status, body = 200, file.read_bytes()
         else:
             status, body = 404, (static_dir / "404.html").read_bytes()
