@@ -30,6 +30,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from reflex.plugins.base import Plugin
+from reflex_base import constants
 
 MODULEPRELOAD = re.compile(r'<link rel="modulepreload" href="([^"]*)"/>')
 BOOTSTRAP = re.compile(r'<script type="module" async="">(.*?)</script>', re.DOTALL)
@@ -54,6 +55,18 @@ AFTER_FIRST_PAINT = """new Promise((resolve) => {
   }).observe({ type: "paint", buffered: true });
   setTimeout(resolve, 3000);
 })"""
+ENTRY_CLIENT = Path(__file__).parent / "client" / "entry.client.js"
+REFLEX_ENTRY_CLIENT = constants.Templates.Dirs.WEB_TEMPLATE / constants.Embed.ENTRY_PATH
+# Reflex 0.10.1's entry, which ours repeats but for when it hydrates.
+REFLEX_ENTRY_CLIENT_AS_KNOWN = """import { startTransition } from "react";
+import { hydrateRoot } from "react-dom/client";
+import { HydratedRouter } from "react-router/dom";
+import { createElement } from "react";
+
+startTransition(() => {
+  hydrateRoot(document, createElement(HydratedRouter));
+});
+"""
 BODY = re.compile(r"<body[^>]*>(.*)</body>", re.DOTALL)
 TAG_OR_SCRIPT = re.compile(r"<script\b.*?</script>|<[^>]+>", re.DOTALL)
 
@@ -96,15 +109,20 @@ def _after_paint_bootstrap(body: str, preloads: list[str], imports_of: Callable[
     steps = [f"await import({json.dumps(spec)});" for spec in side_effects]
     steps += [f"const {name} = await import({json.dumps(spec)});" for name, spec in namespaces]
     lines = "\n".join(f"  {line}" for line in [*steps, *rest.splitlines()] if line.strip())
+    # Each step ends its task (`nextTask`): the paint's own task, adding the preloads (a
+    # millisecond each on a slow phone) and every chunk's evaluation stay short tasks.
     return (
         f"{AFTER_FIRST_PAINT}.then(async () => {{\n"
+        "  const nextTask = () => new Promise((resolve) => setTimeout(resolve));\n"
+        "  await nextTask();\n"
         f"  for (const href of {json.dumps(preloads)}) {{\n"
         '    const link = document.createElement("link");\n'
         '    link.rel = "modulepreload"; link.href = href; document.head.append(link);\n'
         "  }\n"
+        "  await nextTask();\n"
         f"  for (const href of {json.dumps(chunks)}) {{\n"
         "    await import(href);\n"
-        "    await new Promise((resolve) => setTimeout(resolve));\n"
+        "    await nextTask();\n"
         "  }\n"
         f"{lines}\n"
         "});"
@@ -164,8 +182,27 @@ def rewrite_build(static_dir: Path) -> int:
     return len(files)
 
 
+def entry_client() -> tuple[str, str]:
+    """Our browser entry (`clinic/client/entry.client.js`): Reflex's, hydrating one task later.
+
+    Fails the build if Reflex's own entry changed, so that ours is updated to match it.
+    """
+    if REFLEX_ENTRY_CLIENT.read_text() != REFLEX_ENTRY_CLIENT_AS_KNOWN:
+        raise UnexpectedBuildOutput(
+            f"paint first: Reflex's {REFLEX_ENTRY_CLIENT} changed; update {ENTRY_CLIENT} to match it"
+        )
+    return constants.Embed.ENTRY_PATH, ENTRY_CLIENT.read_text()
+
+
 class PaintFirstPlugin(Plugin):
-    """Runs after the pages are prerendered and before they are compressed and hashed."""
+    """Writes the browser entry before the build; rewrites the pages after they are
+    prerendered and before they are compressed and hashed."""
+
+    def provides_entry_client(self) -> bool:
+        return True
+
+    def pre_compile(self, **context):
+        context["add_save_task"](entry_client)
 
     def post_build(self, **context):
         rewrite_build(Path(context["static_dir"]))

