@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import urllib.parse
+from pathlib import Path
+
 import reflex as rx
 from reflex.vars.base import Var, VarData
 from reflex_base.utils.imports import ImportVar
@@ -30,6 +33,12 @@ HTML_LANG = Var(
     _var_data=VarData(imports={"react-router": [ImportVar(tag="useLocation")]}),
 )
 
+# The icon is inlined (164 bytes): a request less on every first visit, and Lighthouse's
+# simulation no longer counts its round trip before the largest paint in some runs and
+# not in others (its LCP for the same page came out ~757 or ~905 ms, bench/reports).
+FAVICON_HREF = "data:image/svg+xml," + urllib.parse.quote(
+    (Path(__file__).parent.parent / "assets" / "favicon.svg").read_text().strip(), safe=" /=:")
+
 app = rx.App(
     enable_state=False,
     html_lang="es",
@@ -39,7 +48,7 @@ app = rx.App(
     # dropping them keeps ~25 kB of JavaScript off every page load.
     toaster=None,
     app_wraps={},
-    head_components=[rx.el.link(rel="icon", href="/favicon.svg", type="image/svg+xml")],
+    head_components=[rx.el.link(rel="icon", href=FAVICON_HREF, type="image/svg+xml")],
 )
 
 

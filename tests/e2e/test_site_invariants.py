@@ -2,6 +2,11 @@
 
 from __future__ import annotations
 
+import html as html_text
+import re
+import urllib.parse
+from pathlib import Path
+
 import pytest
 from playwright.sync_api import expect
 
@@ -9,6 +14,7 @@ from clinic.routes import all_pages, other_lang, twin_path
 from clinic.seo import absolute, page_texts
 
 PAGES = all_pages()
+ICON = (Path(__file__).resolve().parents[2] / "assets" / "favicon.svg").read_text().strip()
 
 
 @pytest.mark.parametrize("site_page", PAGES, ids=[p.path for p in PAGES])
@@ -37,6 +43,21 @@ def test_prerendered_html_already_carries_lang_title_and_h1(page, base_url):
         # before the paint; the page still hydrates (every interaction test proves it).
         assert "modulepreload" not in html.split("</head>")[0]
         assert 'type="module" async' not in html
+
+
+def test_the_icon_is_in_the_page_so_the_browser_requests_none(page, base_url):
+    for site_page in PAGES:
+        html = page.request.get(base_url + site_page.path).text()
+        links = re.findall(r'<link [^>]*rel="icon"[^>]*>', html)
+        assert len(links) == 1, site_page.path
+        href = html_text.unescape(re.search(r'href="([^"]*)"', links[0]).group(1))
+        assert href.startswith("data:image/svg+xml,")
+        assert urllib.parse.unquote(href.removeprefix("data:image/svg+xml,")) == ICON
+    requested = []
+    page.on("request", lambda request: requested.append(request.url))
+    page.goto("/")
+    page.wait_for_load_state("networkidle")
+    assert [url for url in requested if "favicon" in url] == []
 
 
 @pytest.mark.parametrize("site_page", PAGES, ids=[p.path for p in PAGES])
