@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import urllib.parse
-from pathlib import Path
 
 import reflex as rx
 from reflex.vars.base import Var, VarData
@@ -11,6 +10,7 @@ from reflex_base.utils.imports import ImportVar
 
 from clinic import seo, server, structured_data
 from clinic.components.layout import page_shell
+from clinic.components.picture import ASSETS_DIR
 from clinic.pages import about, booking, contact, doctor, faq, home, not_found, privacy, service, success
 from clinic.routes import Page, all_pages
 
@@ -37,7 +37,7 @@ HTML_LANG = Var(
 # simulation no longer counts its round trip before the largest paint in some runs and
 # not in others (its LCP for the same page came out ~757 or ~905 ms, bench/reports).
 FAVICON_HREF = "data:image/svg+xml," + urllib.parse.quote(
-    (Path(__file__).parent.parent / "assets" / "favicon.svg").read_text().strip(), safe=" /=:")
+    (ASSETS_DIR / "favicon.svg").read_text().strip(), safe=" /=:")
 
 app = rx.App(
     enable_state=False,

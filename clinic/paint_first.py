@@ -14,7 +14,9 @@ After the build we rewrite each HTML file so that nothing starts before the firs
   first adds the same modulepreload links, so every module still downloads at once, in
   parallel, and evaluates the chunks one task at a time (no long block of script on a
   slow phone's main thread); the page then hydrates as before, once its content is on
-  screen.
+  screen;
+- our browser entry (`clinic/client/entry.client.js`, Reflex's with one change) starts
+  hydrating in the task after react-dom is evaluated, not in the same one.
 
 The bootstrap is an inline script; the server and `_headers` hash the final HTML for the
 CSP, so the new text is allowed like the old one. The build fails if React Router's

@@ -5,16 +5,16 @@ from __future__ import annotations
 import html as html_text
 import re
 import urllib.parse
-from pathlib import Path
 
 import pytest
 from playwright.sync_api import expect
 
+from clinic.components.picture import ASSETS_DIR
 from clinic.routes import all_pages, other_lang, twin_path
 from clinic.seo import absolute, page_texts
 
 PAGES = all_pages()
-ICON = (Path(__file__).resolve().parents[2] / "assets" / "favicon.svg").read_text().strip()
+ICON = (ASSETS_DIR / "favicon.svg").read_text().strip()
 
 
 @pytest.mark.parametrize("site_page", PAGES, ids=[p.path for p in PAGES])
