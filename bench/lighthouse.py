@@ -51,7 +51,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from bench.lighthouse_seo import BROWSER_LANG, CHROME_FLAGS, CHROMIUM, LIGHTHOUSE, _env  # noqa: E402
+from bench.lighthouse_seo import BROWSER_UI_FEATURES_OFF, CHROMIUM, LIGHTHOUSE, _env, chrome_flags  # noqa: E402
 from bench.prod_server import production_server  # noqa: E402
 from clinic.routes import all_pages  # noqa: E402
 from clinic.security import third_party_sources  # noqa: E402
@@ -172,7 +172,7 @@ def lighthouse(url: str, lang: str) -> dict:
         # One flag per pattern: the CLI takes an array, and a comma-joined value would be
         # a single pattern that matches nothing.
         *(f"--blocked-url-patterns={pattern}" for pattern in blocked_patterns()),
-        f"--chrome-flags={CHROME_FLAGS} --lang={BROWSER_LANG[lang]} --accept-lang={BROWSER_LANG[lang]}",
+        f"--chrome-flags={chrome_flags(lang)}",
     ]
     completed = subprocess.run(command, env=_env(lang), capture_output=True, text=True, timeout=600)
     if completed.returncode != 0 and not Path(output).stat().st_size:
@@ -254,7 +254,9 @@ def write_report(rows: list[dict], refs: dict, meta: dict) -> None:
         f"{meta['date']}, Lighthouse {meta['lighthouse']}, Debian Chromium (`{CHROMIUM}`), mobile form factor, "
         f"simulated throttling (slow 4G, 4x CPU), production server on 127.0.0.1, {meta['runs']} run(s) per page "
         "(median by performance score). Spanish pages measured with browser language es-MX, English pages with "
-        "en-US. Written by `bench/lighthouse.py`.",
+        "en-US. Chromium's own omnibox-popup renderer, which headless Chromium otherwise runs beside the page, "
+        f"is switched off (`--disable-features` {', '.join(BROWSER_UI_FEATURES_OFF)}, on top of Lighthouse's "
+        "own list). Written by `bench/lighthouse.py`.",
         "",
         f"**Third-party hosts blocked** (this machine cannot reach them; `--blocked-url-patterns`): "
         f"{', '.join(f'`{p}`' for p in meta['blocked'])}. The reviews widget, Cal.com and the map therefore show "

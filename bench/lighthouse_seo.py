@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import argparse
 import datetime
+import functools
 import json
 import os
 import subprocess
@@ -35,6 +36,11 @@ from clinic.routes import all_pages  # noqa: E402
 LIGHTHOUSE = "lighthouse@13.5.0"
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
 CHROME_FLAGS = "--headless=new --no-sandbox --disable-gpu --disable-background-networking --no-first-run"
+# Headless Chromium 156 also renders its omnibox popup (chrome://omnibox-popup.top-chrome)
+# in a renderer process of its own, which took 10-17% of a core during every run: on a
+# 2-core host that is CPU taken from the page being measured, and Lighthouse multiplies
+# whatever slows the page's main thread by 4. These features create that renderer.
+BROWSER_UI_FEATURES_OFF = ("WebUIOmniboxPopup", "WebUIOmniboxAimPopup", "WebUIOmniboxFullPopup")
 BROWSER_LANG = {"es": "es-MX", "en": "en-US"}
 REPORTS = ROOT / "bench" / "reports"
 BIN = ROOT / ".venv" / "bin"
@@ -45,6 +51,28 @@ def _env(lang: str = "es") -> dict[str, str]:
     locale = BROWSER_LANG[lang].replace("-", "_")
     return {**os.environ, "PATH": f"{BIN}{os.pathsep}{os.environ['PATH']}", "CHROME_PATH": CHROMIUM,
             "LANGUAGE": locale, "LANG": f"{locale}.UTF-8"}
+
+
+@functools.cache
+def chrome_flags(lang: str) -> str:
+    """The --chrome-flags value for a run in `lang`. Chromium keeps only the last
+    --disable-features it is given, and chrome-launcher (Lighthouse's) already passes one,
+    so ours repeats launcher's list, asked from the installed launcher rather than copied."""
+    ask_launcher = (
+        'import path from "node:path"; import fs from "node:fs"; import {pathToFileURL} from "node:url";'
+        'const bin = process.env.PATH.split(path.delimiter).find(p => fs.existsSync(path.join(p, "lighthouse")));'
+        'const {Launcher} = await import(pathToFileURL(path.join(bin, "..", "chrome-launcher", "dist", "index.js")));'
+        'console.log(JSON.stringify(Launcher.defaultFlags()));'
+    )
+    completed = subprocess.run(
+        [str(BIN / "npx"), "--yes", "-p", LIGHTHOUSE, "-c", f"node --input-type=module -e '{ask_launcher}'"],
+        env=_env(lang), check=True, capture_output=True, text=True, timeout=300,
+    )
+    launcher_flags = json.loads(completed.stdout.strip().splitlines()[-1])
+    prefix = "--disable-features="
+    launcher_off = [f for flag in launcher_flags if flag.startswith(prefix) for f in flag[len(prefix):].split(",")]
+    features_off = ",".join(dict.fromkeys([*launcher_off, *BROWSER_UI_FEATURES_OFF]))
+    return f"{CHROME_FLAGS} {prefix}{features_off} --lang={BROWSER_LANG[lang]} --accept-lang={BROWSER_LANG[lang]}"
 
 
 def pages_to_measure(every_route: bool):
@@ -64,7 +92,7 @@ def lighthouse_seo(url: str, lang: str) -> dict:
     command = [
         str(BIN / "npx"), "--yes", LIGHTHOUSE, url, "--only-categories=seo", "--output=json",
         f"--output-path={output}", "--quiet",
-        f"--chrome-flags={CHROME_FLAGS} --lang={BROWSER_LANG[lang]} --accept-lang={BROWSER_LANG[lang]}",
+        f"--chrome-flags={chrome_flags(lang)}",
     ]
     subprocess.run(command, env=_env(lang), check=True, capture_output=True, timeout=300)
     report = json.loads(Path(output).read_text())
