@@ -72,7 +72,53 @@ def open_context(browser: Browser, base_url: str, **options):
             route.abort()
 
     context.route("**/*", guard)
+    track_network(context)
     return context
+
+
+def track_network(context) -> None:
+    """Count the context's requests as they start and end, for `network_quiet`."""
+    context.open_requests = set()
+    context.network_events = 0
+
+    def started(request):
+        context.open_requests.add(request)
+        context.network_events += 1
+
+    def ended(request):
+        context.open_requests.discard(request)
+        context.network_events += 1
+
+    context.on("request", started)
+    context.on("requestfinished", ended)
+    context.on("requestfailed", ended)
+
+
+def network_quiet(page: Page, quiet_ms: int = 500, timeout_s: float = 30.0) -> None:
+    """Wait for the page's load event, then until no request has been open, started or
+    ended for `quiet_ms`: its scripts, lazy chunks and effects have had their turn.
+
+    Playwright's own "networkidle" is not used: once it has fired, a request that
+    starts and ends later (a route chunk after a client-side navigation, a lazy embed
+    after a scroll) can withdraw it for good, and the wait then never returns (seen in
+    CI under load, with no request open). The context must come from `open_context`
+    or have gone through `track_network`."""
+    import time
+
+    page.wait_for_load_state("load")
+    context = page.context
+    deadline = time.monotonic() + timeout_s
+    seen, quiet_since = None, time.monotonic()
+    while True:
+        now = time.monotonic()
+        if context.open_requests or context.network_events != seen:
+            seen, quiet_since = context.network_events, now
+        elif now - quiet_since >= quiet_ms / 1000:
+            return
+        if now > deadline:
+            open_urls = sorted(request.url for request in context.open_requests)
+            raise AssertionError(f"the network was still busy after {timeout_s} s: {open_urls}")
+        page.wait_for_timeout(50)  # lets Playwright deliver the request events meanwhile
 
 
 def watch(page: Page, site: str | None = None) -> PageProblems:

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import pytest
 from tests.e2e.axe import describe, run_axe
-from tests.e2e.conftest import DESKTOP, MOBILE, open_context, watch
+from tests.e2e.conftest import DESKTOP, MOBILE, network_quiet, open_context, watch
 from playwright.sync_api import expect
 
 from clinic.i18n import t
@@ -49,9 +49,9 @@ def viewport_page(request, browser, base_url):
 
 def load(page, path: str) -> None:
     page.goto(path)
-    page.wait_for_load_state("networkidle")
+    network_quiet(page)
     page.evaluate(SCROLL_THROUGH)
-    page.wait_for_load_state("networkidle")
+    network_quiet(page)
 
 
 def assert_no_violations(page, where: str) -> None:

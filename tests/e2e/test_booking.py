@@ -18,6 +18,7 @@ from playwright.sync_api import expect
 from clinic.content import content
 from clinic.i18n import consultation_price, t
 from clinic.routes import path_for
+from tests.e2e.conftest import network_quiet
 from tests.e2e.plain_files import EXPORT_DIR, PlainFileServer
 
 EMBED_JS = "https://app.cal.com/embed/embed.js"
@@ -191,7 +192,7 @@ def test_embed_is_loaded_on_the_booking_page_only(page):
     requests = serve_stub(page)
     for page_id in ("home", "contact", "faq", "success"):
         page.goto(path_for(page_id, "es"))
-        page.wait_for_load_state("networkidle")
+        network_quiet(page)
     assert requests == []
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from .conftest import wait_until
+from .conftest import network_quiet, wait_until
 
 from clinic.i18n import t
 from clinic.navigation import services_menu, team_menu
@@ -18,7 +18,7 @@ HEADER_OFFSET = 64
 def open_hydrated(page, path):
     """Open a page and wait until its scripts have loaded, before clicking widgets."""
     page.goto(path)
-    page.wait_for_load_state("networkidle")
+    network_quiet(page)
 
 
 def dropdown_button(page, label):

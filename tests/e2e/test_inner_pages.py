@@ -18,6 +18,7 @@ from clinic.i18n import consultation_price, t, tc
 from clinic.pages.faq import faq_entries
 from clinic.pages.inner_blocks import doctors_for
 from clinic.routes import Page, all_pages, doctor_page_id, page_at, path_for
+from tests.e2e.conftest import network_quiet
 
 INNER_KINDS = {"service", "about", "doctor", "faq", "privacy", "success"}
 INNER = [p for p in all_pages() if p.kind in INNER_KINDS]
@@ -44,7 +45,7 @@ def open_page(page, p: Page, hydrated: bool = False):
     response = page.goto(p.path)
     assert response is not None and response.status == 200, p.path
     if hydrated:
-        page.wait_for_load_state("networkidle")
+        network_quiet(page)
     return response
 
 

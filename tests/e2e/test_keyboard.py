@@ -11,7 +11,7 @@ from playwright.sync_api import expect
 
 from clinic.i18n import t
 from clinic.routes import all_pages, path_for
-from tests.e2e.conftest import DESKTOP, MOBILE, open_context, watch
+from tests.e2e.conftest import DESKTOP, MOBILE, network_quiet, open_context, watch
 
 VIEWPORTS = {
     "mobile": {"viewport": MOBILE, "is_mobile": True, "has_touch": True},
@@ -76,7 +76,7 @@ def press(page, key: str, journey: list[str]) -> None:
 
 def hydrated(page) -> None:
     """React owns the page, and the lazily loaded widgets (menus, form) have arrived."""
-    page.wait_for_load_state("networkidle")
+    network_quiet(page)
     page.wait_for_function("() => !!document.querySelector('main') && "
                            "Object.keys(document.querySelector('main')).some((k) => k.startsWith('__react'))")
 

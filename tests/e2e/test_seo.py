@@ -22,7 +22,7 @@ from playwright.sync_api import expect
 from clinic.content import content
 from clinic.pages.faq import faq_entries
 from clinic.routes import all_pages, legacy_redirects
-from tests.e2e.conftest import open_context, watch
+from tests.e2e.conftest import network_quiet, open_context, watch
 
 ORIGIN = content().clinic.origin
 BRAND = content().clinic.brand
@@ -230,7 +230,7 @@ def test_head_and_structured_data_survive_hydration(browser, base_url):
     problems = watch(page)
     for path in PATHS:
         page.goto(path)
-        page.wait_for_load_state("networkidle")
+        network_quiet(page)
         head = page.evaluate("""() => ({
             canonical: [...document.querySelectorAll('link[rel=canonical]')].map(l => l.href),
             alternates: document.querySelectorAll('link[rel=alternate][hreflang]').length,
@@ -252,7 +252,7 @@ def test_head_and_structured_data_survive_hydration(browser, base_url):
 
 def test_head_follows_client_side_navigation(page):
     page.goto("/")
-    page.wait_for_load_state("networkidle")
+    network_quiet(page)
     page.locator("header a[hreflang='en']").click()
     page.wait_for_url("**/en/")
     # The new route renders once its code has loaded: wait for its head, then compare.
@@ -270,7 +270,7 @@ def test_faq_structured_data_matches_the_visible_questions(page, faq):
         pytest.skip("clinic.pages.faq.faq_entries() returns no questions yet (the FAQ page "
                     "of issue #4 is not merged): no FAQPage to compare")
     page.goto(faq.path)
-    page.wait_for_load_state("networkidle")
+    network_quiet(page)
     visible = [" ".join(text.split()) for text in page.locator("[data-faq-question]").all_inner_texts()]
     assert visible, "the FAQ page marks its questions with data-faq-question"
     [ld] = [graph_nodes(text) for text in
@@ -317,7 +317,7 @@ def test_robots_allows_everything_and_names_the_sitemap(base_url):
 def settle(page) -> None:
     """Let the page hydrate and its effects run, so that a redirect that should not
     happen would have happened."""
-    page.wait_for_load_state("networkidle")
+    network_quiet(page)
     page.wait_for_timeout(500)
 
 

@@ -11,7 +11,7 @@ from urllib.parse import quote, urlsplit
 import pytest
 
 from bench import bad_requests
-from tests.e2e.conftest import watch
+from tests.e2e.conftest import network_quiet, track_network, watch
 from clinic.routes import all_pages, legacy_redirects
 
 UNKNOWN_PATH = "/esta-pagina-no-existe"
@@ -222,6 +222,7 @@ def test_no_page_logs_a_content_security_policy_violation(browser, base_url):
             route.fulfill(status=200, content_type=kind, body="")
 
     context.route("**/*", stub_third_parties)
+    track_network(context)
     context.add_init_script(
         "window.__cspViolations = [];"
         "document.addEventListener('securitypolicyviolation', e =>"
@@ -233,7 +234,8 @@ def test_no_page_logs_a_content_security_policy_violation(browser, base_url):
     visited = []
     try:
         for path in [p.path for p in all_pages()] + [UNKNOWN_PATH]:
-            response = page.goto(path, wait_until="networkidle")
+            response = page.goto(path)
+            network_quiet(page)
             assert response.status == (404 if path == UNKNOWN_PATH else 200), path
             # Scroll through the page so lazily loaded embeds (map, reviews) load too.
             page.evaluate("window.scrollTo(0, document.body.scrollHeight)")

@@ -12,6 +12,7 @@ from playwright.sync_api import expect
 from clinic.components.picture import ASSETS_DIR
 from clinic.routes import all_pages, other_lang, twin_path
 from clinic.seo import absolute, page_texts
+from tests.e2e.conftest import network_quiet
 
 PAGES = all_pages()
 ICON = (ASSETS_DIR / "favicon.svg").read_text().strip()
@@ -27,7 +28,7 @@ def test_every_route_renders_its_own_page(page, site_page):
     canonical = page.locator("link[rel=canonical]")
     assert canonical.count() == 1
     assert canonical.get_attribute("href") == absolute(site_page.path)
-    page.wait_for_load_state("networkidle")
+    network_quiet(page)
     assert page.problems == []
 
 
@@ -56,7 +57,7 @@ def test_the_icon_is_in_the_page_so_the_browser_requests_none(page, base_url):
     requested = []
     page.on("request", lambda request: requested.append(request.url))
     page.goto("/")
-    page.wait_for_load_state("networkidle")
+    network_quiet(page)
     assert [url for url in requested if "favicon" in url] == []
 
 
@@ -76,5 +77,5 @@ def test_no_page_opens_a_websocket(page):
     page.on("websocket", lambda ws: sockets.append(ws.url))
     for path in ("/", "/en/", "/contacto", "/agenda-tu-cita", "/en/faq", "/no-existe"):
         page.goto(path)
-        page.wait_for_load_state("networkidle")
+        network_quiet(page)
     assert sockets == []
