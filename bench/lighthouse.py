@@ -219,6 +219,7 @@ def median_run(url: str, lang: str, runs: int) -> dict:
     results.sort(key=lambda r: (r["scores"]["performance"], -r["lcp_ms"]))
     chosen = results[len(results) // 2]
     chosen["performance_runs"] = [r["scores"]["performance"] for r in results]
+    chosen["tbt_runs"] = [round(r["tbt_ms"]) for r in results]
     return chosen
 
 
@@ -227,6 +228,18 @@ def median_run(url: str, lang: str, runs: int) -> dict:
 
 def load_average() -> str:
     return Path("/proc/loadavg").read_text().split()[0]
+
+
+def cpu_counters() -> tuple[int, int]:
+    """(steal, total) jiffies of all CPUs: steal is time the hypervisor gave our virtual
+    CPUs to someone else, which stretches the page's tasks like a slower CPU would."""
+    fields = [int(x) for x in Path("/proc/stat").read_text().splitlines()[0].split()[1:9]]
+    return fields[7], sum(fields)
+
+
+def steal_percent(before: tuple[int, int], after: tuple[int, int]) -> float:
+    total = after[1] - before[1]
+    return 100 * (after[0] - before[0]) / total if total else 0.0
 
 
 def within(result: dict) -> dict[str, bool]:
@@ -267,7 +280,10 @@ def write_report(rows: list[dict], refs: dict, meta: dict) -> None:
         "machine inflates TBT and lowers Performance; compare runs made at similar load. Lighthouse's CPU "
         f"benchmark index of this host: {meta['benchmark_index']} (median over the pages); Lighthouse warns that "
         "such a host is slower than its 4x CPU slowdown assumes, so TBT here overstates a mid-range phone. The "
-        "defaults are kept anyway, as the budget asks.",
+        "defaults are kept anyway, as the budget asks. Column 'steal %': the share of CPU time the hypervisor "
+        "took from this virtual machine while the row was measured (`/proc/stat`); it stretches the page's "
+        "main-thread tasks, and TBT with them, as a slower CPU would. Perf and TBT give the median run's "
+        "value, then every run's in parentheses, runs ordered by performance.",
         "",
         f"Budgets: Performance >= {BUDGET['performance']}, Accessibility, Best Practices and SEO 100, "
         f"LCP <= {BUDGET['lcp_vs_floor']} x the page's own no-script floor (the same HTML with every script "
@@ -275,13 +291,16 @@ def write_report(rows: list[dict], refs: dict, meta: dict) -> None:
         f"TBT <= {BUDGET['tbt_ms']} ms, CLS <= {BUDGET['cls']}. Out of budget: **bold** ✗. JS and CSS are bytes "
         "transferred (compressed as served: brotli).",
         "",
-        "| kind | lang | path | Perf | A11y | BP | SEO | LCP ms | floor ms | LCP/floor | TBT ms | CLS | JS kB | CSS kB | audits not passed |",
-        "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|",
+        "| kind | lang | path | Perf | A11y | BP | SEO | LCP ms | floor ms | LCP/floor | TBT ms | CLS | JS kB | CSS kB | steal % | audits not passed |",
+        "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|",
     ]
     for row in rows:
         ok = within(row)
         s = row["scores"]
         lcp, tbt, cls = f"{row['lcp_ms']:,.0f}", f"{row['tbt_ms']:,.0f}", f"{row['cls']:.3f}"
+        # Every run's TBT beside the median run's: how much of it the host decided.
+        runs_tbt = row.get("tbt_runs", [])
+        tbt += f" ({'/'.join(map(str, runs_tbt))})" if len(runs_tbt) > 1 else ""
         perf = f"{s['performance']}" + (f" ({'/'.join(map(str, row['performance_runs']))})" if len(row["performance_runs"]) > 1 else "")
         lines.append(
             f"| {row['kind']} | {row['lang']} | `{row['path']}` | {mark(perf, ok['performance'])} "
@@ -289,7 +308,8 @@ def write_report(rows: list[dict], refs: dict, meta: dict) -> None:
             f"| {mark(str(s['seo']), ok['seo'])} | {mark(lcp, ok['lcp'])} | {row['floor_lcp_ms']:,.0f} "
             f"| {row['lcp_ms'] / row['floor_lcp_ms']:.2f} "
             f"| {mark(tbt, ok['tbt'])} | {mark(cls, ok['cls'])} "
-            f"| {row['js_bytes'] / 1000:.1f} | {row['css_bytes'] / 1000:.1f} | {', '.join(row['failed']) or '-'} |"
+            f"| {row['js_bytes'] / 1000:.1f} | {row['css_bytes'] / 1000:.1f} | {row.get('steal_pct', 0):.0f} "
+            f"| {', '.join(row['failed']) or '-'} |"
         )
     home = next(r for r in rows if r["kind"] == "home" and r["lang"] == "es")
     floor, spa = refs["floor"], refs["spa"]
@@ -329,6 +349,7 @@ def main() -> int:
         rows = []
         for page in pages_to_measure():
             started = time.monotonic()
+            cpu_before = cpu_counters()
             if page["kind"] == "404":
                 # Lighthouse refuses to score a document answered with 404 (runtime error
                 # ERRORED_DOCUMENT_REQUEST), so the 404 page is measured as served, at the
@@ -342,6 +363,7 @@ def main() -> int:
             with ReferenceProxy(base_url, without_scripts(html), page["path"]) as proxy:
                 result["floor_lcp_ms"] = statistics.median(
                     lighthouse(proxy.url + page["path"], page["lang"])["lcp_ms"] for _ in range(args.floor_runs))
+            result["steal_pct"] = steal_percent(cpu_before, cpu_counters())
             if result["final_path"] != page["path"]:
                 result["failed"].append(f"ended at {result['final_path']}")
             rows.append({**page, **result})
