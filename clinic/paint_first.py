@@ -63,7 +63,8 @@ ENTRY_CLIENT = Path(__file__).parent / "client" / "entry.client.js"
 # A module the entry imports first, written beside it (see its own comment).
 ERRORS_WITHOUT_STACKS = ENTRY_CLIENT.parent / "errors-without-stacks.js"
 REFLEX_ENTRY_CLIENT = constants.Templates.Dirs.WEB_TEMPLATE / constants.Embed.ENTRY_PATH
-# Reflex 0.10.1's entry, which ours repeats but for when it hydrates.
+# Reflex 0.10.1's entry, which ours repeats but for when it hydrates and the module it
+# imports first.
 REFLEX_ENTRY_CLIENT_AS_KNOWN = """import { startTransition } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { HydratedRouter } from "react-router/dom";

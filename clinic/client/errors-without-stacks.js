@@ -10,8 +10,8 @@
 // react-dom's whole ~200 kB module wrapper and our entry chunk. Measured in Chromium
 // with Playwright attached: react-dom's initialisation took 26-65 ms (median ~47 ms) on
 // one task, of which ~40 ms were `V8.CollectSourcePositions`; with these errors built
-// without a stack, 3-5 ms. Without an inspector V8 keeps only code offsets, so visitors
-// lose nothing either way.
+// without a stack, 3-5 ms. Detailed stacks are recorded only for an inspector; a
+// visitor's browser keeps code offsets and pays little either way, and loses nothing.
 //
 // The stand-in makes real `instanceof Error` objects (Error.prototype) with a message
 // and an optional cause, and forwards the constructor's own properties
