@@ -10,6 +10,7 @@ them to a stub first.
 from __future__ import annotations
 
 import os
+import time
 from pathlib import Path
 
 import pytest
@@ -103,8 +104,6 @@ def network_quiet(page: Page, quiet_ms: int = 500, timeout_s: float = 30.0) -> N
     after a scroll) can withdraw it for good, and the wait then never returns (seen in
     CI under load, with no request open). The context must come from `open_context`
     or have gone through `track_network`."""
-    import time
-
     page.wait_for_load_state("load")
     context = page.context
     deadline = time.monotonic() + timeout_s
@@ -169,8 +168,6 @@ def wait_until(page: Page, expression: str, timeout_s: float = 10.0, interval_s:
     Playwright's wait_for_function compiles its predicate with eval, which the site's
     Content-Security-Policy (no 'unsafe-eval') rightly refuses; page.evaluate does not.
     """
-    import time
-
     deadline = time.monotonic() + timeout_s
     while True:
         value = page.evaluate(expression)

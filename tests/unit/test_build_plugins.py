@@ -160,7 +160,7 @@ const plain = Error("Suspense Exception");
 const made = new Error("with cause", { cause: 42 });
 const result = {
   instance: plain instanceof Error && made instanceof Error,
-  message: plain.message, cause: made.cause, stack: "stack" in plain && plain.stack !== Native.prototype.stack,
+  message: plain.message, cause: made.cause, stack: Object.getOwnPropertyNames(plain).includes("stack"),
   statics: typeof Error.captureStackTrace,
 };
 restoreError();
