@@ -414,6 +414,18 @@ def test_toggle_to_spanish_before_any_redirect_also_counts(visitor):
     assert path_of(page) == "/"
 
 
+def test_a_visit_leaves_only_the_language_preference_in_the_browser(visitor):
+    """The privacy notice (section cookies) says the site stores one thing in the browser:
+    whether the language was set. Nothing else may appear in localStorage."""
+    page = visitor("en-US", color_scheme="dark")
+    page.goto("/")
+    page.wait_for_url("**/en/")
+    settle(page)
+    page.goto("/en/contact")
+    settle(page)
+    assert page.evaluate("Object.keys(localStorage)") == [FLAG_KEY]
+
+
 @pytest.mark.parametrize("path", ["/contacto", "/agenda-tu-cita", "/preguntas-frecuentes"])
 def test_no_other_path_redirects(visitor, path):
     page = visitor("en-US")

@@ -11,7 +11,13 @@ from pathlib import Path
 
 import pytest
 
-from clinic.lean_bundle import SHIMMED_PACKAGES, SHIMS_DIR, LeanBundlePlugin, with_shim_aliases
+from clinic.lean_bundle import (
+    SHIMMED_MODULES,
+    SHIMS_DIR,
+    LeanBundlePlugin,
+    with_shim_aliases,
+    without_color_mode_script,
+)
 from clinic.not_found_pages import not_found_file, with_prerendered_not_found
 import clinic.paint_first as paint_first_module
 from clinic.paint_first import (
@@ -33,10 +39,12 @@ VITE_CONFIG = """resolve: {
   },"""
 
 
-def test_every_shimmed_package_gets_an_exact_alias_to_its_stand_in():
+def test_every_shimmed_module_gets_an_exact_alias_to_its_stand_in():
     config = with_shim_aliases(VITE_CONFIG)
     assert "find: /^@emotion\\/react$/" in config
     assert "find: /^socket\\.io-client$/" in config
+    assert "find: /^\\$\\/utils\\/react-theme$/" in config
+    assert './utils/lean/react-theme.js' in config
     assert './utils/lean/emotion-react.js' in config
     # Reflex's own aliases stay, after ours.
     assert config.index("socket") < config.index('find: "$"')
@@ -49,9 +57,37 @@ def test_a_changed_vite_template_fails_the_build_instead_of_shipping_the_librari
 
 def test_the_plugin_writes_every_stand_in_into_the_web_dir():
     assets = dict(LeanBundlePlugin().get_static_assets())
-    assert {path.name for path in assets} == set(SHIMMED_PACKAGES.values())
+    assert {path.name for path in assets} == set(SHIMMED_MODULES.values())
     for path, text in assets.items():
         assert text == (SHIMS_DIR / path.name).read_text()
+
+
+# Reflex 0.10.1's compiled document, shortened: the colour-mode script comes first in <head>.
+DOCUMENT = (
+    'jsx("html",{lang:"es"},jsx("head",{},'
+    'jsx("script",{},"\\n// Only run in browser environment, not during SSR\\nif (typeof document !== \'undefined\') '
+    '{\\n const theme = localStorage.getItem(\\"theme\\") || \'system\';\\n}\\n"),'
+    'jsx("script",{type:"application/ld+json"},"{\\"@context\\":\\"https://schema.org\\"}"),'
+    'jsx("meta",{charSet:"utf-8"})),jsx("body",{},children))'
+)
+
+
+def test_the_document_loses_the_colour_mode_script_and_keeps_everything_else():
+    document = without_color_mode_script(DOCUMENT)
+    assert document == (
+        'jsx("html",{lang:"es"},jsx("head",{},'
+        'jsx("script",{type:"application/ld+json"},"{\\"@context\\":\\"https://schema.org\\"}"),'
+        'jsx("meta",{charSet:"utf-8"})),jsx("body",{},children))'
+    )
+
+
+@pytest.mark.parametrize("document", [
+    'jsx("html",{},jsx("head",{}),jsx("body",{},children))',
+    DOCUMENT.replace("jsx(\"meta\"", DOCUMENT[DOCUMENT.index("jsx(\"script\",{},"):DOCUMENT.index("jsx(\"script\",{type")] + "jsx(\"meta\""),
+])
+def test_a_changed_document_fails_the_build_instead_of_keeping_the_script(document):
+    with pytest.raises(RuntimeError, match="colour-mode script"):
+        without_color_mode_script(document)
 
 
 PAGE = (
