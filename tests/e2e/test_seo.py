@@ -417,7 +417,7 @@ def test_toggle_to_spanish_before_any_redirect_also_counts(visitor):
 def test_a_visit_leaves_only_the_language_preference_in_the_browser(visitor):
     """The privacy notice (section cookies) says the site stores one thing in the browser:
     whether the language was set. Nothing else may appear in localStorage."""
-    page = visitor("en-US", color_scheme="dark")
+    page = visitor("en-US")
     page.goto("/")
     page.wait_for_url("**/en/")
     settle(page)
