@@ -267,7 +267,9 @@ def write_report(rows: list[dict], refs: dict, meta: dict) -> None:
         f"{meta['date']}, Lighthouse {meta['lighthouse']}, Debian Chromium (`{CHROMIUM}`), mobile form factor, "
         f"simulated throttling (slow 4G, 4x CPU), production server on 127.0.0.1, {meta['runs']} run(s) per page "
         "(median by performance score). Spanish pages measured with browser language es-MX, English pages with "
-        "en-US. Chromium's own omnibox-popup renderer, which headless Chromium otherwise runs beside the page, "
+        "en-US, Chromium's own interface in the same language (package chromium-l10n): with an English interface "
+        "Chromium opens its Translate bubble on every Spanish page while it hydrates, CPU taken from the page. "
+        "Chromium's own omnibox-popup renderer, which headless Chromium otherwise runs beside the page, "
         f"is switched off (`--disable-features` {', '.join(BROWSER_UI_FEATURES_OFF)}, on top of Lighthouse's "
         "own list). Written by `bench/lighthouse.py`.",
         "",

@@ -10,7 +10,8 @@ bench/reports/lighthouse-seo.md (plus the raw per-page scores as JSON).
 
 The Spanish pages are measured by a browser whose language is es-MX and the English ones
 by en-US, as their visitors would open them (an en-US browser landing on `/` for the
-first time is sent on to `/en/`, which would measure the English home page twice).
+first time is sent on to `/en/`, which would measure the English home page twice), and
+Chromium's own interface speaks that language too (see require_interface_language).
 """
 
 from __future__ import annotations
@@ -42,6 +43,9 @@ CHROME_FLAGS = "--headless=new --no-sandbox --disable-gpu --disable-background-n
 # whatever slows the page's main thread by 4. These features create that renderer.
 BROWSER_UI_FEATURES_OFF = ("WebUIOmniboxPopup", "WebUIOmniboxAimPopup", "WebUIOmniboxFullPopup")
 BROWSER_LANG = {"es": "es-MX", "en": "en-US"}
+# Where Chromium keeps its interface translations (Debian: the binary behind the
+# /usr/bin/chromium wrapper script, translations other than en-US in package chromium-l10n).
+CHROMIUM_LOCALES = (Path(os.path.realpath(CHROMIUM)).parent / "locales", Path("/usr/lib/chromium/locales"))
 REPORTS = ROOT / "bench" / "reports"
 BIN = ROOT / ".venv" / "bin"
 
@@ -53,11 +57,29 @@ def _env(lang: str = "es") -> dict[str, str]:
             "LANGUAGE": locale, "LANG": f"{locale}.UTF-8"}
 
 
+def require_interface_language(lang: str) -> None:
+    """Stop unless Chromium can show its own interface in `lang`'s browser language.
+
+    Without its translations Chromium falls back to an English interface whatever --lang
+    says, and then offers to translate every Spanish page: its Translate bubble opens while
+    the page hydrates (Chromium 156 opens it despite --disable-features=Translate). Its
+    layout and animation took ~120 ms of the GPU process and ~70 ms of the browser's main
+    thread per load here, CPU that a 2-core host takes from the page, so Spanish pages came
+    out with a median TBT of 76 ms against 10 ms for the same English page. A Spanish-speaking
+    patient's browser does not offer to translate Spanish, so the bench must not either."""
+    language = BROWSER_LANG[lang].split("-")[0]
+    if not any(any(folder.glob(f"{language}*.pak")) for folder in CHROMIUM_LOCALES):
+        raise SystemExit(f"Chromium has no {language!r} interface ({' or '.join(map(str, CHROMIUM_LOCALES))}): "
+                         "install it with `make browser-languages` (Debian package chromium-l10n).")
+
+
 @functools.cache
 def chrome_flags(lang: str) -> str:
-    """The --chrome-flags value for a run in `lang`. Chromium keeps only the last
-    --disable-features it is given, and chrome-launcher (Lighthouse's) already passes one,
-    so ours repeats launcher's list, asked from the installed launcher rather than copied."""
+    """The --chrome-flags value for a run in `lang`, in a browser whose interface speaks it.
+    Chromium keeps only the last --disable-features it is given, and chrome-launcher
+    (Lighthouse's) already passes one, so ours repeats launcher's list, asked from the
+    installed launcher rather than copied."""
+    require_interface_language(lang)
     ask_launcher = (
         'import path from "node:path"; import fs from "node:fs"; import {pathToFileURL} from "node:url";'
         'const bin = process.env.PATH.split(path.delimiter).find(p => fs.existsSync(path.join(p, "lighthouse")));'
@@ -138,7 +160,7 @@ def main() -> int:
         "",
         f"{datetime.date.today().isoformat()}, Lighthouse {version}, Chromium {CHROMIUM}, production server "
         "on 127.0.0.1 (`bench/lighthouse_seo.py`). Spanish pages measured with browser language es-MX, "
-        "English pages with en-US.",
+        "English pages with en-US, Chromium's interface in the same language.",
         "",
         "| kind | lang | path | SEO | failed audits or problems |",
         "|---|---|---|---|---|",
