@@ -62,6 +62,11 @@ EXPORT_DIR = ROOT / ".web" / "build" / "client"
 NOT_FOUND_PATHS = {"es": "/no-existe", "en": "/en/does-not-exist"}
 CATEGORIES = ("performance", "accessibility", "best-practices", "seo")
 
+# Above this share of CPU time taken by the hypervisor during a run, the run measures the
+# host's neighbours more than the page, and is made again (see steady_runs).
+STEAL_LIMIT_PCT = 2.0
+MAX_STEAL_REPEATS = 5
+
 BUDGET = {
     "performance": 98, "accessibility": 100, "best-practices": 100, "seo": 100,
     "lcp_vs_floor": 1.1, "cls": 0.01, "tbt_ms": 100,
@@ -213,13 +218,33 @@ def fetch_text(url: str) -> str:
         return error.read().decode()
 
 
+def steady_runs(url: str, lang: str, runs: int) -> tuple[list[dict], list[dict]]:
+    """`runs` Lighthouse runs made while the hypervisor left our CPUs alone, and the runs
+    set aside because it did not. Steal stretches the page's main-thread tasks as a slower
+    CPU would, and Lantern multiplies them by 4: the privacy page's English row, measured
+    while steal rose to 4-12 %, had runs of TBT 475 and 312 ms beside 5-150 ms. A run with more than STEAL_LIMIT_PCT is repeated, at most MAX_STEAL_REPEATS
+    times per page; after that, runs are kept whatever the steal (the report shows it)."""
+    kept, set_aside = [], []
+    while len(kept) < runs:
+        before = cpu_counters()
+        result = lighthouse(url, lang)
+        result["steal_pct"] = steal_percent(before, cpu_counters())
+        if result["steal_pct"] > STEAL_LIMIT_PCT and len(set_aside) < MAX_STEAL_REPEATS:
+            set_aside.append(result)
+        else:
+            kept.append(result)
+    return kept, set_aside
+
+
 def median_run(url: str, lang: str, runs: int) -> dict:
     """The run with the median performance score (its own numbers, not a mix of runs)."""
-    results = [lighthouse(url, lang) for _ in range(runs)]
+    results, set_aside = steady_runs(url, lang, runs)
     results.sort(key=lambda r: (r["scores"]["performance"], -r["lcp_ms"]))
-    chosen = results[len(results) // 2]
+    chosen = dict(results[len(results) // 2])
     chosen["performance_runs"] = [r["scores"]["performance"] for r in results]
     chosen["tbt_runs"] = [round(r["tbt_ms"]) for r in results]
+    chosen["steal_pct"] = max(r["steal_pct"] for r in results)
+    chosen["set_aside"] = [{"tbt_ms": round(r["tbt_ms"]), "steal_pct": round(r["steal_pct"], 1)} for r in set_aside]
     return chosen
 
 
@@ -282,10 +307,12 @@ def write_report(rows: list[dict], refs: dict, meta: dict) -> None:
         "machine inflates TBT and lowers Performance; compare runs made at similar load. Lighthouse's CPU "
         f"benchmark index of this host: {meta['benchmark_index']} (median over the pages); Lighthouse warns that "
         "such a host is slower than its 4x CPU slowdown assumes, so TBT here overstates a mid-range phone. The "
-        "defaults are kept anyway, as the budget asks. Column 'steal %': the share of CPU time the hypervisor "
-        "took from this virtual machine while the row was measured (`/proc/stat`); it stretches the page's "
-        "main-thread tasks, and TBT with them, as a slower CPU would. Perf and TBT give the median run's "
-        "value, then every run's in parentheses, runs ordered by performance.",
+        "defaults are kept anyway, as the budget asks. Steal, the share of CPU time the hypervisor took from "
+        "this virtual machine (`/proc/stat`), stretches the page's main-thread tasks, and TBT with them, as a "
+        f"slower CPU would: a run with more than {STEAL_LIMIT_PCT:g} % steal was made again (at most "
+        f"{MAX_STEAL_REPEATS} times per page); column 'set aside' gives those runs' TBT and steal, column "
+        "'steal %' the highest steal among the runs kept. Perf and TBT give the median run's value, then every "
+        "kept run's in parentheses, runs ordered by performance.",
         "",
         f"Budgets: Performance >= {BUDGET['performance']}, Accessibility, Best Practices and SEO 100, "
         f"LCP <= {BUDGET['lcp_vs_floor']} x the page's own no-script floor (the same HTML with every script "
@@ -293,8 +320,8 @@ def write_report(rows: list[dict], refs: dict, meta: dict) -> None:
         f"TBT <= {BUDGET['tbt_ms']} ms, CLS <= {BUDGET['cls']}. Out of budget: **bold** ✗. JS and CSS are bytes "
         "transferred (compressed as served: brotli).",
         "",
-        "| kind | lang | path | Perf | A11y | BP | SEO | LCP ms | floor ms | LCP/floor | TBT ms | CLS | JS kB | CSS kB | steal % | audits not passed |",
-        "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|",
+        "| kind | lang | path | Perf | A11y | BP | SEO | LCP ms | floor ms | LCP/floor | TBT ms | CLS | JS kB | CSS kB | steal % | set aside (TBT ms at steal %) | audits not passed |",
+        "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|",
     ]
     for row in rows:
         ok = within(row)
@@ -303,6 +330,7 @@ def write_report(rows: list[dict], refs: dict, meta: dict) -> None:
         # Every run's TBT beside the median run's: how much of it the host decided.
         runs_tbt = row.get("tbt_runs", [])
         tbt += f" ({'/'.join(map(str, runs_tbt))})" if len(runs_tbt) > 1 else ""
+        set_aside = ", ".join(f"{r['tbt_ms']} at {r['steal_pct']:g}" for r in row.get("set_aside", [])) or "-"
         perf = f"{s['performance']}" + (f" ({'/'.join(map(str, row['performance_runs']))})" if len(row["performance_runs"]) > 1 else "")
         lines.append(
             f"| {row['kind']} | {row['lang']} | `{row['path']}` | {mark(perf, ok['performance'])} "
@@ -310,7 +338,8 @@ def write_report(rows: list[dict], refs: dict, meta: dict) -> None:
             f"| {mark(str(s['seo']), ok['seo'])} | {mark(lcp, ok['lcp'])} | {row['floor_lcp_ms']:,.0f} "
             f"| {row['lcp_ms'] / row['floor_lcp_ms']:.2f} "
             f"| {mark(tbt, ok['tbt'])} | {mark(cls, ok['cls'])} "
-            f"| {row['js_bytes'] / 1000:.1f} | {row['css_bytes'] / 1000:.1f} | {row.get('steal_pct', 0):.0f} "
+            f"| {row['js_bytes'] / 1000:.1f} | {row['css_bytes'] / 1000:.1f} | {row.get('steal_pct', 0):.1f} "
+            f"| {set_aside} "
             f"| {', '.join(row['failed']) or '-'} |"
         )
     home = next(r for r in rows if r["kind"] == "home" and r["lang"] == "es")
@@ -351,7 +380,6 @@ def main() -> int:
         rows = []
         for page in pages_to_measure():
             started = time.monotonic()
-            cpu_before = cpu_counters()
             if page["kind"] == "404":
                 # Lighthouse refuses to score a document answered with 404 (runtime error
                 # ERRORED_DOCUMENT_REQUEST), so the 404 page is measured as served, at the
@@ -364,8 +392,7 @@ def main() -> int:
             html = fetch_text(base_url + page["path"])
             with ReferenceProxy(base_url, without_scripts(html), page["path"]) as proxy:
                 result["floor_lcp_ms"] = statistics.median(
-                    lighthouse(proxy.url + page["path"], page["lang"])["lcp_ms"] for _ in range(args.floor_runs))
-            result["steal_pct"] = steal_percent(cpu_before, cpu_counters())
+                    r["lcp_ms"] for r in steady_runs(proxy.url + page["path"], page["lang"], args.floor_runs)[0])
             if result["final_path"] != page["path"]:
                 result["failed"].append(f"ended at {result['final_path']}")
             rows.append({**page, **result})
