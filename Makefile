@@ -43,8 +43,8 @@ browser:
 
 ## Chromium's Spanish interface for the Lighthouse benches: with only its English one it
 ## offers to translate every Spanish page, and that bubble's CPU is counted against the page.
-browser-languages: browser
-	@if ls /usr/lib/chromium/locales/es*.pak >/dev/null 2>&1; then :; \
+browser-languages: setup browser
+	@if $(BIN)/python -c 'from bench.lighthouse_seo import require_interface_language as has; has("es")' 2>/dev/null; then :; \
 	elif [ "$$(id -u)" = 0 ]; then \
 		echo "Installing Chromium's interface translations (chromium-l10n)..."; \
 		DEBIAN_FRONTEND=noninteractive apt-get update -qq && \

@@ -222,8 +222,9 @@ def steady_runs(url: str, lang: str, runs: int) -> tuple[list[dict], list[dict]]
     """`runs` Lighthouse runs made while the hypervisor left our CPUs alone, and the runs
     set aside because it did not. Steal stretches the page's main-thread tasks as a slower
     CPU would, and Lantern multiplies them by 4: the privacy page's English row, measured
-    while steal rose to 4-12 %, had runs of TBT 475 and 312 ms beside 5-150 ms. A run with more than STEAL_LIMIT_PCT is repeated, at most MAX_STEAL_REPEATS
-    times per page; after that, runs are kept whatever the steal (the report shows it)."""
+    while steal rose to 4-12 %, had runs of TBT 475 and 312 ms beside 5-150 ms. A run with
+    more than STEAL_LIMIT_PCT is repeated, at most MAX_STEAL_REPEATS times per page; after
+    that, runs are kept whatever the steal (the report shows it)."""
     kept, set_aside = [], []
     while len(kept) < runs:
         before = cpu_counters()
