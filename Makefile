@@ -9,7 +9,7 @@ export PATH := $(BIN):$(PATH)
 export REFLEX_TELEMETRY_ENABLED := false
 export PYTHONDONTWRITEBYTECODE := 1
 
-.PHONY: setup run export serve test unit e2e browser browser-languages bench lighthouse clean
+.PHONY: setup run dev export serve test unit e2e browser browser-languages bench lighthouse clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -29,6 +29,11 @@ export: setup
 run: setup
 	@echo "Serving the site on http://127.0.0.1:$(PORT)"
 	$(BIN)/reflex run --env prod --single-port --frontend-port $(PORT) --backend-port $(PORT) --backend-host 127.0.0.1 --loglevel warning
+
+## make dev: Reflex's development loop (`reflex run`): http://localhost:3000, backend on 8000.
+## Edits to Python files and to anything under content/ show in the browser without a restart.
+dev: setup
+	$(BIN)/reflex run --loglevel warning
 
 ## Debian's Chromium for the browser tests (Playwright cannot download browsers here).
 browser:

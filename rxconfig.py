@@ -2,12 +2,16 @@
 
 import reflex as rx
 
-from clinic.lean_bundle import LeanBundlePlugin
-from clinic.not_found_pages import PrerenderNotFoundPlugin
-from clinic.paint_first import PaintFirstPlugin
-from clinic.static_host import StaticHostFilesPlugin
-from clinic.sitemap import SitemapAndRobotsPlugin
-from clinic.theme import tailwind_theme
+from clinic.build.development import reload_on_every_edit
+from clinic.build.lean_bundle import LeanBundlePlugin
+from clinic.build.not_found_pages import PrerenderNotFoundPlugin
+from clinic.build.paint_first import PaintFirstPlugin
+from clinic.build.static_host import StaticHostFilesPlugin
+from clinic.build.sitemap import SitemapAndRobotsPlugin
+from clinic.site.theme import tailwind_theme
+
+# `reflex run` reloads on edits to content/ too, each time with a fresh load of it.
+reload_on_every_edit()
 
 config = rx.Config(
     app_name="clinic",
@@ -41,7 +45,7 @@ config = rx.Config(
     disable_plugins=[rx.plugins.SitemapPlugin],
     telemetry_enabled=False,
     show_built_with_reflex=False,
-    frontend_port=3000,
-    backend_port=3000,
+    # Development keeps Reflex's default ports (3000 for the page, 8000 for the backend);
+    # `make run` serves both on one port. Nothing listens beyond this machine.
     backend_host="127.0.0.1",
 )

@@ -18,11 +18,11 @@ from urllib.parse import quote
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from clinic.components.contact_form import MESSAGE_MAX_LENGTH  # noqa: E402
-from clinic.content import LANGS, content  # noqa: E402
-from clinic.i18n import t  # noqa: E402
-from clinic.routes import path_for  # noqa: E402
-from clinic.server import prerendered_file  # noqa: E402
+from clinic.site.components.contact_form import MESSAGE_MAX_LENGTH  # noqa: E402
+from clinic.site.content import LANGS, content  # noqa: E402
+from clinic.site.i18n import t  # noqa: E402
+from clinic.site.routes import path_for  # noqa: E402
+from clinic.server.middleware import prerendered_file  # noqa: E402
 
 BUILD = ROOT / ".web" / "build" / "client"
 REPORT = ROOT / "bench" / "reports" / "booking_contact.md"

@@ -20,7 +20,7 @@ from playwright.sync_api import sync_playwright
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from clinic.routes import all_pages  # noqa: E402
+from clinic.site.routes import all_pages  # noqa: E402
 
 INNER_KINDS = {"service", "about", "doctor", "faq", "privacy", "success"}
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",

@@ -52,9 +52,9 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from bench.lighthouse_seo import BROWSER_UI_FEATURES_OFF, CHROMIUM, LIGHTHOUSE, _env, chrome_flags  # noqa: E402
-from bench.prod_server import production_server  # noqa: E402
-from clinic.routes import all_pages  # noqa: E402
-from clinic.security import third_party_sources  # noqa: E402
+from clinic.server.local import production_server  # noqa: E402
+from clinic.site.routes import all_pages  # noqa: E402
+from clinic.server.security import third_party_sources  # noqa: E402
 
 REPORTS = ROOT / "bench" / "reports"
 BIN = ROOT / ".venv" / "bin"

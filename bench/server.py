@@ -28,9 +28,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from bench import bad_requests, prod_server  # noqa: E402
+from clinic.server import local as prod_server  # noqa: E402
+from tests.e2e import bad_requests  # noqa: E402
 from clinic import security  # noqa: E402
-from clinic.routes import path_for  # noqa: E402
+from clinic.site.routes import path_for  # noqa: E402
 
 REPORT = ROOT / "bench" / "reports" / "server.md"
 STATIC_DIR = ROOT / ".web" / "build" / "client"
@@ -228,7 +229,7 @@ def report(load, bad, third, py_process_info: str) -> str:
             run_note,
             "",
             "Python: the production server (`reflex run --env prod --single-port` with "
-            "`clinic/server.py`). nginx: the same export, `gzip_static`/`brotli_static`, "
+            "`clinic/server/middleware.py`). nginx: the same export, `gzip_static`/`brotli_static`, "
             "the same fixed headers, `worker_processes auto`. Latencies in ms.",
             "",
             "| page | conns | python req/s | p50 | p99 | errors | nginx req/s | p50 | p99 | errors | nginx / python |",
@@ -245,7 +246,7 @@ def report(load, bad, third, py_process_info: str) -> str:
     if bad:
         by_status, by_kind, count, healthy = bad
         lines += [
-            f"## Bad requests ({count:,}, generated with seed 7 by `bench/bad_requests.py`)",
+            f"## Bad requests ({count:,}, generated with seed 7 by `tests/e2e/bad_requests.py`)",
             "",
             run_note,
             "",

@@ -16,8 +16,8 @@ import time
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 
-from clinic.content import content
-from clinic.routes import all_pages, path_for
+from clinic.site.content import content
+from clinic.site.routes import all_pages, path_for
 
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
                  "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"]

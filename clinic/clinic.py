@@ -8,23 +8,12 @@ import reflex as rx
 from reflex.vars.base import Var, VarData
 from reflex_base.utils.imports import ImportVar
 
-from clinic import seo, server, structured_data
-from clinic.components.layout import page_shell
-from clinic.components.picture import ASSETS_DIR
-from clinic.pages import about, booking, contact, doctor, faq, home, not_found, privacy, service, success
-from clinic.routes import Page, all_pages
-
-RENDERERS = {
-    "home": home.render,
-    "contact": contact.render,
-    "privacy": privacy.render,
-    "service": service.render,
-    "about": about.render,
-    "faq": faq.render,
-    "success": success.render,
-    "booking": booking.render,
-    "doctor": doctor.render,
-}
+from clinic.site import seo, structured_data
+from clinic.server import middleware as server
+from clinic.site.components.layout import page_shell
+from clinic.project import ASSETS_DIR
+from clinic.site.pages import not_found, renderer
+from clinic.site.routes import Page, all_pages
 
 # <html lang> follows the path, so it is right in the prerendered HTML of each route and
 # after client-side navigation (the toggle switches language without a reload).
@@ -53,7 +42,8 @@ app = rx.App(
 
 
 def _component(page: Page):
-    return lambda: page_shell(page, RENDERERS[page.kind](page))
+    render = renderer(page.kind)
+    return lambda: page_shell(page, render(page))
 
 
 def _head(page: Page) -> dict:

@@ -5,7 +5,7 @@
 
 Writes, from content/pages/home.yaml:
 - assets/img/facilities/<key>-<width>.{avif,webp,jpg}: seven facility scenes as soft
-  abstract compositions, 3:2, in the widths of clinic/components/picture.py;
+  abstract compositions, 3:2, in the widths of clinic/site/components/picture.py;
 - assets/img/certifications/<key>.svg: seven certification wordmarks as SVG badges.
 
 The output is deterministic, so re-running it changes no file unless this script or the
@@ -24,7 +24,7 @@ from PIL import Image, ImageDraw, ImageFilter
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from clinic.components.picture import (  # noqa: E402  (after the path set-up)
+from clinic.site.components.picture import (  # noqa: E402  (after the path set-up)
     FALLBACK_FORMAT,
     PHOTO_FORMATS,
     PHOTO_WIDTHS,

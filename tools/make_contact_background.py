@@ -21,7 +21,7 @@ from PIL import Image, ImageChops, ImageDraw, ImageFilter
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from clinic.content import content  # noqa: E402
+from clinic.site.content import content  # noqa: E402
 
 OUT_DIR = ROOT / "assets" / "img" / "contact"
 NAME = "contact-background"

@@ -1,8 +1,10 @@
 """Draw the Open Graph share card, assets/og/lumara-og.png (1200x630).
 
-The card is an HTML page made from content/ (brand, colours, tagline, hospital, city)
-and photographed by Chromium through Playwright, the tools the tests already use, so
-no image library is needed. Re-run after changing the brand or its colours:
+The card is an HTML page made from content/ (brand, colours, tagline, the card line
+seo.og_card_line with the consultation's length, hospital, city) and photographed by
+Chromium through Playwright, the tools the tests already use, so no image library is
+needed. Re-run after changing any of those (og:image:alt states the same line, from the
+same source, so it follows on its own):
 
     .venv/bin/python tools/make_og_image.py
 
@@ -21,9 +23,9 @@ sys.path.insert(0, str(ROOT))
 
 from playwright.sync_api import sync_playwright  # noqa: E402
 
-from clinic.content import content  # noqa: E402
-from clinic.i18n import tc  # noqa: E402
-from clinic.seo import OG_IMAGE_PATH, OG_IMAGE_SIZE  # noqa: E402
+from clinic.site.content import content  # noqa: E402
+from clinic.site.i18n import tc  # noqa: E402
+from clinic.site.seo import OG_IMAGE_PATH, OG_IMAGE_SIZE  # noqa: E402
 
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking"]

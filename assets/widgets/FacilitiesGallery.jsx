@@ -13,7 +13,7 @@ const ROUND_BUTTON =
   "inline-flex h-11 w-11 shrink-0 items-center justify-center rounded-full bg-white/95 text-ink " +
   "shadow hover:bg-blush focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white";
 
-// photo: {alt, width, height, src, srcSet, sources: [{type, srcSet}]} (clinic/components/picture.py)
+// photo: {alt, width, height, src, srcSet, sources: [{type, srcSet}]} (clinic/site/components/picture.py)
 export function Picture({ photo, sizes, eager = false, className = "" }) {
   return (
     <picture>

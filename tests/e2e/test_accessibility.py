@@ -15,8 +15,8 @@ from tests.e2e.axe import describe, run_axe
 from tests.e2e.conftest import DESKTOP, MOBILE, network_quiet, open_context, watch
 from playwright.sync_api import expect
 
-from clinic.i18n import t
-from clinic.routes import all_pages, path_for
+from clinic.site.i18n import t
+from clinic.site.routes import all_pages, path_for
 
 VIEWPORTS = {
     "mobile": {"viewport": MOBILE, "is_mobile": True, "has_touch": True},

@@ -8,9 +8,9 @@ from playwright.sync_api import expect
 
 from .conftest import MOBILE, network_quiet, open_context, wait_until
 
-from clinic.i18n import t
-from clinic.navigation import services_menu, team_menu
-from clinic.routes import path_for
+from clinic.site.i18n import t
+from clinic.site.navigation import services_menu, team_menu
+from clinic.site.routes import path_for
 
 HEADER_OFFSET = 64
 

@@ -11,19 +11,21 @@ inside the dispatch, so the check cannot see that one.)
 
 from __future__ import annotations
 
+import re
 from urllib.parse import parse_qs, unquote, urlsplit
 
 import pytest
 from playwright.sync_api import expect
 
-from clinic.content import content
-from clinic.i18n import t
-from clinic.routes import path_for
+from clinic.site.content import content
+from clinic.site.i18n import t
+from clinic.site.routes import path_for
 from tests.e2e.plain_files import EXPORT_DIR, PlainFileServer
 
 LANGS = ["es", "en"]
 CLINIC = content().clinic
-WHATSAPP = "https://wa.me/529985550142"
+WHATSAPP = f"https://wa.me/{CLINIC.whatsapp_number}"  # the clinic's number, from clinic.yaml
+TEL = "tel:+" + re.sub(r"\D", "", CLINIC.phone)  # the phone, digits only after tel:+
 
 RECORD_WINDOW_OPEN = """
 window.__opened = [];
@@ -152,7 +154,7 @@ def test_heading_background_form_and_three_cards(page, lang):
     chat = page.locator("[data-contact-card=chat] a")
     expect(chat).to_have_attribute("href", WHATSAPP)
     expect(chat).to_have_attribute("target", "_blank")
-    expect(page.locator("[data-contact-card=call] a")).to_have_attribute("href", "tel:+529985550142")
+    expect(page.locator("[data-contact-card=call] a")).to_have_attribute("href", TEL)
     expect(page.locator("[data-contact-card=call]")).to_contain_text(CLINIC.phone)
     visit = page.locator("[data-contact-card=visit] a")
     expect(visit).to_have_attribute("href", str(CLINIC.address.maps_url))

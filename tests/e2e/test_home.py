@@ -18,12 +18,12 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
-from clinic.content import content
-from clinic.i18n import t
-from clinic.pages.home import SECTION_IDS
-from clinic.pages.home.certifications import AUTOPLAY_MS
-from clinic.pages.home.data import home_content
-from clinic.routes import doctor_page_id, path_for
+from clinic.site.content import content
+from clinic.site.i18n import t
+from clinic.site.pages.home import SECTION_IDS
+from clinic.site.pages.home.certifications import AUTOPLAY_MS
+from clinic.site.pages.home.data import home_content
+from clinic.site.routes import doctor_page_id, path_for
 from tests.e2e.conftest import DESKTOP, MOBILE, open_context, watch
 
 LANGS = ("es", "en")

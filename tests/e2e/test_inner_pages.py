@@ -12,12 +12,14 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from clinic import seo
-from clinic.content import content
-from clinic.i18n import consultation_price, t, tc
-from clinic.pages.faq import faq_entries
-from clinic.pages.inner_blocks import doctors_for
-from clinic.routes import Page, all_pages, doctor_page_id, page_at, path_for
+from clinic.site import seo
+from clinic.site.content import content
+from clinic.site.i18n import consultation_length, consultation_price, doctor_bio, format_number, t, tc
+from clinic.site.pages.faq import faq_entries
+from clinic.site.pages.inner_blocks import doctors_for
+from clinic.site.pages.privacy import privacy_content
+from clinic.site.pages.success import success_content
+from clinic.site.routes import Page, all_pages, doctor_page_id, page_at, path_for
 from tests.e2e.conftest import network_quiet
 
 INNER_KINDS = {"service", "about", "doctor", "faq", "privacy", "success"}
@@ -71,14 +73,34 @@ def test_page_renders_in_its_language_with_no_raw_key(page, p):
 
 # ------------------------------------------------------------------ services
 
-SERVICE_CLAIMS = {
-    # Spec section 9: the claims, where they belong, in each language.
-    "hpv": {"es": ["+5,000", "+95%", "Más de 18 años de experiencia"],
-            "en": ["5,000+", "95%+", "Over 18 years of experience"]},
-    "hysteroscopy": {"es": ["+15", "años de experiencia en histeroscopia"],
-                     "en": ["15+", "years of experience in hysteroscopy"]},
-    "contraception": {"es": ["3 a 10 años", "+99%"], "en": ["3 to 10 years", "99%+"]},
-}
+def _figure(value, lang: str) -> str:
+    """A key figure as the service pages show it: "+N" in Spanish, "N+" in English."""
+    return f"+{value}" if lang == "es" else f"{value}+"
+
+
+def _service_claims() -> dict[str, dict[str, list[str]]]:
+    """Spec section 9: the claims, where they belong, in each language, with the numbers
+    of clinic.yaml (`claims`) and of the services' specialists (doctors.yaml)."""
+    claims = content().clinic.claims
+    specialist = {s.key: content().doctor(s.specialist) for s in content().services if s.specialist}
+    hpv_years = specialist["hpv"].years_experience
+    hysteroscopy_years = specialist["hysteroscopy"].years_experience
+    years_range = {"es": f"{claims.contraception_years_min} a {claims.contraception_years_max} años",
+                   "en": f"{claims.contraception_years_min} to {claims.contraception_years_max} years"}
+    return {
+        "hpv": {lang: [_figure(format_number(claims.hpv_procedures), lang),
+                       _figure(f"{claims.hpv_success_percent}%", lang),
+                       _figure(hpv_years, lang),
+                       t(lang, "inner.years", years=hpv_years)] for lang in ("es", "en")},
+        "hysteroscopy": {lang: [_figure(hysteroscopy_years, lang),
+                                {"es": "años de experiencia en histeroscopia",
+                                 "en": "years of experience in hysteroscopy"}[lang]] for lang in ("es", "en")},
+        "contraception": {lang: [years_range[lang], _figure(f"{claims.contraception_effectiveness_percent}%", lang)]
+                          for lang in ("es", "en")},
+    }
+
+
+SERVICE_CLAIMS = _service_claims()
 
 
 @pytest.mark.parametrize("p", SERVICES, ids=_name)
@@ -93,7 +115,9 @@ def test_service_page_shows_its_layout_and_facts(page, p):
     assert page.locator('link[rel="canonical"]').get_attribute("href") == seo.absolute(p.path)
     assert page.locator("[data-service-card]").count() >= 4
     text = main_text(page)
-    assert consultation_price() in text and "MXN" in text
+    fee = content().clinic.consultation
+    assert consultation_price() in text and fee.currency in text
+    assert consultation_length(p.lang).lower() in text.lower()
     for claim in SERVICE_CLAIMS.get(p.id, {}).get(p.lang, []):
         assert claim in text, f"{claim!r} missing on {p.path}"
     # Specialist blocks: exactly the doctors who lead this service, each linking their
@@ -108,7 +132,11 @@ def test_service_page_shows_its_layout_and_facts(page, p):
         assert f"{path_for('booking', p.lang)}#{slug}" in hrefs
 
 
-CLAIM_FIGURES = {"5,000": "hpv", "95%": "hpv", "99%": "contraception"}
+CLAIM_FIGURES = {
+    format_number(content().clinic.claims.hpv_procedures): "hpv",
+    f"{content().clinic.claims.hpv_success_percent}%": "hpv",
+    f"{content().clinic.claims.contraception_effectiveness_percent}%": "contraception",
+}
 
 
 def test_claim_figures_stay_on_their_service_page(page):
@@ -139,7 +167,7 @@ def test_doctor_page_shows_profile_services_and_book_button(page, p):
     open_page(page, p, hydrated=True)
     assert normalize(page.locator("h1").inner_text()) == doctor.name(p.lang)
     text = main_text(page)
-    for fact in (doctor.specialty(p.lang), doctor.license(p.lang), doctor.bio(p.lang),
+    for fact in (doctor.specialty(p.lang), doctor.license(p.lang), doctor_bio(doctor, p.lang),
                  t(p.lang, "inner.years", years=doctor.years_experience)):
         assert normalize(fact) in text
     # Initials when there is no photo.
@@ -188,7 +216,7 @@ def _hours_rows(locator) -> list[tuple[str, str]]:
 def test_faq_cards_fee_services_and_hours(page, lang):
     open_page(page, Page("faq", "faq", lang, path_for("faq", lang)))
     text = main_text(page)
-    assert "1,500 MXN" in text and consultation_price() == "1,500 MXN"
+    assert consultation_price() in text and consultation_length(lang) in text
     for card in ("cost", "location", "doctors", "ultrasound", "services", "hours"):
         assert page.locator(f'main [data-faq="{card}"]').count() == 1, card
     # Seven services, the six service pages linked first.
@@ -218,9 +246,11 @@ def test_faq_entries_are_what_the_page_shows(page, lang):
 # ------------------------------------------------------------------ privacy notice
 
 PRIVACY_FACTS = {
-    "es": ["octubre de 2025", "20 de marzo de 2025", "LFPDPPP", "datos personales sensibles",
+    # The law (LFPDPPP of 20 March 2025) and its terms; the notice's own date is the
+    # `updated` of content/pages/privacy.yaml.
+    "es": [privacy_content().updated("es"), "20 de marzo de 2025", "LFPDPPP", "datos personales sensibles",
            "consentimiento expreso", "ARCO", "Secretaría Anticorrupción y Buen Gobierno"],
-    "en": ["October 2025", "20 March 2025", "LFPDPPP", "sensitive personal data",
+    "en": [privacy_content().updated("en"), "20 March 2025", "LFPDPPP", "sensitive personal data",
            "express consent", "ARCO", "Secretaría Anticorrupción y Buen Gobierno"],
 }
 
@@ -236,8 +266,7 @@ def test_privacy_notice_has_eleven_numbered_sections(page, lang):
     text = main_text(page)
     for fact in PRIVACY_FACTS[lang]:
         assert fact in text, fact
-    assert normalize(page.locator("main [data-updated]").inner_text()).endswith(
-        "octubre de 2025" if lang == "es" else "October 2025")
+    assert normalize(page.locator("main [data-updated]").inner_text()).endswith(privacy_content().updated(lang))
     # The third parties the site hands data to, by name.
     sharing = normalize(sections.nth(4).inner_text())
     for party in ("WhatsApp", "Meta", "Cal.com", "Google Maps", content().clinic.reviews.provider):
@@ -255,10 +284,15 @@ def test_privacy_contents_link_scrolls_to_its_section(page):
 
 # ------------------------------------------------------------------ success
 
+_RULES = success_content().rules  # the numbers of content/pages/success.yaml
 SUCCESS_RULES = {
-    "es": ["10 minutos antes", "tolerancia máxima es de 15 minutos", "al menos 24 horas",
+    "es": [f"{_RULES.arrive_early_minutes} minutos antes",
+           f"tolerancia máxima es de {_RULES.tolerance_minutes} minutos",
+           f"al menos {_RULES.change_notice_hours} horas",
            "pago anticipado", "un solo acompañante adulto", "menores de edad", "datos fiscales"],
-    "en": ["10 minutes before", "maximum tolerance for late arrival is 15 minutes", "at least 24 hours",
+    "en": [f"{_RULES.arrive_early_minutes} minutes before",
+           f"maximum tolerance for late arrival is {_RULES.tolerance_minutes} minutes",
+           f"at least {_RULES.change_notice_hours} hours",
            "advance payment", "one adult companion", "Minors are not allowed", "tax details"],
 }
 

@@ -9,8 +9,8 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from clinic.i18n import t
-from clinic.routes import all_pages, path_for
+from clinic.site.i18n import t
+from clinic.site.routes import all_pages, path_for
 from tests.e2e.conftest import DESKTOP, MOBILE, network_quiet, open_context, watch
 
 VIEWPORTS = {

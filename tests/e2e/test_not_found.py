@@ -7,9 +7,9 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from clinic.content import content
-from clinic.i18n import t, tc
-from clinic.routes import legacy_redirects, path_for
+from clinic.site.content import content
+from clinic.site.i18n import t, tc
+from clinic.site.routes import legacy_redirects, path_for
 
 
 @pytest.mark.parametrize(("path", "lang"), [("/no-existe", "es"), ("/en/does-not-exist", "en"),

@@ -19,9 +19,10 @@ from xml.etree import ElementTree
 import pytest
 from playwright.sync_api import expect
 
-from clinic.content import content
-from clinic.pages.faq import faq_entries
-from clinic.routes import all_pages, legacy_redirects
+from clinic.site.content import content
+from clinic.site.pages.faq import faq_entries
+from clinic.site.routes import all_pages, legacy_redirects
+from clinic.site.structured_data import DAY_NAMES
 from tests.e2e.conftest import network_quiet, open_context, watch
 
 ORIGIN = content().clinic.origin
@@ -106,7 +107,7 @@ def served(base_url: str, path: str) -> Document:
 
 
 def site_path(url: str) -> str:
-    """The path of one of our absolute URLs (https://www.lumara.example/x -> /x)."""
+    """The path of one of our absolute URLs (<origin>/x -> /x)."""
     assert url.startswith(ORIGIN + "/"), url
     return url[len(ORIGIN):]
 
@@ -193,17 +194,19 @@ def test_structured_data_describes_clinic_doctors_and_website(base_url, path):
     assert clinic["telephone"] == clinic_facts.phone
     address = clinic["address"]
     assert address["@type"] == "PostalAddress"
+    where = clinic_facts.address
     assert (address["postalCode"], address["addressLocality"], address["addressRegion"], address["addressCountry"]) == (
-        "77500", "Cancún", "Quintana Roo", "MX")
+        where.postal_code, where.city, where.region, where.country)
+    assert where.office in address["streetAddress"] and where.street in address["streetAddress"]
     assert clinic["geo"] == {"@type": "GeoCoordinates", "latitude": clinic_facts.address.latitude,
                              "longitude": clinic_facts.address.longitude}
     hours = {(day.rsplit("/", 1)[1], spec["opens"], spec["closes"])
              for spec in clinic["openingHoursSpecification"] for day in spec["dayOfWeek"]}
-    weekdays = {(day, "09:00", "20:00") for day in ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday")}
-    assert hours == weekdays | {("Saturday", "09:00", "14:00")}, "Sunday closed, one hours source"
-    assert clinic["priceRange"] == "$$"
-    assert clinic["aggregateRating"]["ratingValue"] == 4.9
-    assert clinic["aggregateRating"]["reviewCount"] == 127
+    # clinic.yaml's hours, day by day; closed days (Sunday) absent.
+    assert hours == {(DAY_NAMES[day], entry.opens, entry.closes) for entry in clinic_facts.hours for day in entry.days}
+    assert clinic["priceRange"] == clinic_facts.price_range
+    assert clinic["aggregateRating"]["ratingValue"] == clinic_facts.rating.value
+    assert clinic["aggregateRating"]["reviewCount"] == clinic_facts.rating.count
     assert clinic["medicalSpecialty"]
     lang = "en" if path.startswith("/en/") else "es"
     physicians = {d["name"]: d for d in nodes["Physician"]}
@@ -267,7 +270,7 @@ def test_head_follows_client_side_navigation(page):
 @pytest.mark.parametrize("faq", FAQ_PAGES, ids=[p.path for p in FAQ_PAGES])
 def test_faq_structured_data_matches_the_visible_questions(page, faq):
     if not faq_entries(faq.lang):
-        pytest.skip("clinic.pages.faq.faq_entries() returns no questions yet (the FAQ page "
+        pytest.skip("clinic.site.pages.faq.faq_entries() returns no questions yet (the FAQ page "
                     "of issue #4 is not merged): no FAQPage to compare")
     page.goto(faq.path)
     network_quiet(page)

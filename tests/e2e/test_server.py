@@ -10,9 +10,9 @@ from urllib.parse import quote, urlsplit
 
 import pytest
 
-from bench import bad_requests
+from tests.e2e import bad_requests
 from tests.e2e.conftest import network_quiet, track_network, watch
-from clinic.routes import all_pages, legacy_redirects
+from clinic.site.routes import all_pages, legacy_redirects
 
 UNKNOWN_PATH = "/esta-pagina-no-existe"
 
@@ -115,7 +115,7 @@ def test_every_header_on_a_page(base_url):
     script_src = _script_src(headers["content-security-policy"])
     assert "'unsafe-inline'" not in script_src
     # Every inline script of the page is allowed by its hash (and nothing else inline).
-    from clinic.security import inline_script_hashes
+    from clinic.server.security import inline_script_hashes
 
     assert set(inline_script_hashes(body.decode())) <= set(script_src)
 
@@ -135,7 +135,7 @@ def test_every_header_on_the_404(base_url):
     assert status == 404
     _assert_security_headers(headers)
     assert headers["cache-control"] == "no-cache"
-    from clinic.security import inline_script_hashes
+    from clinic.server.security import inline_script_hashes
 
     assert set(inline_script_hashes(body.decode())) <= set(_script_src(headers["content-security-policy"]))
 

@@ -11,16 +11,16 @@ from pathlib import Path
 
 import pytest
 
-from clinic.lean_bundle import (
+from clinic.build.lean_bundle import (
     SHIMMED_MODULES,
     SHIMS_DIR,
     LeanBundlePlugin,
     with_shim_aliases,
     without_color_mode_script,
 )
-from clinic.not_found_pages import not_found_file, with_prerendered_not_found
-import clinic.paint_first as paint_first_module
-from clinic.paint_first import (
+from clinic.build.not_found_pages import not_found_file, with_prerendered_not_found
+import clinic.build.paint_first as paint_first_module
+from clinic.build.paint_first import (
     REFLEX_ENTRY_CLIENT_AS_KNOWN,
     PaintFirstPlugin,
     UnexpectedBuildOutput,
@@ -284,3 +284,11 @@ def test_the_404_page_is_prerendered_at_one_path_per_language_besides_every_page
 def test_a_changed_router_config_fails_the_build_instead_of_dropping_the_404_pages():
     with pytest.raises(RuntimeError, match="config changed"):
         with_prerendered_not_found(ROUTER_CONFIG.replace("true", "false"))
+
+
+def test_in_development_nothing_is_prerendered_so_the_404_plugin_leaves_the_config_alone():
+    # `reflex run` writes the config without a "prerender" key: every page, the 404 page
+    # included, renders in the browser.
+    development = ROUTER_CONFIG.replace('"prerender": true,', "")
+    assert '"prerender"' not in development
+    assert with_prerendered_not_found(development) == development

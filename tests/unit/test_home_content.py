@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import pytest
 
-from clinic.components.avatar import doctor_photo_url
-from clinic.components.picture import PHOTO_WIDTHS, photo
-from clinic.content import CONTENT_DIR, ContentError, content, load_model
-from clinic.pages.home import SECTION_IDS, render
-from clinic.pages.home.data import HomeContent, home_content
-from clinic.routes import page
+from clinic.site.components.avatar import doctor_photo_url
+from clinic.site.components.picture import PHOTO_WIDTHS, photo
+from clinic.site.content import CONTENT_DIR, ContentError, content, load_model
+from clinic.site.pages.home import SECTION_IDS, render
+from clinic.site.pages.home.data import HomeContent, home_content
+from clinic.site.routes import page
 
 
 def test_home_content_has_seven_logos_and_seven_photos():
@@ -44,8 +44,8 @@ def test_a_missing_photo_fails_the_build():
 def test_doctor_photo_drop_in_resolves_under_assets():
     doctor = content().doctors[0]
     assert doctor_photo_url(doctor) == ""  # sample doctors show their initials
-    with_photo = doctor.model_copy(update={"image": "valeria.webp"})
-    assert doctor_photo_url(with_photo) == "/img/doctors/valeria.webp"
+    with_photo = doctor.model_copy(update={"image": "portrait.webp"})
+    assert doctor_photo_url(with_photo) == "/img/doctors/portrait.webp"
 
 
 @pytest.mark.parametrize("lang", ["es", "en"])

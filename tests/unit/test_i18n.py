@@ -1,12 +1,19 @@
 """Translations: same keys and placeholders in both languages, the key itself shown when
-one is missing, and language-aware formatting of hours and prices."""
+one is missing, language-aware formatting of hours and prices, and the clinic's facts
+filled into texts from their one source (never typed into a sentence)."""
 
 from __future__ import annotations
 
 import re
 
-from clinic.content import content
-from clinic.i18n import format_price, format_time, opening_hours, t
+import pytest
+
+from clinic.site import i18n
+from clinic.site.content import ContentError, OpeningHours, content
+from clinic.site.i18n import (
+    clinic_values, consultation_length, consultation_price, doctor_bio, fill, format_number, format_price,
+    format_time, opening_hours, service_text, t, tc,
+)
 
 
 def test_both_languages_have_the_same_keys():
@@ -34,7 +41,54 @@ def test_missing_key_displays_the_key():
 
 
 def test_placeholders_are_filled():
-    assert t("en", "not_found.call", phone="+52 998 555 0142") == "Call us at +52 998 555 0142"
+    assert t("en", "not_found.call", phone="+1 212 000 0000") == "Call us at +1 212 000 0000"
+
+
+def test_clinic_facts_fill_texts_from_their_one_source():
+    clinic = content().clinic
+    assert tc("en", "not_found.call") == t("en", "not_found.call", phone=clinic.phone)
+    assert clinic.address.office in tc("es", "pages.contact.meta_description")
+    for lang in ("es", "en"):
+        values = clinic_values(lang)
+        assert values["price"] == consultation_price() == format_price(clinic.consultation.price, clinic.consultation.currency)
+        assert values["duration"] == consultation_length(lang)
+        assert values["Duration"] == values["duration"][:1].upper() + values["duration"][1:]
+        assert values["hpv_procedures"] == format_number(clinic.claims.hpv_procedures)
+        assert consultation_price() in tc(lang, "pages.faq.meta_description")
+        assert consultation_length(lang) in tc(lang, "pages.faq.meta_description")
+
+
+def test_unknown_placeholder_names_the_text():
+    with pytest.raises(ContentError, match=r"unknown placeholder \{fax\} in the es text 'Fax: \{fax\}'"):
+        fill("es", "Fax: {fax}")
+
+
+def test_doctor_and_service_texts_speak_of_their_doctor():
+    for doctor in content().doctors:
+        for lang in ("es", "en"):
+            bio = doctor_bio(doctor, lang)
+            assert "{" not in bio and doctor.name(lang) in bio and str(doctor.years_experience) in bio
+    for service in (s for s in content().services if s.specialist):
+        doctor = content().doctor(service.specialist)
+        for lang in ("es", "en"):
+            template = content().i18n[lang][f"services.{service.key}.description"]
+            expected = template.replace("{years}", str(doctor.years_experience)).replace("{name}", doctor.name(lang))
+            assert service_text(lang, service.key, "description") == fill(lang, expected)
+
+
+@pytest.mark.parametrize("minutes", [60, 45, 90])
+def test_consultation_length_follows_the_minutes(monkeypatch, minutes):
+    """60 minutes read as the words of duration.full_hour ("una hora completa", "a full
+    hour"); any other length as duration.minutes with the number ("45 minutos")."""
+    clinic = content().clinic
+    edited = clinic.model_copy(update={"consultation": clinic.consultation.model_copy(update={"minutes": minutes})})
+    monkeypatch.setattr(i18n, "content", lambda: content().model_copy(update={"clinic": edited}))
+    for lang in ("es", "en"):
+        expected = t(lang, "duration.full_hour") if minutes == 60 else t(lang, "duration.minutes", minutes=minutes)
+        assert consultation_length(lang) == expected
+        assert (str(minutes) in expected) == (minutes != 60)
+        assert clinic_values(lang)["Duration"] == expected[:1].upper() + expected[1:]
+        assert clinic_values(lang)["duration"] in tc(lang, "pages.booking.intro")
 
 
 def test_times_per_language():
@@ -45,10 +99,18 @@ def test_times_per_language():
 
 
 def test_price_format():
-    assert format_price(1500, "MXN") == "1,500 MXN"
+    assert format_price(2350, "MXN") == "2,350 MXN"
+    assert format_price(980, "USD") == "980 USD"
+    assert format_number(12500) == "12,500"
 
 
-def test_opening_hours_from_the_one_source():
+def test_opening_hours_from_the_one_source(monkeypatch):
+    hours = [
+        OpeningHours(days=["Mo", "Tu", "We", "Th", "Fr"], opens="09:00", closes="20:00"),
+        OpeningHours(days=["Sa"], opens="09:00", closes="14:00"),
+    ]
+    edited = content().clinic.model_copy(update={"hours": hours})
+    monkeypatch.setattr(i18n, "content", lambda: content().model_copy(update={"clinic": edited}))
     assert opening_hours("es") == [
         ("Lunes a viernes", "9:00 a. m. a 8:00 p. m."),
         ("Sábado", "9:00 a. m. a 2:00 p. m."),

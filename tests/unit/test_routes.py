@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from clinic.routes import (
+from clinic.site.content import content
+from clinic.site.routes import (
     all_pages,
     alternates,
     lang_of,
@@ -15,8 +16,19 @@ from clinic.routes import (
     twin_path,
 )
 
-# Spec section 2, with the sample data of DESIGN section 3 filled in.
-SPEC_TABLE = [
+
+# The slugs of the male and the female doctor (doctors.yaml).
+MALE = next(d.slug for d in content().doctors if d.gender == "male")
+FEMALE = next(d.slug for d in content().doctors if d.gender == "female")
+
+
+def _spec(path: str) -> str:
+    """A path of the spec's table with its {product} and {name}s filled from content."""
+    return path.format(product=content().clinic.brand_slug, male=MALE, female=FEMALE)
+
+
+# Spec section 2.
+SPEC_TABLE = [(_spec(es), _spec(en)) for es, en in [
     ("/", "/en/"),
     ("/contacto", "/en/contact"),
     ("/avisodeprivacidad", "/en/privacy-policy"),
@@ -26,13 +38,13 @@ SPEC_TABLE = [
     ("/laparoscopia", "/en/laparoscopy"),
     ("/anticoncepcion", "/en/contraception"),
     ("/check-up-ginecologico-integral", "/en/comprehensive-gynecological-checkup"),
-    ("/acerca-de-lumara-ginecologia-cancun", "/en/about-lumara-gynecology-cancun"),
-    ("/ginecologo-cancun-rodrigo-salcedo", "/en/obgyn-cancun-rodrigo-salcedo"),
-    ("/ginecologa-cancun-valeria-montes", "/en/obgyn-cancun-valeria-montes"),
+    ("/acerca-de-{product}-ginecologia-cancun", "/en/about-{product}-gynecology-cancun"),
+    ("/ginecologo-cancun-{male}", "/en/obgyn-cancun-{male}"),
+    ("/ginecologa-cancun-{female}", "/en/obgyn-cancun-{female}"),
     ("/preguntas-frecuentes", "/en/faq"),
     ("/exito", "/en/success"),
     ("/agenda-tu-cita", "/en/book-appointment"),
-]
+]]
 
 
 def test_thirty_unique_paths_matching_the_spec():
@@ -76,8 +88,8 @@ def test_language_comes_from_the_path():
 
 
 def test_doctor_paths_follow_gender_in_spanish():
-    assert path_for("doctor:valeria-montes", "es") == "/ginecologa-cancun-valeria-montes"
-    assert path_for("doctor:rodrigo-salcedo", "es") == "/ginecologo-cancun-rodrigo-salcedo"
+    assert path_for(f"doctor:{FEMALE}", "es") == f"/ginecologa-cancun-{FEMALE}"
+    assert path_for(f"doctor:{MALE}", "es") == f"/ginecologo-cancun-{MALE}"
 
 
 def test_hreflang_alternates_are_reciprocal():
@@ -98,6 +110,22 @@ def test_legacy_redirects_of_the_spec():
         "/m/login": "/",
         "/m/reset": "/",
         "/m/create-account": "/",
-        "/dra-valeria-montes": "/ginecologa-cancun-valeria-montes",
-        "/dr-rodrigo-salcedo": "/ginecologo-cancun-rodrigo-salcedo",
+        f"/dra-{FEMALE}": f"/ginecologa-cancun-{FEMALE}",
+        f"/dr-{MALE}": f"/ginecologo-cancun-{MALE}",
     }
+
+
+def test_every_page_kind_in_the_route_table_has_a_page_module():
+    from clinic.site.pages import renderer
+
+    for page in all_pages():
+        assert callable(renderer(page.kind))
+
+
+def test_a_kind_without_a_page_module_names_the_route_table_and_the_module_to_write():
+    from clinic.site.content import ContentError
+    from clinic.site.pages import renderer
+
+    with pytest.raises(ContentError, match=r"routes.yaml: field 'kind': no page module renders 'gallery' "
+                                           r"\(expected clinic/site/pages/gallery.py"):
+        renderer("gallery")

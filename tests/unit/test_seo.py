@@ -1,22 +1,28 @@
 """Head tags, structured data, sitemap and robots, built from the route table and content
-(issue #6). The browser tests in tests/e2e/test_seo.py check the same on the served site."""
+(issue #6). The browser tests in tests/e2e/test_seo.py check the same on the served site.
+
+Expected facts come from the content model (content/ is the one source), never typed
+here, so a clinic that edits its facts keeps these tests green."""
 
 from __future__ import annotations
 
 import json
+import re
 import struct
 from pathlib import Path
 from xml.etree import ElementTree
 
 import pytest
 
-from clinic import seo, sitemap, structured_data
-from clinic.components.first_visit import first_visit_language, storage_key
-from clinic.content import content
-from clinic.routes import all_pages, legacy_redirects, page, path_for, twin_path
+from clinic.site import seo, structured_data
+from clinic.build import sitemap
+from clinic.site.components.first_visit import first_visit_language, storage_key
+from clinic.site.content import OpeningHours, content
+from clinic.site.i18n import consultation_length, consultation_price, tc
+from clinic.site.routes import all_pages, legacy_redirects, page, path_for, twin_path
 
 ROOT = Path(__file__).resolve().parents[2]
-ORIGIN = "https://www.lumara.example"
+ORIGIN = content().clinic.origin
 PAGES = all_pages()
 FAQ_PAGES = [p for p in PAGES if p.kind == "faq"]
 OTHER_PAGES = [p for p in PAGES if p.kind != "faq"]
@@ -76,20 +82,42 @@ def test_titles_and_descriptions_are_distinct_per_page():
 def test_head_has_every_tag_with_its_value(p):
     head = seo.head(p)
     url = ORIGIN + p.path
-    assert head["image"] == ORIGIN + "/og/lumara-og.png"
+    assert head["image"] == ORIGIN + seo.OG_IMAGE_PATH
     assert head["title"] and head["description"]
     assert meta_value(head, "keywords")
     assert meta_value(head, "og:type") == "website"
     assert meta_value(head, "og:title") == head["title"]
     assert meta_value(head, "og:description") == head["description"]
     assert meta_value(head, "og:url") == url
-    assert meta_value(head, "og:site_name") == "Lumara"
+    assert meta_value(head, "og:site_name") == content().clinic.brand
     assert meta_value(head, "og:locale") == {"es": "es_MX", "en": "en_US"}[p.lang]
     assert meta_value(head, "og:locale:alternate") == {"es": "en_US", "en": "es_MX"}[p.lang]
     assert meta_value(head, "og:image:width") == "1200"
     assert meta_value(head, "og:image:height") == "630"
-    assert meta_value(head, "og:image:alt")
+    assert meta_value(head, "og:image:alt") == tc(p.lang, "site.og_image_alt")
     assert meta_value(head, "twitter:card") == "summary_large_image"
+
+
+@pytest.mark.parametrize("p", PAGES, ids=ids(PAGES))
+def test_head_texts_have_every_fact_filled_in(p):
+    texts = [*seo.page_texts(p).values(), tc(p.lang, "site.og_image_alt")]
+    for text in texts:
+        assert not re.search(r"\{\w+\}", text), text
+
+
+def test_head_texts_state_the_facts_of_content():
+    """The fee, the length of a consultation, the office and the doctors' years in the
+    head tags are those of clinic.yaml and doctors.yaml."""
+    clinic = content().clinic
+    for lang in ("es", "en"):
+        for page_id in ("faq", "booking"):
+            description = seo.page_texts(page(page_id, lang))["description"]
+            assert consultation_price() in description and consultation_length(lang) in description
+        assert clinic.address.office in seo.page_texts(page("contact", lang))["description"]
+        for service in content().services:
+            if service.specialist and "{years}" in content().i18n[lang][f"pages.{service.key}.meta_description"]:
+                years = content().doctor(service.specialist).years_experience
+                assert f" {years} " in seo.page_texts(page(service.key, lang))["description"]
 
 
 @pytest.mark.parametrize("p", PAGES, ids=ids(PAGES))
@@ -134,24 +162,31 @@ def test_every_page_describes_the_clinic_its_doctors_and_the_website(p):
     assert graph["@context"] == "https://schema.org"
     nodes = nodes_by_type(graph)
     [clinic] = nodes["MedicalClinic"]
-    assert clinic["name"] == "Lumara"
+    facts = content().clinic
+    address = facts.address
+    assert clinic["name"] == facts.brand
+    assert clinic["legalName"] == facts.legal_name
     assert clinic["url"] == ORIGIN + path_for("home", p.lang)
-    assert clinic["telephone"] == "+52 998 555 0142"
-    assert clinic["address"]["postalCode"] == "77500"
-    assert clinic["address"]["addressLocality"] == "Cancún"
-    assert clinic["address"]["addressRegion"] == "Quintana Roo"
-    assert clinic["address"]["addressCountry"] == "MX"
-    assert "415" in clinic["address"]["streetAddress"]
-    assert clinic["geo"]["@type"] == "GeoCoordinates"
+    assert clinic["telephone"] == facts.phone
+    assert clinic["email"] == facts.email
+    assert clinic["description"] == tc(p.lang, "pages.home.meta_description")
+    assert clinic["address"]["postalCode"] == address.postal_code
+    assert clinic["address"]["addressLocality"] == address.city
+    assert clinic["address"]["addressRegion"] == address.region
+    assert clinic["address"]["addressCountry"] == address.country
+    for part in (address.street, address.hospital, address.office, address.floor):
+        assert part in clinic["address"]["streetAddress"]
+    assert clinic["geo"] == {"@type": "GeoCoordinates", "latitude": address.latitude, "longitude": address.longitude}
     assert isinstance(clinic["geo"]["latitude"], float) and isinstance(clinic["geo"]["longitude"], float)
-    assert clinic["priceRange"] == "$$"
-    assert clinic["aggregateRating"]["ratingValue"] == 4.9
-    assert clinic["aggregateRating"]["reviewCount"] == 127
+    assert clinic["priceRange"] == facts.price_range
+    assert clinic["currenciesAccepted"] == facts.consultation.currency
+    assert clinic["aggregateRating"]["ratingValue"] == facts.rating.value
+    assert clinic["aggregateRating"]["reviewCount"] == facts.rating.count
     assert "https://schema.org/Gynecologic" in clinic["medicalSpecialty"]
     physicians = nodes["Physician"]
-    assert {d["name"] for d in physicians} == (
-        {"Dra. Valeria Montes", "Dr. Rodrigo Salcedo"} if p.lang == "es" else {"Dr. Valeria Montes", "Dr. Rodrigo Salcedo"}
-    )
+    assert [d["name"] for d in physicians] == [d.name(p.lang) for d in content().doctors]
+    assert all(d["telephone"] == facts.phone for d in physicians)
+    assert all(d["hospitalAffiliation"]["name"] == address.hospital for d in physicians)
     for doctor in physicians:
         assert doctor["medicalSpecialty"] and doctor["description"]
         assert doctor["url"].startswith(ORIGIN + "/")
@@ -160,8 +195,15 @@ def test_every_page_describes_the_clinic_its_doctors_and_the_website(p):
     assert ("FAQPage" in nodes) == (p.id == "faq")  # only the FAQ routes answer questions
 
 
-def test_opening_hours_come_from_the_one_hours_source():
-    """Monday-Friday 09:00-20:00, Saturday 09:00-14:00, Sunday closed (DESIGN section 2)."""
+def test_opening_hours_come_from_the_one_hours_source(monkeypatch):
+    """Monday-Friday 09:00-20:00, Saturday 09:00-14:00, Sunday closed (DESIGN section 2),
+    given as clinic.yaml's `hours`: closed days are simply absent."""
+    hours = [
+        OpeningHours(days=["Mo", "Tu", "We", "Th", "Fr"], opens="09:00", closes="20:00"),
+        OpeningHours(days=["Sa"], opens="09:00", closes="14:00"),
+    ]
+    edited = content().clinic.model_copy(update={"hours": hours})
+    monkeypatch.setattr(structured_data, "content", lambda: content().model_copy(update={"clinic": edited}))
     spec = structured_data.opening_hours_specification()
     weekdays = [f"https://schema.org/{d}" for d in ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday")]
     assert spec == [
@@ -169,17 +211,28 @@ def test_opening_hours_come_from_the_one_hours_source():
         {"@type": "OpeningHoursSpecification", "dayOfWeek": ["https://schema.org/Saturday"],
          "opens": "09:00", "closes": "14:00"},
     ]
-    assert len(spec) == len(content().clinic.hours)
+
+
+def test_opening_hours_of_the_shipped_content():
+    spec = structured_data.opening_hours_specification()
+    hours = content().clinic.hours
+    assert [(s["opens"], s["closes"]) for s in spec] == [(h.opens, h.closes) for h in hours]
+    assert [[d.rsplit("/", 1)[1][:2] for d in s["dayOfWeek"]] for s in spec] == [list(h.days) for h in hours]
 
 
 def test_doctor_specialties_follow_the_services_they_see():
-    by_slug = {d.slug: structured_data.doctor_specialties(d) for d in content().doctors}
-    # The OB-GYN sees maternity patients; the HPV specialist is a gynecologist.
-    assert by_slug["valeria-montes"] == ["https://schema.org/Gynecologic", "https://schema.org/Obstetric"]
-    assert by_slug["rodrigo-salcedo"] == ["https://schema.org/Gynecologic"]
+    # A doctor who sees maternity patients practises obstetrics; every one is a gynecologist.
+    doctor = content().doctors[0]
+    ob_gyn = doctor.model_copy(update={"services": ["hysteroscopy", "maternity", "checkup"]})
+    gyn = doctor.model_copy(update={"services": ["hpv", "checkup"]})
+    assert structured_data.doctor_specialties(ob_gyn) == ["https://schema.org/Gynecologic", "https://schema.org/Obstetric"]
+    assert structured_data.doctor_specialties(gyn) == ["https://schema.org/Gynecologic"]
+    for d in content().doctors:
+        assert structured_data.doctor_specialties(d) == structured_data.doctor_specialties(
+            doctor.model_copy(update={"services": d.services}))
 
 
-FAKE_FAQ = [("¿Cuánto cuesta la consulta?", "1,500 MXN."), ("¿Dónde están?", "En el <b>consultorio</b> 415.")]
+FAKE_FAQ = [("¿Cuánto cuesta la consulta?", "Depende del estudio."), ("¿Dónde están?", "En el <b>consultorio</b> 12.")]
 
 
 @pytest.mark.parametrize("p", FAQ_PAGES, ids=ids(FAQ_PAGES))
@@ -276,11 +329,11 @@ def test_rxconfig_uses_our_sitemap_not_reflex_s():
 
 
 def test_first_visit_flag_key_is_clinic_specific():
-    assert storage_key() == "lumara.lang-set"
+    assert storage_key() == f"{content().clinic.brand_slug}.lang-set"
 
 
 def test_first_visit_redirects_only_from_the_spanish_home_to_the_english_home():
     props = first_visit_language().render()["props"]
     assert 'redirectFrom:"/"' in props
     assert 'redirectTo:"/en/"' in props
-    assert 'storageKey:"lumara.lang-set"' in props
+    assert f'storageKey:"{content().clinic.brand_slug}.lang-set"' in props

@@ -9,10 +9,10 @@ from pathlib import Path
 
 import pytest
 
-from clinic import security
-from clinic.content import content
-from clinic.routes import all_pages, legacy_redirects
-from clinic.server import (
+from clinic.server import security
+from clinic.site.content import content
+from clinic.site.routes import all_pages, legacy_redirects
+from clinic.server.middleware import (
     Health,
     NotFound,
     Redirect,
@@ -22,8 +22,8 @@ from clinic.server import (
     prerendered_file,
     resolve,
 )
-from clinic.static_host import headers_file, redirects_file
-from clinic.not_found_pages import not_found_file
+from clinic.build.static_host import headers_file, redirects_file
+from clinic.build.not_found_pages import not_found_file
 
 # ------------------------------------------------------------------ routing decisions
 

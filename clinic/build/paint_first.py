@@ -1,0 +1,225 @@
+"""Prerendered pages paint before their JavaScript is downloaded.
+
+Every page is complete HTML, yet React Router's output makes the browser spend the first
+second of a slow connection on scripts: a `<link rel="modulepreload">` in `<head>` for
+each module the page runs (about 140 kB compressed) downloads beside the stylesheet, and
+the bootstrap module at the end of `<body>` is `async`, so hydration can run before the
+first paint. Lighthouse (slow 4G, 4x CPU) put the home page's largest paint at 2.2 s,
+against 0.9 s for the same HTML without scripts (bench/reports/lighthouse.md).
+
+After the build we rewrite each HTML file so that nothing starts before the first frame:
+- the modulepreload links leave `<head>`;
+- the bootstrap's static imports become awaited dynamic ones, in the same order, inside
+  a callback that runs once the first paint is on screen (paint timing); it
+  first adds the same modulepreload links, so every module still downloads at once, in
+  parallel, and evaluates the chunks one task at a time (no long block of script on a
+  slow phone's main thread); the page then hydrates as before, once its content is on
+  screen;
+- our browser entry (`clinic/build/client/entry.client.js`, Reflex's with two changes) starts
+  hydrating in the task after react-dom is evaluated, not in the same one, and lets
+  react-dom initialise without Error stack traces (`clinic/build/client/errors-without-stacks.js`
+  says why).
+
+The bootstrap is an inline script; the server and `_headers` hash the final HTML for the
+CSP, so the new text is allowed like the old one. The build fails if React Router's
+output no longer has the shape this rewrite expects.
+
+In development (`reflex run`) nothing is prerendered, so there is no HTML to rewrite
+(Reflex calls `post_build` only when it builds a bundle); our browser entry is written in
+both modes, and development hydrates with it just the same.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+import re
+from collections.abc import Callable
+from pathlib import Path
+
+from reflex.plugins.base import Plugin
+from reflex_base import constants
+
+MODULEPRELOAD = re.compile(r'<link rel="modulepreload" href="([^"]*)"/>')
+BOOTSTRAP = re.compile(r'<script type="module" async="">(.*?)</script>', re.DOTALL)
+SIDE_EFFECT_IMPORT = re.compile(r'^import "([^"]+)";\n', re.MULTILINE)
+CHUNK_IMPORT = re.compile(r'(?:\bfrom|\bimport)\s*"\./([^"]+\.js)"')
+DYNAMIC_IMPORT = re.compile(r'\bimport\("([^"]+)"\)')
+NAMESPACE_IMPORT = re.compile(r'^import \* as (\w+) from "([^"]+)";\n', re.MULTILINE)
+
+
+# Resolves once the browser has shown the page's first text or image (the paint timing
+# entry comes after the frame is on screen, so nothing we fetch can delay it). Browsers
+# without paint timing wait one frame; a page that never paints (a hidden tab) goes on
+# after 3 s.
+AFTER_FIRST_PAINT = """new Promise((resolve) => {
+  const types = (window.PerformanceObserver && PerformanceObserver.supportedEntryTypes) || [];
+  if (!types.includes("paint")) return requestAnimationFrame(() => setTimeout(resolve));
+  new PerformanceObserver((list, observer) => {
+    if (list.getEntries().some((entry) => entry.name === "first-contentful-paint")) {
+      observer.disconnect();
+      resolve();
+    }
+  }).observe({ type: "paint", buffered: true });
+  setTimeout(resolve, 3000);
+})"""
+ENTRY_CLIENT = Path(__file__).parent / "client" / "entry.client.js"
+# A module the entry imports first, written beside it (see its own comment).
+ERRORS_WITHOUT_STACKS = ENTRY_CLIENT.parent / "errors-without-stacks.js"
+REFLEX_ENTRY_CLIENT = constants.Templates.Dirs.WEB_TEMPLATE / constants.Embed.ENTRY_PATH
+# Reflex 0.10.1's entry, which ours repeats but for when it hydrates and the module it
+# imports first.
+REFLEX_ENTRY_CLIENT_AS_KNOWN = """import { startTransition } from "react";
+import { hydrateRoot } from "react-dom/client";
+import { HydratedRouter } from "react-router/dom";
+import { createElement } from "react";
+
+startTransition(() => {
+  hydrateRoot(document, createElement(HydratedRouter));
+});
+"""
+BODY = re.compile(r"<body[^>]*>(.*)</body>", re.DOTALL)
+TAG_OR_SCRIPT = re.compile(r"<script\b.*?</script>|<[^>]+>", re.DOTALL)
+
+
+class UnexpectedBuildOutput(RuntimeError):
+    pass
+
+
+def dependencies_first(hrefs: list[str], imports_of: Callable[[str], list[str]]) -> list[str]:
+    """The chunks ordered so that each comes after the chunks it imports: evaluating them
+    in this order runs each chunk's own code in its own task, not inside a dependent's."""
+    ordered: list[str] = []
+
+    def visit(href: str, path: tuple[str, ...]) -> None:
+        if href in ordered or href in path:
+            return
+        for dependency in imports_of(href):
+            if dependency in hrefs:
+                visit(dependency, (*path, href))
+        ordered.append(href)
+
+    for href in hrefs:
+        visit(href, ())
+    return ordered
+
+
+def _after_paint_bootstrap(body: str, preloads: list[str], imports_of: Callable[[str], list[str]]) -> str:
+    """The bootstrap module, its imports deferred until after the first paint."""
+    side_effects = SIDE_EFFECT_IMPORT.findall(body)
+    namespaces = NAMESPACE_IMPORT.findall(body)
+    rest = NAMESPACE_IMPORT.sub("", SIDE_EFFECT_IMPORT.sub("", body)).strip()
+    if not namespaces or re.search(r"^import [^(]", rest, re.MULTILINE):
+        raise UnexpectedBuildOutput(f"paint first: unexpected bootstrap module:\n{body}")
+    # Every chunk but the one that starts hydration (imported by the rest of the script)
+    # is evaluated first, each in a task of its own: a phone's main thread then never
+    # runs one long block of framework code, and a tap in between is answered at once.
+    hydrates = set(DYNAMIC_IMPORT.findall(rest))
+    chunks = dependencies_first([href for href in preloads if href not in hydrates], imports_of)
+    # Then the original imports, in their order (already evaluated, so instant).
+    steps = [f"await import({json.dumps(spec)});" for spec in side_effects]
+    steps += [f"const {name} = await import({json.dumps(spec)});" for name, spec in namespaces]
+    lines = "\n".join(f"  {line}" for line in [*steps, *rest.splitlines()] if line.strip())
+    # Each step ends its task (`nextTask`): the paint's own task, adding the preloads (a
+    # millisecond each on a slow phone) and every chunk's evaluation stay short tasks.
+    return (
+        f"{AFTER_FIRST_PAINT}.then(async () => {{\n"
+        "  const nextTask = () => new Promise((resolve) => setTimeout(resolve));\n"
+        "  await nextTask();\n"
+        f"  for (const href of {json.dumps(preloads)}) {{\n"
+        '    const link = document.createElement("link");\n'
+        '    link.rel = "modulepreload"; link.href = href; document.head.append(link);\n'
+        "  }\n"
+        "  await nextTask();\n"
+        f"  for (const href of {json.dumps(chunks)}) {{\n"
+        "    await import(href);\n"
+        "    await nextTask();\n"
+        "  }\n"
+        f"{lines}\n"
+        "});"
+    )
+
+
+def _no_imports(href: str) -> list[str]:
+    return []
+
+
+def has_content(html: str) -> bool:
+    """False for the client-rendered shells (`__spa-fallback.html`, `404.html`): nothing
+    to paint before the scripts, so they keep React Router's loading unchanged."""
+    body = BODY.search(html)
+    return bool(body and TAG_OR_SCRIPT.sub("", body.group(1)).strip())
+
+
+def paint_first(html: str, imports_of: Callable[[str], list[str]] = _no_imports) -> str:
+    """The page rewritten; `imports_of(href)` names the chunks a chunk imports."""
+    if not has_content(html):
+        return html
+    preloads = MODULEPRELOAD.findall(html)
+    bootstraps = BOOTSTRAP.findall(html)
+    if not preloads or len(bootstraps) != 1:
+        raise UnexpectedBuildOutput(
+            f"paint first: expected modulepreload links and one bootstrap module, found "
+            f"{len(preloads)} and {len(bootstraps)}; React Router's output changed, check clinic/build/paint_first.py"
+        )
+    html = MODULEPRELOAD.sub("", html)
+    bootstrap = _after_paint_bootstrap(bootstraps[0], preloads, imports_of)
+    # A function as replacement: the script text is taken literally (no backslash escapes).
+    return BOOTSTRAP.sub(lambda _: f'<script type="module">{bootstrap}</script>', html)
+
+
+def chunk_imports(static_dir: Path) -> Callable[[str], list[str]]:
+    """What each built chunk imports (`from"./x.js"`, `import"./x.js"`), as site paths."""
+
+    @functools.cache
+    def imports_of(href: str) -> list[str]:
+        chunk = static_dir / href.lstrip("/")
+        if not chunk.is_file():
+            return []
+        folder = href.rsplit("/", 1)[0]
+        return [f"{folder}/{name}" for name in CHUNK_IMPORT.findall(chunk.read_text(encoding="utf-8"))]
+
+    return imports_of
+
+
+def rewrite_build(static_dir: Path) -> int:
+    """Rewrites every HTML file of the build; returns how many."""
+    files = sorted(static_dir.rglob("*.html"))
+    imports_of = chunk_imports(static_dir)
+    for html_file in files:
+        html_file.write_text(paint_first(html_file.read_text(encoding="utf-8"), imports_of), encoding="utf-8")
+    if not files:
+        raise UnexpectedBuildOutput(f"paint first: no HTML file in {static_dir}")
+    return len(files)
+
+
+def entry_client() -> tuple[str, str]:
+    """Our browser entry (`clinic/build/client/entry.client.js`): Reflex's, hydrating one task later.
+
+    Fails the build if Reflex's own entry changed, so that ours is updated to match it.
+    """
+    if REFLEX_ENTRY_CLIENT.read_text() != REFLEX_ENTRY_CLIENT_AS_KNOWN:
+        raise UnexpectedBuildOutput(
+            f"paint first: Reflex's {REFLEX_ENTRY_CLIENT} changed; update {ENTRY_CLIENT} to match it"
+        )
+    return constants.Embed.ENTRY_PATH, ENTRY_CLIENT.read_text()
+
+
+def errors_without_stacks() -> tuple[str, str]:
+    """The module our entry imports first, beside it in the app."""
+    return str(Path(constants.Embed.ENTRY_PATH).parent / ERRORS_WITHOUT_STACKS.name), ERRORS_WITHOUT_STACKS.read_text()
+
+
+class PaintFirstPlugin(Plugin):
+    """Writes the browser entry before the build; rewrites the pages after they are
+    prerendered and before they are compressed and hashed."""
+
+    def provides_entry_client(self) -> bool:
+        return True
+
+    def pre_compile(self, **context):
+        context["add_save_task"](entry_client)
+        context["add_save_task"](errors_without_stacks)
+
+    def post_build(self, **context):
+        rewrite_build(Path(context["static_dir"]))

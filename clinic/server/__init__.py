@@ -1,0 +1,1 @@
+"""The production server: middleware (redirects, headers, caching) and its security policy."""

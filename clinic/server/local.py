@@ -1,0 +1,92 @@
+"""Start and stop the production server for tests and measurements.
+
+One place for "run what `make run` runs": `reflex run --env prod --single-port`, bound
+to 127.0.0.1 on a free port, in its own process group so that stopping it also stops
+the workers it forked. Used by the e2e test fixture and by every bench script.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from pathlib import Path
+
+from clinic.project import PROJECT_DIR as ROOT
+
+# The running interpreter's folder: in the project's virtualenv it also holds node and bun.
+BIN = Path(sys.executable).parent
+START_TIMEOUT_S = 900  # a first build on a cold machine installs the npm packages
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def env() -> dict[str, str]:
+    """Reflex finds node and bun only on PATH: the virtualenv's come first."""
+    return {**os.environ, "PATH": f"{BIN}{os.pathsep}{os.environ['PATH']}", "REFLEX_TELEMETRY_ENABLED": "false"}
+
+
+def wait_until_up(url: str, process: subprocess.Popen, log: Path, timeout_s: float = START_TIMEOUT_S) -> None:
+    deadline = time.monotonic() + timeout_s
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            raise RuntimeError(f"the server exited early; see {log}:\n{log.read_text()[-3000:]}")
+        try:
+            with urllib.request.urlopen(url, timeout=2) as response:
+                if response.status == 200:
+                    return
+        except OSError:
+            time.sleep(1)
+    raise RuntimeError(f"the server did not answer within {timeout_s} s; see {log}")
+
+
+def start(port: int | None = None) -> tuple[str, subprocess.Popen]:
+    """Build and start the production server; returns its URL and process."""
+    port = port or free_port()
+    log = Path(tempfile.gettempdir()) / f"clinic-server-{port}.log"
+    with log.open("w") as out:
+        process = subprocess.Popen(
+            [str(BIN / "reflex"), "run", "--env", "prod", "--single-port",
+             "--frontend-port", str(port), "--backend-port", str(port),
+             "--backend-host", "127.0.0.1", "--loglevel", "warning"],
+            cwd=ROOT, env=env(), stdout=out, stderr=subprocess.STDOUT, start_new_session=True,
+        )
+    url = f"http://127.0.0.1:{port}"
+    try:
+        wait_until_up(url + "/healthz", process, log)
+    except BaseException:
+        stop(process)
+        raise
+    return url, process
+
+
+def stop(process: subprocess.Popen) -> None:
+    """Stop a server and the workers it forked (its own process group)."""
+    try:
+        os.killpg(process.pid, signal.SIGTERM)
+        process.wait(timeout=20)
+    except ProcessLookupError:
+        pass
+    except subprocess.TimeoutExpired:
+        os.killpg(process.pid, signal.SIGKILL)
+        process.wait()
+
+
+@contextlib.contextmanager
+def production_server():
+    """The production server for the duration of a `with` block; yields its URL."""
+    url, process = start()
+    try:
+        yield url
+    finally:
+        stop(process)

@@ -1,0 +1,174 @@
+"""Security and cache headers: one definition for the Python server and for static hosts.
+
+The production middleware (`clinic/server/middleware.py`) and the `_headers` file written for static
+hosts (`clinic/build/static_host.py`) both take their headers from here, so the two deployments
+send the same policy.
+
+Content-Security-Policy
+- Third-party origins come from content/clinic.yaml only: the reviews widget's script and
+  the origins it loads from next, the scheduling (Cal.com) origin, and the map iframe.
+- Scripts: no 'unsafe-inline', no 'unsafe-eval'. React Router prerenders a few inline
+  scripts into every page (theme preload, scroll restoration, hydration context, the route
+  module import); they are allowed by their SHA-256 hashes, read from the built HTML
+  file being served. The page's own code loads from 'self'.
+- Styles: 'unsafe-inline'. The prerendered HTML carries style attributes, and the Cal.com
+  embed and the reviews widget inject <style> elements at run time; none of that can be
+  hashed ahead of time. Injected CSS cannot run code, so this keeps the XSS protection
+  where it matters (scripts).
+"""
+
+from __future__ import annotations
+
+import base64
+import functools
+import hashlib
+import os
+import re
+from pathlib import Path
+from urllib.parse import urlsplit
+
+from clinic.site.content import content
+
+# ------------------------------------------------------------------ cache policy
+
+# Vite writes every build asset under /assets/ with a content hash in its name.
+HASHED_ASSETS_PREFIX = "/assets/"
+CACHE_IMMUTABLE = "public, max-age=31536000, immutable"
+# HTML must be revalidated on every visit so a new deploy shows at once (ETag makes it cheap).
+CACHE_HTML = "no-cache"
+# Files with stable names (favicon, images copied from assets/, sitemap): short and shared.
+CACHE_STATIC = "public, max-age=3600"
+CACHE_REDIRECT = "public, max-age=3600"
+CACHE_NONE = "no-store"
+
+# ------------------------------------------------------------------ fixed headers
+
+# Same on every response, whatever its type.
+BASE_HEADERS: dict[str, str] = {
+    "X-Content-Type-Options": "nosniff",
+    "X-Frame-Options": "DENY",
+    "Referrer-Policy": "strict-origin-when-cross-origin",
+    # Powerful features the site never uses, refused for it and for every iframe in it.
+    "Permissions-Policy": "camera=(), microphone=(), geolocation=()",
+}
+
+HSTS_VALUE = "max-age=31536000"
+
+# ------------------------------------------------------------------ HSTS switch
+
+
+def hsts_mode() -> str:
+    """CLINIC_HSTS: "auto" (default; only on requests that arrived over HTTPS, directly or
+    through the TLS proxy's X-Forwarded-Proto), "always" (static hosts, which serve HTTPS
+    only), or "off"."""
+    mode = os.environ.get("CLINIC_HSTS", "auto").strip().lower()
+    return mode if mode in ("auto", "always", "off") else "auto"
+
+
+def wants_hsts(is_https: bool) -> bool:
+    mode = hsts_mode()
+    return mode == "always" or (mode == "auto" and is_https)
+
+
+# ------------------------------------------------------------------ CSP sources
+
+
+def origin_of(url: str) -> str:
+    """"https://static.elfsight.com/platform/platform.js" -> "https://static.elfsight.com"."""
+    parts = urlsplit(str(url))
+    return f"{parts.scheme}://{parts.netloc}"
+
+
+def _unique(values) -> list[str]:
+    return list(dict.fromkeys(values))
+
+
+@functools.cache
+def third_party_sources() -> dict[str, tuple[str, ...]]:
+    """CSP directive -> third-party origins, every one derived from content/clinic.yaml."""
+    clinic = content().clinic
+    reviews, scheduling = clinic.reviews, origin_of(clinic.scheduling.origin)
+    extra = reviews.loads_from
+    return {
+        # Cal.com: <origin>/embed/embed.js, one iframe per calendar on that origin, and
+        # the embed's own requests back to it.
+        "script-src": tuple(_unique([origin_of(reviews.script_src), *extra.script, scheduling])),
+        "connect-src": tuple(_unique([*extra.connect, scheduling])),
+        "img-src": tuple(_unique(extra.img)),
+        "frame-src": tuple(_unique([origin_of(clinic.address.map_embed_url), *extra.frame, scheduling])),
+    }
+
+
+# ------------------------------------------------------------------ inline scripts
+
+_SCRIPT = re.compile(r"<script\b([^>]*)>(.*?)</script\s*>", re.IGNORECASE | re.DOTALL)
+_TYPE = re.compile(r"""\btype\s*=\s*["']?([^"'\s>]+)""", re.IGNORECASE)
+_SRC = re.compile(r"\bsrc\s*=", re.IGNORECASE)
+# Script types the browser executes; anything else (application/ld+json) is a data block
+# that CSP does not govern.
+_EXECUTABLE_TYPES = {"", "module", "text/javascript", "application/javascript"}
+
+
+def inline_script_hashes(html: str) -> tuple[str, ...]:
+    """CSP source expressions ('sha256-...') for every executable inline script."""
+    hashes = []
+    for attrs, body in _SCRIPT.findall(html):
+        if _SRC.search(attrs):
+            continue
+        kind = _TYPE.search(attrs)
+        if (kind.group(1).lower() if kind else "") not in _EXECUTABLE_TYPES:
+            continue
+        digest = base64.b64encode(hashlib.sha256(body.encode("utf-8")).digest()).decode("ascii")
+        hashes.append(f"'sha256-{digest}'")
+    return tuple(_unique(hashes))
+
+
+@functools.lru_cache(maxsize=256)
+def _file_hashes(path: str, mtime_ns: int) -> tuple[str, ...]:
+    return inline_script_hashes(Path(path).read_text(encoding="utf-8"))
+
+
+def file_script_hashes(path: Path) -> tuple[str, ...]:
+    """Hashes of a built HTML file's inline scripts (cached until the file changes)."""
+    try:
+        return _file_hashes(str(path), path.stat().st_mtime_ns)
+    except OSError:
+        return ()
+
+
+# ------------------------------------------------------------------ the policy
+
+
+@functools.lru_cache(maxsize=256)
+def content_security_policy(script_hashes: tuple[str, ...]) -> str:
+    """The CSP for an HTML document whose inline scripts have these hashes (one string per
+    built page, computed once)."""
+    sources = third_party_sources()
+    directives = {
+        "default-src": ["'self'"],
+        "script-src": ["'self'", *script_hashes, *sources["script-src"]],
+        "style-src": ["'self'", "'unsafe-inline'"],
+        "img-src": ["'self'", "data:", *sources["img-src"]],
+        "font-src": ["'self'"],
+        "connect-src": ["'self'", *sources["connect-src"]],
+        "frame-src": [*sources["frame-src"]],
+        "object-src": ["'none'"],
+        "base-uri": ["'self'"],
+        "form-action": ["'self'"],
+        "frame-ancestors": ["'none'"],
+    }
+    return "; ".join(f"{name} {' '.join(values)}" for name, values in directives.items())
+
+
+# Non-HTML responses (scripts, styles, images, plain-text errors) load nothing themselves;
+# if one is opened as a document (an SVG, say), it may not load or frame anything.
+NON_DOCUMENT_CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src 'self' data:; frame-ancestors 'none'"
+
+
+def cache_control_for(path: str, content_type: str) -> str:
+    """Cache-Control for a successful static response."""
+    if content_type.startswith("text/html"):
+        return CACHE_HTML
+    if path.startswith(HASHED_ASSETS_PREFIX):
+        return CACHE_IMMUTABLE
+    return CACHE_STATIC

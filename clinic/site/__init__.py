@@ -1,0 +1,1 @@
+"""The site itself: content model, routes, texts, head tags, components and pages."""

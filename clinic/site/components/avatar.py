@@ -1,0 +1,46 @@
+"""A doctor's round portrait with the initials fallback (assets/widgets/Avatar.jsx).
+
+Doctors have no photo in the sample content, so the initials show. Dropping a photo into
+assets/img/doctors/ and naming it in doctors.yaml (`image`) shows it once it has loaded;
+a broken photo keeps the initials."""
+
+from __future__ import annotations
+
+import reflex as rx
+
+from clinic.site.components.widgets import _Widget
+from clinic.site.content import Doctor
+from clinic.site.i18n import t
+
+
+class Avatar(_Widget):
+    library = _Widget.at("Avatar")
+    tag = "Avatar"
+    src: rx.Var[str]
+    alt: rx.Var[str]
+    initials: rx.Var[str]
+    size: rx.Var[int]
+    initials_class_name: rx.Var[str]
+
+
+def doctor_photo_url(doctor: Doctor) -> str:
+    """"" when there is no photo; a bare file name lives in assets/img/doctors/."""
+    image = doctor.image.strip()
+    if not image or image.startswith(("/", "https://")):
+        return image
+    return f"/img/doctors/{image}"
+
+
+def doctor_avatar(doctor: Doctor, size: int = 96, *, lang: str = "es", class_name: str = "") -> rx.Component:
+    """The doctor's photo, or their initials while it is missing, loading or broken."""
+    # Initials scale with the circle: about 36 % of its diameter.
+    font_px = max(14, round(size * 0.36))
+    return Avatar.create(
+        src=doctor_photo_url(doctor),
+        alt=t(lang, "home.team.photo", name=doctor.name(lang)),
+        initials=doctor.initials,
+        size=size,
+        class_name=f"bg-blush text-primary ring-4 ring-white shadow-sm {class_name}".strip(),
+        initials_class_name=f"font-bold tracking-wide text-[{font_px}px] leading-none",
+        custom_attrs={"data-avatar": doctor.slug},
+    )

@@ -1,0 +1,32 @@
+"""The floating book button: shown once the visitor has scrolled past one viewport
+height; a full-width bottom bar on phones, a bottom-right pill on desktop."""
+
+from __future__ import annotations
+
+import reflex as rx
+
+from clinic.site.components.links import page_link
+from clinic.site.components.widgets import floating_book
+from clinic.site.i18n import t
+from clinic.site.routes import path_for
+
+
+def floating_book_button(lang: str) -> rx.Component:
+    return floating_book(
+        page_link(
+            path_for("booking", lang),
+            t(lang, "floating.book"),
+            class_name=(
+                "flex h-14 w-full items-center justify-center bg-primary text-base font-semibold "
+                "text-white shadow-[0_-4px_16px_rgba(0,0,0,0.12)] hover:bg-primary-dark "
+                "focus-visible:outline-2 focus-visible:outline-offset-[-4px] focus-visible:outline-white "
+                "lg:h-12 lg:w-auto lg:rounded-full lg:px-6 lg:shadow-lg"
+            ),
+        ),
+        # Out of the way while a modal <dialog> (the facilities viewer) is open: the page
+        # behind it is inert, and the pill would sit under the viewer's own buttons.
+        class_name=(
+            "fixed inset-x-0 bottom-0 z-30 lg:inset-x-auto lg:right-6 lg:bottom-6 "
+            "[body:has(dialog[open])_&]:hidden"
+        ),
+    )

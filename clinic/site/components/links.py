@@ -1,0 +1,34 @@
+"""Links: client-side for our own pages, plain anchors for everything else."""
+
+from __future__ import annotations
+
+import reflex as rx
+from reflex_components_core.el.elements.inline import A as PlainAnchor
+from reflex_components_core.react_router.dom import ReactRouterLink
+
+from clinic.site.i18n import t
+
+
+def page_link(href: str, *children, **props) -> rx.Component:
+    """A link to one of our pages, navigated client-side by React Router."""
+    return ReactRouterLink.create(*children, to=href, **props)
+
+
+def external_link(href: str, *children, lang: str, new_tab: bool = True, **props) -> rx.Component:
+    """A link off the site. New tabs get rel="noopener" and say so to screen readers."""
+    if not new_tab:
+        return rx.el.a(*children, href=href, **props)
+    return rx.el.a(
+        *children,
+        rx.el.span(" " + t(lang, "nav.new_tab"), class_name="sr-only"),
+        href=href,
+        target="_blank",
+        rel="noopener noreferrer",
+        **props,
+    )
+
+
+def in_page_link(section_id: str, *children, **props) -> rx.Component:
+    """A plain <a href="#id"> to a section of the same page. (`rx.el.a` becomes React
+    Router's Link, which resolves "#id" against the route as "/path/#id".)"""
+    return PlainAnchor.create(*children, href=f"#{section_id}", **props)

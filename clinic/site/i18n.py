@@ -1,0 +1,156 @@
+"""Translations and language-aware formatting.
+
+Text is looked up at build time: each page is compiled once per language and carries
+only its own language's strings.
+"""
+
+from __future__ import annotations
+
+from clinic.site.content import ContentError, Doctor, content
+
+# Day order for grouping opening hours ("Mo".."Su").
+WEEK = ("Mo", "Tu", "We", "Th", "Fr", "Sa", "Su")
+
+
+def t(lang: str, key: str, **values: object) -> str:
+    """The text for `key` in `lang`, with {placeholders} filled.
+
+    A missing key displays the key itself (spec section 3), so a gap is visible, not
+    silent; the loader and a test make sure none is missing.
+    """
+    text = content().i18n.get(lang, {}).get(key)
+    if text is None:
+        return key
+    return text.format(**values) if values else text
+
+
+def clinic_values(lang: str) -> dict[str, str]:
+    """The clinic's facts as {placeholders}, usable in any text: the i18n keys (through
+    `tc`) and the long texts under content/pages/ (through `fill`). This is the one place
+    that turns clinic.yaml into words; a text never types a fact itself."""
+    clinic = content().clinic
+    address, claims = clinic.address, clinic.claims
+    duration = consultation_length(lang)
+    return {
+        "brand": clinic.brand,
+        "legal_name": clinic.legal_name,
+        "phone": clinic.phone,
+        "email": clinic.email,
+        "hospital": address.hospital,
+        "office": address.office,
+        "floor": address.floor,
+        "street": address.street,
+        "postal_code": address.postal_code,
+        "city": address.city,
+        "region": address.region,
+        "price": consultation_price(),
+        # "dura {duration}", "consulta de {duration}"; {Duration} starts a sentence.
+        "duration": duration,
+        "Duration": duration[:1].upper() + duration[1:],
+        "hpv_procedures": format_number(claims.hpv_procedures),
+        "hpv_success_percent": str(claims.hpv_success_percent),
+        "contraception_years_min": str(claims.contraception_years_min),
+        "contraception_years_max": str(claims.contraception_years_max),
+        "contraception_effectiveness_percent": str(claims.contraception_effectiveness_percent),
+        "reviews_provider": clinic.reviews.provider,
+    }
+
+
+def doctor_values(doctor: Doctor, lang: str) -> dict[str, str]:
+    """{name} and {years} of a text about one doctor (a bio, a service's specialist)."""
+    return {"name": doctor.name(lang), "years": str(doctor.years_experience)}
+
+
+def service_values(service_key: str, lang: str) -> dict[str, str]:
+    """{name} and {years} in a service's texts: its specialist's (services.yaml)."""
+    service = next((s for s in content().services if s.key == service_key), None)
+    if service is None or service.specialist is None:
+        return {}
+    return doctor_values(content().doctor(service.specialist), lang)
+
+
+def fill(lang: str, text: str, **values: object) -> str:
+    """A text with the clinic's facts and `values` filled in. An unknown {placeholder}
+    stops the build with the text it is in, not with a bare KeyError."""
+    try:
+        return text.format(**{**clinic_values(lang), **values})
+    except KeyError as err:
+        known = sorted({**clinic_values(lang), **values})
+        raise ContentError(
+            f"unknown placeholder {{{err.args[0]}}} in the {lang} text {text[:80]!r}; "
+            f"known here: {', '.join(known)}"
+        ) from None
+
+
+def tc(lang: str, key: str, **values: object) -> str:
+    """`t` with the clinic's facts ({brand}, {phone}, {price}, {duration}...) available."""
+    text = content().i18n.get(lang, {}).get(key)
+    return key if text is None else fill(lang, text, **values)
+
+
+def doctor_bio(doctor: Doctor, lang: str) -> str:
+    """The doctor's short bio (doctors.yaml) with their {name} and {years} filled in."""
+    return fill(lang, doctor.bio(lang), **doctor_values(doctor, lang))
+
+
+def service_text(lang: str, service_key: str, field: str) -> str:
+    """services.<key>.<field> (title, description) with the service's specialist."""
+    return tc(lang, f"services.{service_key}.{field}", **service_values(service_key, lang))
+
+
+def consultation_length(lang: str) -> str:
+    """The consultation's length in words, from `consultation.minutes`: 60 -> "una hora
+    completa" / "a full hour", other values -> "45 minutos" / "45 minutes"."""
+    minutes = content().clinic.consultation.minutes
+    if minutes == 60:
+        return t(lang, "duration.full_hour")
+    return t(lang, "duration.minutes", minutes=minutes)
+
+
+def format_number(value: int) -> str:
+    """5000 -> "5,000" (Mexico and English both group thousands with a comma)."""
+    return f"{value:,}"
+
+
+def format_time(hhmm: str, lang: str) -> str:
+    """"09:00" -> "9:00 a. m." (es, Mexican style) or "9:00 AM" (en)."""
+    hour, minute = (int(part) for part in hhmm.split(":"))
+    suffix = ("a. m.", "p. m.") if lang == "es" else ("AM", "PM")
+    shown = hour % 12 or 12
+    return f"{shown}:{minute:02d} {suffix[hour >= 12]}"
+
+
+def format_price(amount: int, currency: str) -> str:
+    """1500, "MXN" -> "1,500 MXN" (Mexico and English both group with a comma)."""
+    return f"{format_number(amount)} {currency}"
+
+
+def consultation_price() -> str:
+    fee = content().clinic.consultation
+    return format_price(fee.price, fee.currency)
+
+
+def _day_span(days: list[str], lang: str) -> str:
+    """["Mo".."Fr"] -> "Lunes a viernes": Spanish day names are lower case mid-sentence."""
+    if len(days) == 1:
+        text = t(lang, f"days.{days[0]}")
+    else:
+        text = t(lang, "days.span", first=t(lang, f"days.{days[0]}"), last=t(lang, f"days.{days[-1]}"))
+    return text[:1].upper() + text[1:]
+
+
+def opening_hours(lang: str) -> list[tuple[str, str]]:
+    """(days, hours) rows for display, closed days last, from the one hours source."""
+    rows = [
+        (
+            _day_span(list(entry.days), lang),
+            t(lang, "hours.range", opens=format_time(entry.opens, lang),
+              closes=format_time(entry.closes, lang)),
+        )
+        for entry in content().clinic.hours
+    ]
+    open_days = {day for entry in content().clinic.hours for day in entry.days}
+    closed = [day for day in WEEK if day not in open_days]
+    if closed:
+        rows.append((_day_span(closed, lang), t(lang, "hours.closed")))
+    return rows

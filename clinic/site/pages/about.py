@@ -1,0 +1,111 @@
+"""The about page (spec section 1): the clinic, its doctors, its hospital setting and
+its certifications. Texts in content/pages/about.yaml; doctors, licences and permit
+numbers from doctors.yaml and clinic.yaml."""
+
+from __future__ import annotations
+
+import functools
+from typing import Annotated
+
+import reflex as rx
+from pydantic import Field
+
+from clinic.site.components.links import external_link
+from clinic.site.components.page_header import page_header
+from clinic.site.components.ui import CARD, TEXT_LINK, section
+from clinic.site.content import Localized, Strict, content, load_model
+from clinic.site.i18n import fill, t, tc
+from clinic.site.pages.inner_blocks import call_to_action, doctor_card, paragraphs, titled_cards
+from clinic.site.routes import Page
+
+
+class ValueCard(Strict):
+    title: Localized
+    text: Localized
+
+
+class AboutContent(Strict):
+    story_heading: Localized
+    story: Annotated[list[Localized], Field(min_length=1)]
+    values_heading: Localized
+    values: Annotated[list[ValueCard], Field(min_length=1)]
+    team_heading: Localized
+    team_intro: Localized
+    hospital_heading: Localized
+    hospital: Annotated[list[Localized], Field(min_length=1)]
+    amenities_heading: Localized
+    amenities: list[Localized]
+    certifications_heading: Localized
+    certifications_intro: Localized
+
+
+@functools.cache
+def about_content() -> AboutContent:
+    return load_model("pages/about.yaml", AboutContent)
+
+
+def _values(lang: str, data: AboutContent) -> rx.Component:
+    return titled_cards(data.values, lang, title=data.values_heading(lang),
+                        grid_class="sm:grid-cols-2 lg:grid-cols-4")
+
+
+def _team(lang: str, data: AboutContent) -> rx.Component:
+    return section(
+        rx.el.p(fill(lang, data.team_intro(lang)), class_name="mt-4 max-w-3xl text-lg"),
+        rx.el.div(*(doctor_card(d, lang) for d in content().doctors), class_name="mt-8 grid gap-6 lg:grid-cols-2"),
+        title=data.team_heading(lang),
+    )
+
+
+def _where(lang: str, data: AboutContent) -> rx.Component:
+    return section(
+        *paragraphs([fill(lang, p(lang)) for p in data.hospital]),
+        rx.el.p(
+            external_link(str(content().clinic.address.maps_url), t(lang, "inner.map"), lang=lang, class_name=TEXT_LINK),
+            class_name="mt-3",
+        ),
+        rx.el.h3(data.amenities_heading(lang), class_name="mt-8 text-lg font-semibold"),
+        rx.el.ul(*(rx.el.li(fill(lang, a(lang))) for a in data.amenities), class_name="mt-3 list-disc space-y-1 pl-5"),
+        title=data.hospital_heading(lang),
+        tone="blush",
+    )
+
+
+def _certifications(lang: str, data: AboutContent) -> rx.Component:
+    doctors = rx.el.ul(
+        *(
+            rx.el.li(
+                rx.el.p(t(lang, "about_page.board_certified", name=d.name(lang)), class_name="font-semibold"),
+                rx.el.p(d.license(lang), class_name="text-muted"),
+            )
+            for d in content().doctors
+        ),
+        class_name="space-y-4",
+    )
+    permits = rx.el.div(
+        rx.el.h3(t(lang, "about_page.permits"), class_name="font-semibold"),
+        rx.el.ul(*(rx.el.li(p) for p in content().clinic.permits), class_name="mt-2 space-y-1 text-muted", data_permits=""),
+    )
+    return section(
+        rx.el.p(fill(lang, data.certifications_intro(lang)), class_name="mt-4 max-w-3xl text-lg"),
+        rx.el.div(
+            rx.el.div(doctors, class_name=CARD),
+            rx.el.div(permits, class_name=CARD),
+            class_name="mt-8 grid gap-4 md:grid-cols-2",
+        ),
+        title=data.certifications_heading(lang),
+    )
+
+
+def render(page: Page) -> rx.Component:
+    lang = page.lang
+    data = about_content()
+    return rx.fragment(
+        page_header(tc(lang, "pages.about.title"), tc(lang, "pages.about.intro")),
+        section(*paragraphs([fill(lang, p(lang)) for p in data.story]), title=data.story_heading(lang)),
+        _values(lang, data),
+        _team(lang, data),
+        _where(lang, data),
+        _certifications(lang, data),
+        call_to_action(lang, tc(lang, "pages.about.title")),
+    )

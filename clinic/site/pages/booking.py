@@ -1,0 +1,162 @@
+"""The booking page (spec section 2): one card per doctor with a Book button opening that
+doctor's Cal.com calendar, the consultation fee and the amenities notice.
+
+Doctor pages link to `<booking path>#<doctor slug>`, so each card carries the doctor's
+slug as its id. Cal.com's embed is loaded here only (clinic/site/components/cal_embed.py).
+"""
+
+from __future__ import annotations
+
+import reflex as rx
+
+from clinic.site import navigation as nav
+from clinic.site.components.avatar import doctor_avatar
+from clinic.site.components.cal_embed import book_link, cal_embed
+from clinic.site.components.links import external_link, page_link
+from clinic.site.components.page_header import page_header
+from clinic.site.components.ui import BUTTON_PRIMARY, CARD, TEXT_LINK, section
+from clinic.site.content import Doctor, content
+from clinic.site.i18n import consultation_price, t, tc
+from clinic.site.routes import Page, doctor_page_id, path_for
+
+ICON_ATTRS = {
+    "fill": "none",
+    "stroke": "currentColor",
+    "strokeWidth": "2",
+    "strokeLinecap": "round",
+    "strokeLinejoin": "round",
+}
+
+
+def _icon(*paths: str, size: int = 20, class_name: str = "shrink-0") -> rx.Component:
+    return rx.el.svg(
+        *(rx.el.svg.path(d=d) for d in paths),
+        view_box="0 0 24 24",
+        width=str(size),
+        height=str(size),
+        aria_hidden="true",
+        class_name=class_name,
+        custom_attrs=ICON_ATTRS,
+    )
+
+
+def calendar_icon() -> rx.Component:
+    return _icon("M8 3v4M16 3v4M4 9h16", "M5 5h14a1 1 0 0 1 1 1v13a1 1 0 0 1-1 1H5a1 1 0 0 1-1-1V6a1 1 0 0 1 1-1z")
+
+
+def check_icon() -> rx.Component:
+    return _icon("M5 12l5 5L20 7", size=18, class_name="mt-0.5 shrink-0 text-accent")
+
+
+def doctor_card(doctor: Doctor, lang: str) -> rx.Component:
+    heading_id = f"{doctor.slug}-name"
+    return rx.el.article(
+        rx.el.div(
+            doctor_avatar(doctor, 64, lang=lang),
+            rx.el.div(
+                rx.el.h3(doctor.name(lang), id=heading_id, class_name="text-xl font-bold text-ink"),
+                rx.el.p(doctor.specialty(lang), class_name="mt-1 text-muted"),
+            ),
+            class_name="flex items-start gap-4",
+        ),
+        rx.el.ul(
+            rx.el.li(t(lang, "booking.experience", years=doctor.years_experience)),
+            rx.el.li(doctor.license(lang)),
+            class_name="mt-4 list-disc space-y-1 pl-5 text-sm text-muted",
+        ),
+        rx.el.div(
+            book_link(
+                doctor,
+                calendar_icon(),
+                rx.el.span(t(lang, "booking.book")),
+                rx.el.span(" " + t(lang, "booking.book_with", name=doctor.name(lang)), class_name="sr-only"),
+                lang=lang,
+                class_name=BUTTON_PRIMARY,
+                data_book_button=doctor.slug,
+            ),
+            page_link(
+                path_for(doctor_page_id(doctor.slug), lang),
+                t(lang, "booking.profile"),
+                rx.el.span(" " + t(lang, "booking.profile_of", name=doctor.name(lang)), class_name="sr-only"),
+                class_name=TEXT_LINK,
+            ),
+            class_name="mt-auto flex flex-wrap items-center gap-x-6 gap-y-3 pt-6",
+        ),
+        id=doctor.slug,
+        aria_labelledby=heading_id,
+        class_name=f"{CARD} flex scroll-mt-20 flex-col",
+    )
+
+
+def doctors_section(lang: str) -> rx.Component:
+    return section(
+        rx.el.p(t(lang, "booking.doctors_intro"), class_name="mt-3 max-w-2xl text-muted"),
+        cal_embed(
+            *(doctor_card(d, lang) for d in content().doctors),
+            lang=lang,
+            class_name="group mt-8 grid gap-6 md:grid-cols-2",
+        ),
+        title=t(lang, "booking.doctors_title"),
+    )
+
+
+def _bullets(*texts: str) -> rx.Component:
+    return rx.el.ul(
+        *(rx.el.li(check_icon(), rx.el.span(text), class_name="flex gap-2") for text in texts),
+        class_name="mt-3 space-y-2",
+    )
+
+
+def fee_card(lang: str) -> rx.Component:
+    return rx.el.div(
+        rx.el.h2(t(lang, "booking.fee_title"), class_name="text-lg font-bold text-primary"),
+        rx.el.p(consultation_price(), class_name="mt-2 text-3xl font-bold text-ink"),
+        rx.el.p(tc(lang, "booking.fee_details"), class_name="mt-2"),
+        rx.el.p(t(lang, "booking.payment"), class_name="mt-2 text-sm text-muted"),
+        class_name=CARD,
+    )
+
+
+def amenities_card(lang: str) -> rx.Component:
+    return rx.el.div(
+        rx.el.h2(t(lang, "booking.amenities_title"), class_name="text-lg font-bold text-primary"),
+        _bullets(
+            t(lang, "booking.amenities_wifi"),
+            t(lang, "booking.amenities_refreshments"),
+            t(lang, "booking.amenities_parking"),
+        ),
+        class_name=CARD,
+        data_amenities="",
+    )
+
+
+def help_line(lang: str) -> rx.Component:
+    """For whoever would rather not book online: the same chat and phone as everywhere."""
+    clinic = content().clinic
+    return rx.el.div(
+        rx.el.h2(t(lang, "booking.help_title"), class_name="text-lg font-bold text-ink"),
+        rx.el.div(
+            external_link(
+                nav.whatsapp_link(t(lang, "footer.whatsapp_message")),
+                t(lang, "booking.help_chat"),
+                lang=lang,
+                class_name=TEXT_LINK,
+            ),
+            rx.el.a(tc(lang, "booking.help_call"), href=clinic.tel_href, class_name=TEXT_LINK),
+            class_name="mt-2 flex flex-wrap gap-x-6 gap-y-2",
+        ),
+        class_name="mt-8",
+    )
+
+
+def render(page: Page) -> rx.Component:
+    lang = page.lang
+    return rx.fragment(
+        page_header(tc(lang, "pages.booking.title"), tc(lang, "pages.booking.intro")),
+        doctors_section(lang),
+        section(
+            rx.el.div(fee_card(lang), amenities_card(lang), class_name="grid gap-6 md:grid-cols-2"),
+            help_line(lang),
+            tone="sand",
+        ),
+    )

@@ -1,0 +1,136 @@
+"""A doctor's page (spec sections 2 and 3): photo or initials, specialty, licence line,
+bio, years of experience, the services the doctor leads (linked) and a book button that
+opens the booking page at this doctor's card.
+
+Facts come from doctors.yaml; the longer texts from content/pages/doctors.yaml."""
+
+from __future__ import annotations
+
+import functools
+from typing import Annotated
+
+import reflex as rx
+from pydantic import Field, RootModel
+
+from clinic.site import navigation as nav
+from clinic.site.components.avatar import doctor_avatar
+from clinic.site.components.links import external_link, page_link
+from clinic.site.components.ui import BUTTON_PRIMARY, BUTTON_SECONDARY, CARD, CONTAINER, TEXT_LINK, section
+from clinic.site.content import Doctor, Localized, Strict, content, load_model
+from clinic.site.i18n import doctor_bio, doctor_values, fill, service_text, t, tc
+from clinic.site.pages.inner_blocks import booking_href, call_to_action, paragraphs
+from clinic.site.routes import Page, path_for
+
+
+class DoctorTexts(Strict):
+    focus: Annotated[list[Localized], Field(min_length=1)]
+    approach: Annotated[list[Localized], Field(min_length=1)]
+
+
+class DoctorsTexts(RootModel[dict[str, DoctorTexts]]):
+    pass
+
+
+@functools.cache
+def doctor_texts(slug: str) -> DoctorTexts:
+    texts = load_model("pages/doctors.yaml", DoctorsTexts).root
+    missing = sorted({d.slug for d in content().doctors} - set(texts))
+    if missing:
+        raise ValueError(f"pages/doctors.yaml: missing texts for doctor(s) {missing}")
+    return texts[slug]
+
+
+def _hero(doctor: Doctor, lang: str) -> rx.Component:
+    return rx.el.section(
+        rx.el.div(
+            doctor_avatar(doctor, 128, lang=lang),
+            rx.el.div(
+                rx.el.p(t(lang, "doctor_page.eyebrow"), class_name="text-sm font-semibold uppercase tracking-wide text-accent"),
+                rx.el.h1(doctor.name(lang), class_name="mt-1 text-3xl font-bold tracking-tight text-primary sm:text-4xl"),
+                rx.el.p(doctor.specialty(lang), class_name="mt-3 max-w-2xl text-lg text-ink"),
+                rx.el.p(t(lang, "inner.years", years=doctor.years_experience),
+                        class_name="mt-2 font-semibold text-accent", data_years=str(doctor.years_experience)),
+                rx.el.p(doctor.license(lang), class_name="mt-1 text-sm text-muted", data_license=""),
+                rx.el.div(
+                    page_link(booking_href(doctor, lang), t(lang, "inner.book_with", name=doctor.name(lang)),
+                              class_name=BUTTON_PRIMARY, data_book=doctor.slug),
+                    external_link(nav.whatsapp_link(t(lang, "inner.chat_message", topic=doctor.name(lang))),
+                                  t(lang, "inner.chat"), lang=lang, class_name=BUTTON_SECONDARY),
+                    class_name="mt-6 flex flex-wrap gap-3",
+                ),
+            ),
+            class_name=f"{CONTAINER} flex flex-col gap-6 py-12 sm:flex-row sm:items-start sm:py-16",
+        ),
+        class_name="bg-blush",
+    )
+
+
+def _profile(doctor: Doctor, lang: str) -> rx.Component:
+    texts = doctor_texts(doctor.slug)
+    focus = rx.el.div(
+        rx.el.h3(t(lang, "doctor_page.focus"), class_name="text-lg font-semibold"),
+        rx.el.ul(*(rx.el.li(item(lang)) for item in texts.focus), class_name="mt-3 list-disc space-y-1 pl-5"),
+        class_name=CARD,
+    )
+    credentials = rx.el.div(
+        rx.el.h3(t(lang, "doctor_page.credentials"), class_name="text-lg font-semibold"),
+        rx.el.ul(
+            rx.el.li(doctor.license(lang)),
+            rx.el.li(t(lang, "doctor_page.board_certified")),
+            rx.el.li(t(lang, "inner.years", years=doctor.years_experience)),
+            class_name="mt-3 list-disc space-y-1 pl-5",
+        ),
+        class_name=CARD,
+    )
+    return section(
+        *paragraphs([doctor_bio(doctor, lang),
+                     *(fill(lang, p(lang), **doctor_values(doctor, lang)) for p in texts.approach)]),
+        rx.el.div(focus, credentials, class_name="mt-8 grid gap-4 md:grid-cols-2"),
+        title=t(lang, f"doctor_page.about_{doctor.gender}", name=doctor.name(lang)),
+    )
+
+
+def _services(doctor: Doctor, lang: str) -> rx.Component:
+    ordered = [s for s in content().services if s.key in doctor.services]
+    return section(
+        rx.el.ul(
+            *(
+                rx.el.li(
+                    page_link(
+                        path_for(s.key, lang),
+                        rx.el.span(t(lang, f"services.{s.key}.title"), class_name="text-lg font-semibold text-primary underline-offset-4 group-hover:underline"),
+                        rx.el.span(service_text(lang, s.key, "description"), class_name="mt-2 block text-muted"),
+                        class_name=f"group block h-full {CARD} hover:border-primary/40",
+                    ),
+                    data_service=s.key,
+                )
+                for s in ordered
+            ),
+            class_name="mt-8 grid gap-4 sm:grid-cols-2 lg:grid-cols-3",
+        ),
+        title=t(lang, "doctor_page.services"),
+        tone="sand",
+    )
+
+
+def _where(lang: str) -> rx.Component:
+    return section(
+        rx.el.p(tc(lang, "inner.address"), class_name="mt-4 max-w-3xl text-lg"),
+        rx.el.p(
+            external_link(str(content().clinic.address.maps_url), t(lang, "inner.map"), lang=lang, class_name=TEXT_LINK),
+            class_name="mt-3",
+        ),
+        title=t(lang, "doctor_page.where"),
+    )
+
+
+def render(page: Page) -> rx.Component:
+    doctor = content().doctor(page.doctor_slug)
+    lang = page.lang
+    return rx.fragment(
+        _hero(doctor, lang),
+        _profile(doctor, lang),
+        _services(doctor, lang),
+        _where(lang),
+        call_to_action(lang, doctor.name(lang)),
+    )

@@ -1,0 +1,89 @@
+"""The FAQ page (spec section 2): cost, location, doctors, ultrasound, the services and
+the opening hours, one card per question, rendered from `faq_views` (faq_data.py).
+
+`faq_entries(lang)` (re-exported here) gives the same questions and answers as plain
+text, in page order, for the FAQPage structured data."""
+
+from __future__ import annotations
+
+import reflex as rx
+
+from clinic.site import navigation as nav
+from clinic.site.components.links import external_link, page_link
+from clinic.site.components.page_header import page_header
+from clinic.site.components.ui import BUTTON_PRIMARY, BUTTON_SECONDARY, CARD, TEXT_LINK, section
+from clinic.site.content import content
+from clinic.site.i18n import t, tc
+from clinic.site.pages.faq_data import FaqView, faq_entries, faq_views
+from clinic.site.routes import Page, path_for
+
+__all__ = ["faq_entries", "faq_views", "render"]
+
+
+
+def _item_list(view: FaqView) -> rx.Component:
+    if view.items_kind == "hours":
+        # Same rows as the footer's hours (both read opening_hours()).
+        return rx.el.dl(
+            *(rx.el.div(rx.el.dt(i.label, class_name="font-medium"), rx.el.dd(i.detail), class_name="flex flex-wrap justify-between gap-x-4 border-b border-primary/10 py-2")
+              for i in view.items),
+            class_name="mt-3",
+            data_hours="",
+        )
+    return rx.el.ul(
+        *(
+            rx.el.li(
+                page_link(i.href, i.label, class_name=TEXT_LINK) if i.href else i.label,
+                f": {i.detail}" if i.detail else "",
+            )
+            for i in view.items
+        ),
+        class_name="mt-3 list-disc space-y-2 pl-5",
+        data_items=view.items_kind,
+    )
+
+
+def _action(view: FaqView, lang: str) -> rx.Component:
+    if view.link == "map":
+        return external_link(str(content().clinic.address.maps_url), t(lang, "inner.map"), lang=lang, class_name=TEXT_LINK)
+    if view.link == "booking":
+        return page_link(path_for("booking", lang), t(lang, "faq_page.booking"), class_name=TEXT_LINK)
+    return rx.fragment()
+
+
+def _card(view: FaqView, lang: str) -> rx.Component:
+    return rx.el.article(
+        rx.el.h2(view.question, class_name="text-xl font-bold text-primary", data_faq_question=""),
+        rx.el.div(
+            *(rx.el.p(p, class_name="mt-3 leading-relaxed") for p in view.paragraphs),
+            _item_list(view) if view.items else rx.fragment(),
+            *(rx.el.p(p, class_name="mt-3 leading-relaxed") for p in view.note),
+            data_faq_answer="",
+        ),
+        rx.el.p(_action(view, lang), class_name="mt-4") if view.link else rx.fragment(),
+        class_name=CARD,
+        data_faq=view.key,
+        id=view.key,
+    )
+
+
+def render(page: Page) -> rx.Component:
+    lang = page.lang
+    more = section(
+        rx.el.p(tc(lang, "faq_page.more_text"), class_name="mt-3 max-w-2xl text-lg"),
+        rx.el.div(
+            external_link(nav.whatsapp_link(), t(lang, "inner.chat"), lang=lang, class_name=BUTTON_PRIMARY),
+            page_link(path_for("contact", lang), t(lang, "faq_page.contact"), class_name=BUTTON_SECONDARY),
+            class_name="mt-6 flex flex-wrap gap-3",
+        ),
+        title=t(lang, "faq_page.more_heading"),
+        tone="sand",
+    )
+    return rx.fragment(
+        page_header(tc(lang, "pages.faq.title"), tc(lang, "pages.faq.intro")),
+        rx.el.div(
+            *(_card(view, lang) for view in faq_views(lang)),
+            class_name="mx-auto grid max-w-6xl items-start gap-6 px-4 py-12 md:grid-cols-2",
+        ),
+        more,
+    )

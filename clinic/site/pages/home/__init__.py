@@ -1,0 +1,19 @@
+"""The home page: the sections of spec section 2, in the spec's order.
+
+The layout adds the navigation bar, footer and floating book button around them.
+`SECTION_IDS` is the order a test checks; the services and team ids are the anchors the
+menus link to (clinic/site/navigation.py)."""
+
+from __future__ import annotations
+
+import reflex as rx
+
+from clinic.site.pages.home import certifications, facilities, hero, location, reviews, services, team
+from clinic.site.routes import Page
+
+SECTIONS = (hero, services, team, certifications, facilities, reviews, location)
+SECTION_IDS = tuple(module.SECTION_ID for module in SECTIONS)
+
+
+def render(page: Page) -> rx.Component:
+    return rx.fragment(*(module.section(page.lang) for module in SECTIONS))

@@ -1,0 +1,49 @@
+"""Certifications: seven logos in a looping carousel that auto-advances every 3000 ms
+(spec section 9), pausable, and still under prefers-reduced-motion."""
+
+from __future__ import annotations
+
+import reflex as rx
+
+from clinic.site.components.carousel import carousel
+from clinic.site.components.picture import asset_url
+from clinic.site.components.ui import section as page_section
+from clinic.site.i18n import t
+from clinic.site.pages.home.data import Certification, home_content
+
+SECTION_ID = "certifications"
+AUTOPLAY_MS = 3000
+# The generated wordmarks' intrinsic size (tools/generate_images.py).
+LOGO_WIDTH, LOGO_HEIGHT = 240, 120
+
+
+def _logo(cert: Certification, lang: str) -> rx.Component:
+    return rx.el.div(
+        rx.el.img(
+            src=asset_url(f"img/certifications/{cert.key}.svg"),
+            alt=cert.name(lang),
+            loading="lazy",
+            decoding="async",
+            custom_attrs={"width": LOGO_WIDTH, "height": LOGO_HEIGHT},
+            class_name="block h-auto w-full",
+        ),
+        class_name="rounded-2xl bg-white p-2",
+        data_certification=cert.key,
+    )
+
+
+def section(lang: str) -> rx.Component:
+    return page_section(
+        rx.el.p(t(lang, "home.certifications.intro"), class_name="mt-3 max-w-2xl text-lg text-muted"),
+        carousel(
+            *(_logo(c, lang) for c in home_content().certifications),
+            lang=lang,
+            label=t(lang, "home.certifications.label"),
+            loop=True,
+            autoplay_ms=AUTOPLAY_MS,
+            slide_class_name="basis-[70%] sm:basis-1/2 md:basis-1/3 lg:basis-1/4",
+            class_name="mt-8",
+        ),
+        id=SECTION_ID,
+        title=t(lang, "home.certifications.title"),
+    )

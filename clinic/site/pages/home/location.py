@@ -1,0 +1,77 @@
+"""Location: the address as a link to the maps service, the best-hospital note, hours,
+call and chat, and the embedded map (spec section 2). Everything but the map works
+without third parties."""
+
+from __future__ import annotations
+
+import reflex as rx
+
+from clinic.site.components.footer import hours_list
+from clinic.site.components.links import external_link
+from clinic.site.components.map_embed import map_embed
+from clinic.site.components.ui import BUTTON_PRIMARY, BUTTON_SECONDARY, TEXT_LINK, section as page_section
+from clinic.site.content import content
+from clinic.site.i18n import t, tc
+from clinic.site.navigation import whatsapp_link
+
+SECTION_ID = "location"
+
+
+def _details(lang: str) -> rx.Component:
+    clinic = content().clinic
+    return rx.el.div(
+        rx.el.p(tc(lang, "home.location.best_hospital"), class_name="text-lg text-ink", data_best_hospital=""),
+        rx.el.h3(t(lang, "home.location.address"), class_name="mt-6 font-semibold text-primary"),
+        rx.el.address(
+            external_link(
+                str(clinic.address.maps_url),
+                rx.icon("map-pin", size=20, aria_hidden="true", class_name="mt-0.5 shrink-0"),
+                rx.el.span(tc(lang, "footer.address")),
+                lang=lang,
+                class_name=f"inline-flex gap-2 {TEXT_LINK}",
+                data_address_link="",
+            ),
+            class_name="mt-2 not-italic",
+        ),
+        rx.el.h3(t(lang, "home.location.hours"), class_name="mt-6 font-semibold text-primary"),
+        hours_list(lang, "mt-2 text-ink"),
+        rx.el.div(
+            rx.el.a(
+                rx.icon("phone", size=18, aria_hidden="true"),
+                tc(lang, "home.location.call"),
+                href=clinic.tel_href,
+                class_name=BUTTON_PRIMARY,
+            ),
+            external_link(
+                whatsapp_link(t(lang, "footer.whatsapp_message")),
+                rx.icon("message-circle", size=18, aria_hidden="true"),
+                t(lang, "home.location.whatsapp"),
+                lang=lang,
+                class_name=BUTTON_SECONDARY,
+            ),
+            class_name="mt-6 flex flex-wrap gap-3",
+        ),
+    )
+
+
+def section(lang: str) -> rx.Component:
+    return page_section(
+        rx.el.div(
+            _details(lang),
+            rx.el.div(
+                map_embed(tc(lang, "home.location.map_title")),
+                # Stays visible when the map is blocked or fails to load.
+                external_link(
+                    str(content().clinic.address.maps_url),
+                    t(lang, "home.location.open_maps"),
+                    lang=lang,
+                    class_name=f"mt-3 inline-block {TEXT_LINK}",
+                    data_open_maps="",
+                ),
+            ),
+            class_name="mt-8 grid items-start gap-8 lg:grid-cols-2",
+        ),
+        id=SECTION_ID,
+        title=t(lang, "home.location.title"),
+        tone="blush",
+    )

@@ -1,0 +1,144 @@
+"""Blocks shared by the inner pages (services, about, doctors, FAQ, privacy, success):
+doctor cards, the consultation facts, the closing call to action and a small text
+renderer, so that every page states these facts the same way from the same source."""
+
+from __future__ import annotations
+
+import reflex as rx
+
+from clinic.site import navigation as nav
+from clinic.site.components.avatar import doctor_avatar
+from clinic.site.components.links import external_link, page_link
+from clinic.site.components.ui import BUTTON_PRIMARY, BUTTON_SECONDARY, CARD, TEXT_LINK, section
+from clinic.site.content import Doctor, content
+from clinic.site.i18n import consultation_price, fill, t, tc
+from clinic.site.routes import doctor_page_id, path_for
+
+
+def booking_href(doctor: Doctor, lang: str) -> str:
+    """The booking page, scrolled to this doctor's card (it has id=<slug>)."""
+    return f"{path_for('booking', lang)}#{doctor.slug}"
+
+
+def doctor_href(doctor: Doctor, lang: str) -> str:
+    return path_for(doctor_page_id(doctor.slug), lang)
+
+
+def doctors_for(service_key: str) -> list[Doctor]:
+    """The doctors who lead a service (doctors.yaml `services`)."""
+    return [d for d in content().doctors if service_key in d.services]
+
+
+def paragraphs(texts: list[str], class_name: str = "mt-4 max-w-3xl text-lg leading-relaxed") -> list[rx.Component]:
+    return [rx.el.p(text, class_name=class_name) for text in texts]
+
+
+def doctor_card(doctor: Doctor, lang: str, heading_level: str = "h3") -> rx.Component:
+    """Photo or initials, name linking the doctor's page, specialty, experience, licence,
+    and two actions: the profile and booking with this doctor."""
+    heading = getattr(rx.el, heading_level)
+    return rx.el.article(
+        rx.el.div(
+            doctor_avatar(doctor, 88, lang=lang),
+            rx.el.div(
+                heading(
+                    page_link(doctor_href(doctor, lang), doctor.name(lang), class_name=TEXT_LINK.replace("underline ", "")),
+                    class_name="text-xl font-bold",
+                ),
+                rx.el.p(doctor.specialty(lang), class_name="mt-1 text-muted"),
+                rx.el.p(t(lang, "inner.years", years=doctor.years_experience), class_name="mt-2 font-semibold text-accent"),
+                rx.el.p(doctor.license(lang), class_name="mt-1 text-sm text-muted"),
+            ),
+            class_name="flex flex-col gap-4 sm:flex-row sm:items-start",
+        ),
+        rx.el.div(
+            page_link(booking_href(doctor, lang), t(lang, "inner.book_with", name=doctor.name(lang)), class_name=BUTTON_PRIMARY,
+                      data_book=doctor.slug),
+            page_link(doctor_href(doctor, lang), t(lang, "inner.view_profile"), class_name=BUTTON_SECONDARY,
+                      aria_label=t(lang, "inner.view_profile_of", name=doctor.name(lang))),
+            class_name="mt-6 flex flex-wrap gap-3",
+        ),
+        class_name=CARD,
+        data_doctor=doctor.slug,
+    )
+
+
+def consultation_facts(lang: str) -> rx.Component:
+    """Fee with currency, a full hour, ultrasound included: the consultation in one row."""
+    tiles = [
+        (consultation_price(), t(lang, "inner.fee_label")),
+        (tc(lang, "inner.duration"), t(lang, "inner.duration_label")),
+        (t(lang, "inner.ultrasound"), t(lang, "inner.ultrasound_label")),
+    ]
+    return rx.el.dl(
+        *(
+            rx.el.div(
+                rx.el.dt(label, class_name="text-sm text-muted"),
+                rx.el.dd(value, class_name="order-first text-xl font-bold text-primary"),
+                class_name="flex flex-col gap-1 rounded-2xl bg-white p-5 shadow-sm",
+            )
+            for value, label in tiles
+        ),
+        class_name="grid gap-4 sm:grid-cols-3",
+        data_consultation="",
+    )
+
+
+def call_to_action(lang: str, topic: str) -> rx.Component:
+    """Closing band: book, or ask on WhatsApp about `topic`, or read the costs and FAQ."""
+    return rx.el.section(
+        rx.el.div(
+            rx.el.h2(t(lang, "inner.cta_heading"), class_name="text-2xl font-bold tracking-tight text-primary sm:text-3xl"),
+            rx.el.p(t(lang, "inner.cta_text"), class_name="mt-3 max-w-2xl text-lg"),
+            rx.el.div(consultation_facts(lang), class_name="mt-8"),
+            rx.el.div(
+                page_link(path_for("booking", lang), t(lang, "inner.book"), class_name=BUTTON_PRIMARY),
+                external_link(nav.whatsapp_link(t(lang, "inner.chat_message", topic=topic)), t(lang, "inner.chat"),
+                              lang=lang, class_name=BUTTON_SECONDARY),
+                page_link(path_for("faq", lang), t(lang, "inner.faq_link"), class_name=TEXT_LINK),
+                class_name="mt-8 flex flex-wrap items-center gap-4",
+            ),
+            class_name="mx-auto max-w-6xl px-4 py-12 sm:py-16",
+        ),
+        class_name="bg-sand",
+        aria_label=t(lang, "inner.cta_heading"),
+    )
+
+
+def rich_text(text: str) -> list[rx.Component]:
+    """A small Markdown-like text from content: blank lines separate paragraphs, lines
+    starting with "- " form a bulleted list. Enough for a legal notice, nothing more."""
+    blocks: list[rx.Component] = []
+    for chunk in (c.strip() for c in text.strip().split("\n\n")):
+        lines = [line.strip() for line in chunk.splitlines() if line.strip()]
+        if lines and all(line.startswith("- ") for line in lines):
+            blocks.append(rx.el.ul(*(rx.el.li(line[2:]) for line in lines),
+                                   class_name="mt-3 list-disc space-y-1 pl-6"))
+        elif lines:
+            blocks.append(rx.el.p(" ".join(lines), class_name="mt-3 leading-relaxed"))
+    return blocks
+
+
+
+def titled_cards(items, lang: str, *, title: str, grid_class: str = "sm:grid-cols-2",
+                 item_attrs: dict | None = None, values: dict | None = None) -> rx.Component:
+    """A sand-toned section of cards, each a heading and a short text (the About page's
+    values, a service page's cards). `items` have Localized `title` and `text`, filled
+    with the clinic's facts and `values` (a service's specialist)."""
+    values = values or {}
+    return section(
+        rx.el.ul(
+            *(
+                rx.el.li(
+                    rx.el.h3(fill(lang, item.title(lang), **values), class_name="text-lg font-semibold text-ink"),
+                    rx.el.p(fill(lang, item.text(lang), **values), class_name="mt-2 leading-relaxed text-muted"),
+                    class_name=CARD,
+                    **(item_attrs or {}),
+                )
+                for item in items
+            ),
+            class_name=f"mt-8 grid gap-4 {grid_class}",
+        ),
+        title=title,
+        tone="sand",
+    )

@@ -1,0 +1,74 @@
+"""The privacy notice (spec section 2): 11 numbered sections and the date of the last
+update, from content/pages/privacy.yaml, written for Mexico's LFPDPPP of March 2025."""
+
+from __future__ import annotations
+
+import functools
+from typing import Annotated
+
+import reflex as rx
+from pydantic import Field
+
+from clinic.site.components.page_header import page_header
+from clinic.site.components.ui import CONTAINER, TEXT_LINK
+from clinic.site.content import Localized, Slug, Strict, load_model
+from clinic.site.i18n import fill, t, tc
+from clinic.site.components.links import in_page_link
+from clinic.site.pages.inner_blocks import rich_text
+from clinic.site.routes import Page
+
+SECTION_COUNT = 11  # controller ... contact (spec section 2)
+
+
+class PrivacySection(Strict):
+    key: Slug
+    title: Localized
+    body: Localized
+
+
+class PrivacyContent(Strict):
+    updated: Localized
+    sections: Annotated[list[PrivacySection], Field(min_length=SECTION_COUNT, max_length=SECTION_COUNT)]
+
+
+@functools.cache
+def privacy_content() -> PrivacyContent:
+    return load_model("pages/privacy.yaml", PrivacyContent)
+
+
+def render(page: Page) -> rx.Component:
+    lang = page.lang
+    data = privacy_content()
+    updated = t(lang, "privacy_page.updated", date=data.updated(lang))
+    contents = rx.el.nav(
+        rx.el.h2(t(lang, "privacy_page.contents"), class_name="text-sm font-semibold uppercase tracking-wide text-muted"),
+        rx.el.ol(
+            *(rx.el.li(in_page_link(s.key, s.title(lang), class_name=TEXT_LINK)) for s in data.sections),
+            class_name="mt-3 list-decimal space-y-1 pl-6",
+        ),
+        aria_label=t(lang, "privacy_page.contents"),
+        class_name="rounded-2xl bg-sand p-6",
+    )
+    sections = [
+        rx.el.section(
+            rx.el.h2(f"{number}. {s.title(lang)}", class_name="text-xl font-bold text-primary sm:text-2xl"),
+            *rich_text(fill(lang, s.body(lang))),
+            id=s.key,
+            data_privacy_section=str(number),
+            class_name="scroll-mt-20",
+        )
+        for number, s in enumerate(data.sections, start=1)
+    ]
+    return rx.fragment(
+        page_header(
+            tc(lang, "pages.privacy.title"),
+            tc(lang, "pages.privacy.intro"),
+            rx.el.p(updated, class_name="mt-3 text-sm font-medium text-ink", data_updated=""),
+        ),
+        rx.el.div(
+            contents,
+            rx.el.div(*sections, class_name="max-w-3xl space-y-10"),
+            rx.el.p(updated, class_name="max-w-3xl border-t border-primary/10 pt-6 text-sm text-muted"),
+            class_name=f"{CONTAINER} space-y-10 py-12",
+        ),
+    )

@@ -1,0 +1,89 @@
+"""The success page (spec sections 2, 8 and 9): the request has been received, the
+confirmation rules as bullet notes, and a chat link for questions."""
+
+from __future__ import annotations
+
+import functools
+from typing import Annotated
+
+import reflex as rx
+from pydantic import Field
+
+from clinic.site import navigation as nav
+from clinic.site.components.links import external_link, page_link
+from clinic.site.components.page_header import page_header
+from clinic.site.components.ui import BUTTON_PRIMARY, BUTTON_SECONDARY, CARD, CONTAINER, TEXT_LINK
+from clinic.site.content import Localized, Slug, Strict, content, load_model
+from clinic.site.i18n import fill, t, tc
+from clinic.site.routes import Page, path_for
+
+PositiveInt = Annotated[int, Field(gt=0)]
+
+
+class Rules(Strict):
+    """The confirmation rules of spec section 9; the one place their numbers live."""
+
+    arrive_early_minutes: PositiveInt
+    tolerance_minutes: PositiveInt
+    change_notice_hours: PositiveInt
+
+
+class Note(Strict):
+    key: Slug
+    text: Localized
+
+
+class SuccessContent(Strict):
+    rules: Rules
+    notes_heading: Localized
+    notes: Annotated[list[Note], Field(min_length=1)]
+
+
+@functools.cache
+def success_content() -> SuccessContent:
+    return load_model("pages/success.yaml", SuccessContent)
+
+
+def _note_text(template: str, lang: str) -> list:
+    """A note with its numbers filled in; the clinic e-mail becomes a mailto link."""
+    rules = success_content().rules.model_dump()
+    email = content().clinic.email
+    text = fill(lang, template, **rules)
+    if email not in text:
+        return [text]
+    before, after = text.split(email, 1)
+    return [before, rx.el.a(email, href=f"mailto:{email}", class_name=TEXT_LINK), after]
+
+
+def render(page: Page) -> rx.Component:
+    lang = page.lang
+    data = success_content()
+    notes = rx.el.section(
+        rx.el.h2(data.notes_heading(lang), class_name="text-2xl font-bold tracking-tight text-primary"),
+        rx.el.ul(
+            *(rx.el.li(*_note_text(n.text(lang), lang), data_note=n.key) for n in data.notes),
+            class_name="mt-4 list-disc space-y-3 pl-5 text-lg leading-relaxed marker:text-primary",
+        ),
+        class_name=CARD,
+    )
+    questions = rx.el.section(
+        rx.el.h2(t(lang, "success_page.questions_heading"), class_name="text-xl font-bold text-primary"),
+        rx.el.p(t(lang, "success_page.questions_text"), class_name="mt-2"),
+        rx.el.div(
+            external_link(nav.whatsapp_link(t(lang, "success_page.chat_message")), t(lang, "success_page.chat"),
+                          lang=lang, class_name=BUTTON_PRIMARY, data_chat=""),
+            page_link(path_for("home", lang), t(lang, "success_page.home"), class_name=BUTTON_SECONDARY),
+            class_name="mt-4 flex flex-wrap gap-3",
+        ),
+        rx.el.h2(t(lang, "success_page.where"), class_name="mt-8 text-xl font-bold text-primary"),
+        rx.el.p(tc(lang, "inner.address"), class_name="mt-2"),
+        rx.el.p(
+            external_link(str(content().clinic.address.maps_url), t(lang, "inner.map"), lang=lang, class_name=TEXT_LINK),
+            class_name="mt-2",
+        ),
+        class_name=CARD,
+    )
+    return rx.fragment(
+        page_header(tc(lang, "pages.success.title"), tc(lang, "pages.success.intro")),
+        rx.el.div(notes, questions, class_name=f"{CONTAINER} grid items-start gap-6 py-12 lg:grid-cols-[3fr_2fr]"),
+    )

@@ -1,0 +1,127 @@
+"""The route table as pure functions.
+
+`content/routes.yaml` is the one list of paths. Everything that needs a path (page
+registration, menus, footer, the ES/EN toggle, hreflang links, the sitemap, legacy
+redirects) asks this module, so no path is written down twice.
+"""
+
+from __future__ import annotations
+
+import functools
+from dataclasses import dataclass
+
+from clinic.site.content import LANGS, Content, content
+
+DEFAULT_LANG = "es"
+
+
+@dataclass(frozen=True)
+class Page:
+    """One page kind in one language, at one path."""
+
+    id: str  # "home", "hpv", "doctor:valeria-montes", ...
+    kind: str  # which page module renders it: home, service, doctor, ...
+    lang: str
+    path: str
+    doctor_slug: str | None = None
+
+    @property
+    def reflex_route(self) -> str:
+        """The route as Reflex registers it ("/" -> "index", "/en/" -> "en")."""
+        return self.path.strip("/") or "index"
+
+
+def doctor_page_id(slug: str) -> str:
+    return f"doctor:{slug}"
+
+
+def _build_pages(data: Content) -> tuple[Page, ...]:
+    table = data.routes
+    fill = {"brand_slug": data.clinic.brand_slug}
+    pages: list[Page] = []
+    for page_id, route in table.pages.items():
+        for lang in LANGS:
+            path = getattr(route, lang).format(**fill)
+            pages.append(Page(page_id, route.kind, lang, path))
+    for doctor in data.doctors:
+        patterns = {
+            "es": getattr(table.doctor_pages.es, doctor.gender),
+            "en": table.doctor_pages.en,
+        }
+        for lang in LANGS:
+            path = patterns[lang].format(slug=doctor.slug)
+            pages.append(Page(doctor_page_id(doctor.slug), "doctor", lang, path, doctor.slug))
+    return tuple(pages)
+
+
+@functools.cache
+def all_pages() -> tuple[Page, ...]:
+    """Every page of the site, in route-table order, both languages."""
+    pages = _build_pages(content())
+    paths = [p.path for p in pages]
+    if len(set(paths)) != len(paths):
+        dupes = sorted({p for p in paths if paths.count(p) > 1})
+        raise ValueError(f"routes.yaml: the same path is used twice: {dupes}")
+    return pages
+
+
+def normalize(path: str) -> str:
+    """Compare paths without a trailing slash ("/en/" and "/en" are the same page)."""
+    return path.rstrip("/") or "/"
+
+
+@functools.cache
+def _by_path() -> dict[str, Page]:
+    return {normalize(p.path): p for p in all_pages()}
+
+
+@functools.cache
+def _by_id_lang() -> dict[tuple[str, str], Page]:
+    return {(p.id, p.lang): p for p in all_pages()}
+
+
+def page_at(path: str) -> Page | None:
+    """The page served at `path`, or None for an unknown path."""
+    return _by_path().get(normalize(path))
+
+
+def page(page_id: str, lang: str) -> Page:
+    return _by_id_lang()[(page_id, lang)]
+
+
+def path_for(page_id: str, lang: str) -> str:
+    """The path of page `page_id` in language `lang`."""
+    return page(page_id, lang).path
+
+
+def lang_of(path: str) -> str:
+    """Language comes from the path: English if it starts with /en, otherwise Spanish."""
+    return "en" if path == "/en" or path.startswith("/en/") else DEFAULT_LANG
+
+
+def other_lang(lang: str) -> str:
+    return "es" if lang == "en" else "en"
+
+
+def twin_path(path: str) -> str:
+    """The same page in the other language; an unknown path falls back to that home."""
+    here = page_at(path)
+    target = other_lang(here.lang if here else lang_of(path))
+    return path_for(here.id if here else "home", target)
+
+
+def alternates(page_id: str) -> dict[str, str]:
+    """hreflang -> path for a page: es, es-MX, en and x-default (the Spanish page)."""
+    es, en = path_for(page_id, "es"), path_for(page_id, "en")
+    return {"es": es, "es-MX": es, "en": en, "x-default": es}
+
+
+@functools.cache
+def legacy_redirects() -> dict[str, str]:
+    """Legacy path of the previous site -> path of its page (Spanish, as the old site)."""
+    data = content()
+    redirects = {old: path_for(target, DEFAULT_LANG) for old, target in data.routes.legacy.items()}
+    for doctor in data.doctors:
+        old = getattr(data.routes.legacy_doctor, doctor.gender).format(slug=doctor.slug)
+        redirects[old] = path_for(doctor_page_id(doctor.slug), DEFAULT_LANG)
+    return redirects

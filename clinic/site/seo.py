@@ -1,0 +1,98 @@
+"""Head tags for a page: title, description, keywords, canonical, hreflang alternates,
+Open Graph and Twitter cards. Everything comes from the route table and content."""
+
+from __future__ import annotations
+
+from urllib.parse import quote
+
+import reflex as rx
+
+from clinic.site.content import content
+from clinic.site.i18n import doctor_values, service_values, t, tc
+from clinic.site.routes import Page, alternates, other_lang
+
+OG_IMAGE_PATH = "/og/lumara-og.png"
+OG_IMAGE_SIZE = (1200, 630)
+OG_LOCALES = {"es": "es_MX", "en": "en_US"}
+
+
+def absolute(path: str) -> str:
+    """The public URL of a site path (percent-encoded, as sitemaps and links need)."""
+    return content().clinic.origin + quote(path, safe="/#?=&")
+
+
+def page_texts(page: Page) -> dict[str, str]:
+    """Title, description and keywords of a page in its language."""
+    lang = page.lang
+    if page.kind == "doctor":
+        doctor = content().doctor(page.doctor_slug)
+        extra = {
+            **doctor_values(doctor, lang),
+            "role": t(lang, f"pages.doctor.role_{doctor.gender}"),
+            "specialty": doctor.specialty(lang),
+        }
+        prefix = "pages.doctor"
+    else:
+        # A service page's texts may speak of its specialist ({name}, {years}).
+        extra = service_values(page.id, lang) if page.kind == "service" else {}
+        prefix = f"pages.{page.id}"
+    return {
+        "title": tc(lang, f"{prefix}.meta_title", **extra),
+        "description": tc(lang, f"{prefix}.meta_description", **extra),
+        "keywords": tc(lang, f"{prefix}.keywords", **extra),
+    }
+
+
+def _og_tags(lang: str, title: str, description: str, url: str | None) -> list[dict]:
+    clinic = content().clinic
+    width, height = OG_IMAGE_SIZE
+    tags = [
+        {"property": "og:type", "content": "website"},
+        {"property": "og:site_name", "content": clinic.brand},
+        {"property": "og:title", "content": title},
+        {"property": "og:description", "content": description},
+        {"property": "og:locale", "content": OG_LOCALES[lang]},
+        {"property": "og:locale:alternate", "content": OG_LOCALES[other_lang(lang)]},
+        {"property": "og:image:width", "content": str(width)},
+        {"property": "og:image:height", "content": str(height)},
+        {"property": "og:image:alt", "content": tc(lang, "site.og_image_alt")},
+        {"name": "twitter:card", "content": "summary_large_image"},
+    ]
+    if url:
+        tags.insert(4, {"property": "og:url", "content": url})
+    return tags
+
+
+def head(page: Page) -> dict:
+    """Keyword arguments for app.add_page: prerendered into the page's HTML."""
+    texts = page_texts(page)
+    url = absolute(page.path)
+    links = [rx.el.link(rel="canonical", href=url)] + [
+        rx.el.link(rel="alternate", href_lang=code, href=absolute(path))
+        for code, path in alternates(page.id).items()
+    ]
+    return {
+        "title": texts["title"],
+        "description": texts["description"],
+        "image": absolute(OG_IMAGE_PATH),
+        "meta": [
+            {"name": "keywords", "content": texts["keywords"]},
+            *_og_tags(page.lang, texts["title"], texts["description"], url),
+            *links,
+        ],
+    }
+
+
+def not_found_head() -> dict:
+    """The 404 shell is shared by both languages; its head is Spanish (the default).
+    No robots noindex: the page is only ever served with status 404 (our server and the
+    static hosts' 404 file), which already keeps it out of search indexes, and a noindex
+    on it reads to auditing tools as a page that blocks crawlers."""
+    lang = "es"
+    title, description = tc(lang, "not_found.meta_title"), tc(lang, "not_found.meta_description")
+    return {
+        "title": title,
+        "description": description,
+        "image": absolute(OG_IMAGE_PATH),
+        "meta": _og_tags(lang, title, description, None),
+    }

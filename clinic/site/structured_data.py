@@ -1,0 +1,190 @@
+"""Structured data (schema.org JSON-LD) for a page, from content and the route table.
+
+Every page carries one `@graph`: the clinic as a MedicalClinic, both doctors as
+Physician, and the WebSite. The two FAQ routes add a FAQPage built from the questions
+and answers the FAQ page itself shows (`faq_entries`), so the data never says more than
+the page. Nodes have stable `@id`s so search engines merge them across pages.
+"""
+
+from __future__ import annotations
+
+import json
+
+import reflex as rx
+
+from clinic.site.content import Doctor, content
+from clinic.site.i18n import t, tc
+from clinic.site.pages.faq import faq_entries
+from clinic.site.routes import Page, doctor_page_id, path_for
+from clinic.site.seo import OG_IMAGE_PATH, OG_LOCALES, absolute
+
+SCHEMA = "https://schema.org"
+DAY_NAMES = {
+    "Mo": "Monday",
+    "Tu": "Tuesday",
+    "We": "Wednesday",
+    "Th": "Thursday",
+    "Fr": "Friday",
+    "Sa": "Saturday",
+    "Su": "Sunday",
+}
+# BCP 47 language of each site language: the regions of og:locale (es_MX -> es-MX).
+IN_LANGUAGE = {lang: locale.replace("_", "-") for lang, locale in OG_LOCALES.items()}
+# Every doctor here is a gynecologist; a doctor who sees the maternity service also
+# practises obstetrics. schema.org's MedicalSpecialty enumeration names both.
+BASE_SPECIALTY = "Gynecologic"
+SERVICE_SPECIALTIES = {"maternity": "Obstetric"}
+
+
+def _specialty_url(name: str) -> str:
+    return f"{SCHEMA}/{name}"
+
+
+def clinic_id() -> str:
+    return absolute("/#clinic")
+
+
+def website_id() -> str:
+    return absolute("/#website")
+
+
+def physician_id(doctor: Doctor) -> str:
+    return absolute(path_for(doctor_page_id(doctor.slug), "es") + "#physician")
+
+
+def doctor_specialties(doctor: Doctor) -> list[str]:
+    names = [BASE_SPECIALTY] + [SERVICE_SPECIALTIES[s] for s in doctor.services if s in SERVICE_SPECIALTIES]
+    return [_specialty_url(n) for n in dict.fromkeys(names)]
+
+
+def postal_address(lang: str) -> dict:
+    address = content().clinic.address
+    return {
+        "@type": "PostalAddress",
+        "streetAddress": tc(lang, "seo.street_address"),
+        "addressLocality": address.city,
+        "addressRegion": address.region,
+        "postalCode": address.postal_code,
+        "addressCountry": address.country,
+    }
+
+
+def opening_hours_specification() -> list[dict]:
+    """From clinic.yaml's `hours`, the one hours source (closed days are simply absent)."""
+    return [
+        {
+            "@type": "OpeningHoursSpecification",
+            "dayOfWeek": [f"{SCHEMA}/{DAY_NAMES[d]}" for d in entry.days],
+            "opens": entry.opens,
+            "closes": entry.closes,
+        }
+        for entry in content().clinic.hours
+    ]
+
+
+def medical_clinic(lang: str) -> dict:
+    data = content()
+    clinic = data.clinic
+    specialties = dict.fromkeys(s for d in data.doctors for s in doctor_specialties(d))
+    return {
+        "@type": "MedicalClinic",
+        "@id": clinic_id(),
+        "name": clinic.brand,
+        "legalName": clinic.legal_name,
+        "description": tc(lang, "pages.home.meta_description"),
+        "url": absolute(path_for("home", lang)),
+        "image": absolute(OG_IMAGE_PATH),
+        "telephone": clinic.phone,
+        "email": clinic.email,
+        "address": postal_address(lang),
+        "geo": {
+            "@type": "GeoCoordinates",
+            "latitude": clinic.address.latitude,
+            "longitude": clinic.address.longitude,
+        },
+        "hasMap": str(clinic.address.maps_url),
+        "openingHoursSpecification": opening_hours_specification(),
+        "priceRange": clinic.price_range,
+        "currenciesAccepted": clinic.consultation.currency,
+        "aggregateRating": {
+            "@type": "AggregateRating",
+            "ratingValue": clinic.rating.value,
+            "reviewCount": clinic.rating.count,
+            "bestRating": 5,
+            "worstRating": 1,
+        },
+        "medicalSpecialty": list(specialties),
+        "sameAs": [str(url) for url in clinic.social.model_dump().values()],
+        "employee": [{"@id": physician_id(d)} for d in data.doctors],
+    }
+
+
+def physician(doctor: Doctor, lang: str) -> dict:
+    clinic = content().clinic
+    return {
+        "@type": "Physician",
+        "@id": physician_id(doctor),
+        "name": doctor.name(lang),
+        "description": doctor.specialty(lang),
+        "url": absolute(path_for(doctor_page_id(doctor.slug), lang)),
+        "medicalSpecialty": doctor_specialties(doctor),
+        "telephone": clinic.phone,
+        "address": postal_address(lang),
+        "parentOrganization": {"@id": clinic_id()},
+        "hospitalAffiliation": {"@type": "Hospital", "name": clinic.address.hospital},
+    }
+
+
+def website(lang: str) -> dict:
+    clinic = content().clinic
+    return {
+        "@type": "WebSite",
+        "@id": website_id(),
+        "name": clinic.brand,
+        "alternateName": clinic.legal_name,
+        "url": absolute(path_for("home", "es")),
+        "inLanguage": [IN_LANGUAGE["es"], IN_LANGUAGE["en"]],
+        "publisher": {"@id": clinic_id()},
+        "description": t(lang, "site.tagline"),
+    }
+
+
+def faq_page(page: Page, entries: list[tuple[str, str]]) -> dict:
+    return {
+        "@type": "FAQPage",
+        "@id": absolute(page.path) + "#faq",
+        "url": absolute(page.path),
+        "inLanguage": IN_LANGUAGE[page.lang],
+        "isPartOf": {"@id": website_id()},
+        "mainEntity": [
+            {
+                "@type": "Question",
+                "name": question,
+                "acceptedAnswer": {"@type": "Answer", "text": answer},
+            }
+            for question, answer in entries
+        ],
+    }
+
+
+def graph(page: Page, entries: list[tuple[str, str]] | None = None) -> dict:
+    """The JSON-LD document of `page`. `entries` overrides the FAQ page's questions
+    (tests); by default they come from the FAQ page module."""
+    lang = page.lang
+    nodes = [medical_clinic(lang), *(physician(d, lang) for d in content().doctors), website(lang)]
+    if page.kind == "faq":
+        entries = faq_entries(lang) if entries is None else entries
+        if entries:  # an empty FAQPage is invalid; none until the FAQ page has questions
+            nodes.append(faq_page(page, entries))
+    return {"@context": SCHEMA, "@graph": nodes}
+
+
+def to_script_text(data: dict) -> str:
+    """JSON for a <script> element: `<` escaped as \\u003c so no text in the data can
+    close the script early (a "</script>" would break the page and its hydration)."""
+    return json.dumps(data, ensure_ascii=False, separators=(",", ":")).replace("<", "\\u003c")
+
+
+def json_ld(page: Page) -> rx.Component:
+    """The page's structured data as a head element (prerendered)."""
+    return rx.el.script(to_script_text(graph(page)), type="application/ld+json")

@@ -1,0 +1,328 @@
+"""A clinic edits its facts in content/ and nothing else: the tests stay green and every
+page says the new facts (issue 16, point 4).
+
+The shipped content/ is copied and edited the way a clinic would edit it: the phone and
+WhatsApp number, the consultation fee, one doctor's name and years of experience, the
+Saturday closing hour and one Spanish page text. Then
+
+(a) the unit tests pass on the edited copy (run in a subprocess with CLINIC_CONTENT_DIR),
+(b) the site built from it (a copy of the project, `reflex export`) shows the new values
+    on its prerendered pages, head tags and JSON-LD included, and none of the old ones
+    in any spelling anywhere in its HTML. The same checks run first on a build of the
+    shipped content, where the old values must be found: so an absence proves an edit,
+    not a pattern that never matched.
+
+Expected texts come from the site's own helpers (format_price, format_time, t), so the
+test says what the site would say, in the site's words. Everything happens in temporary
+folders: the repository is only read.
+"""
+
+from __future__ import annotations
+
+import codecs
+import html
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+import yaml
+
+from clinic.project import PROJECT_DIR
+from clinic.site.content import CONTENT_DIR, content, load_content
+from clinic.site.i18n import format_number, format_price, format_time, t
+from clinic.site.routes import all_pages, doctor_page_id, path_for
+from clinic.site.structured_data import DAY_NAMES
+from tests.project_copy import copy_project, reflex_env
+
+BUILD_TIMEOUT_S = 600  # a copy builds in ~10 s once node_modules exist; a fresh clone installs them
+EDITED_TEXT_KEY = "pages.contact.intro"  # a Spanish text of the contact page
+NEW_TEXT = "Cuéntanos en qué te ayudamos: escríbenos, llámanos o ven a vernos."
+LANGS = ("es", "en")
+
+
+# ------------------------------------------------------------------ the edit
+
+
+@dataclass(frozen=True)
+class Facts:
+    """The facts the edit changes, as content holds them."""
+
+    phone: str
+    whatsapp: str
+    price: int
+    currency: str
+    doctor_slug: str
+    doctor_name: dict[str, str]
+    doctor_years: int
+    saturday_closes: str
+    text: str
+
+
+def _read(path: Path):
+    return yaml.safe_load(path.read_text(encoding="utf-8"))
+
+
+def _write(path: Path, data) -> None:
+    path.write_text(yaml.safe_dump(data, allow_unicode=True, sort_keys=False), encoding="utf-8")
+
+
+def _i18n_file(content_dir: Path, key: str) -> Path:
+    """The Spanish i18n file that holds `key` (i18n/es.yaml or one of i18n/es/*.yaml)."""
+    for path in [content_dir / "i18n" / "es.yaml", *sorted((content_dir / "i18n" / "es").glob("*.yaml"))]:
+        node = _read(path)
+        for part in key.split("."):
+            node = node.get(part) if isinstance(node, dict) else None
+        if isinstance(node, str):
+            return path
+    raise AssertionError(f"no Spanish text {key}")
+
+
+def _later(hhmm: str) -> str:
+    """Another closing time, an hour later (or earlier, late at night)."""
+    hour, minute = (int(p) for p in hhmm.split(":"))
+    hour = hour + 1 if hour < 22 else hour - 1
+    return f"{hour:02d}:{minute:02d}"
+
+
+def shipped_facts() -> Facts:
+    data = content()
+    clinic, doctor = data.clinic, data.doctors[0]
+    [saturday] = [entry for entry in clinic.hours if "Sa" in entry.days]
+    return Facts(
+        phone=clinic.phone, whatsapp=clinic.whatsapp_number,
+        price=clinic.consultation.price, currency=clinic.consultation.currency,
+        doctor_slug=doctor.slug, doctor_name={lang: doctor.name(lang) for lang in LANGS},
+        doctor_years=doctor.years_experience, saturday_closes=saturday.closes,
+        text=data.i18n["es"][EDITED_TEXT_KEY],
+    )
+
+
+def new_facts(old: Facts) -> Facts:
+    others = {d.years_experience for d in content().doctors if d.slug != old.doctor_slug}
+    years = old.doctor_years + 6
+    while years in others:
+        years += 1
+    # No longer than the old name: the doctor's meta description has a length budget.
+    title = {"es": "Dra." if content().doctor(old.doctor_slug).gender == "female" else "Dr.", "en": "Dr."}
+    phone = "+52 984 321 7788" if old.phone != "+52 984 321 7788" else "+52 984 321 7799"
+    return Facts(
+        phone=phone, whatsapp=re.sub(r"\D", "", phone),
+        price=old.price + 350, currency=old.currency,
+        doctor_slug=old.doctor_slug, doctor_name={lang: f"{title[lang]} Inés Robles" for lang in LANGS},
+        doctor_years=years, saturday_closes=_later(old.saturday_closes),
+        text=NEW_TEXT,
+    )
+
+
+def write_edited_content(source: Path, dest: Path, new: Facts) -> None:
+    """Copy content/ to `dest` and make the clinic's edit there."""
+    shutil.copytree(source, dest)
+    clinic = _read(dest / "clinic.yaml")
+    clinic["phone"], clinic["whatsapp_number"] = new.phone, new.whatsapp
+    clinic["consultation"]["price"] = new.price
+    hours = []
+    for entry in clinic["hours"]:  # Saturday in an entry of its own, with its new closing hour
+        if "Sa" in entry["days"]:
+            rest = [d for d in entry["days"] if d != "Sa"]
+            if rest:
+                hours.append({**entry, "days": rest})
+            hours.append({**entry, "days": ["Sa"], "closes": new.saturday_closes})
+        else:
+            hours.append(entry)
+    clinic["hours"] = hours
+    _write(dest / "clinic.yaml", clinic)
+
+    doctors = _read(dest / "doctors.yaml")
+    [doctor] = [d for d in doctors if d["slug"] == new.doctor_slug]
+    doctor["name"] = dict(new.doctor_name)
+    doctor["initials"] = "".join(word[0] for word in new.doctor_name["en"].split()[1:])
+    doctor["years_experience"] = new.doctor_years
+    _write(dest / "doctors.yaml", doctors)
+
+    path = _i18n_file(dest, EDITED_TEXT_KEY)
+    texts = _read(path)
+    node = texts
+    *parents, last = EDITED_TEXT_KEY.split(".")
+    for part in parents:
+        node = node[part]
+    node[last] = new.text
+    _write(path, texts)
+
+
+# ------------------------------------------------------------------ reading a build
+
+
+def _decoded(text: str) -> str:
+    """HTML as a reader (or a crawler) gets it: entities and JSON \\u escapes decoded, so
+    that a value cannot hide behind its escaped spelling."""
+    text = html.unescape(text)
+    return re.sub(r"\\u([0-9a-fA-F]{4})", lambda m: codecs.decode(m.group(0), "unicode_escape"), text)
+
+
+def read_build(project: Path) -> dict[str, str]:
+    """Every prerendered HTML file of a build (route pages, 404 pages, shells)."""
+    client = project / ".web" / "build" / "client"
+    pages = {path.relative_to(client).as_posix(): _decoded(path.read_text(encoding="utf-8"))
+             for path in client.rglob("*.html")}
+    assert len(pages) > 2 * len(all_pages()), f"a build with {len(pages)} HTML files"
+    return pages
+
+
+def build(project: Path) -> dict[str, str]:
+    result = subprocess.run(
+        ["reflex", "export", "--frontend-only", "--no-zip", "--loglevel", "warning"],
+        cwd=project, env=reflex_env(PYTHONDONTWRITEBYTECODE="1"), capture_output=True, text=True,
+        timeout=BUILD_TIMEOUT_S,
+    )
+    assert result.returncode == 0, f"reflex export failed:\n{result.stdout[-3000:]}\n{result.stderr[-3000:]}"
+    return read_build(project)
+
+
+def html_file(path: str) -> str:
+    """The prerendered file of a route path ("/" -> index.html, "/en/faq" -> en/faq.html)."""
+    return "index.html" if path == "/" else "en/index.html" if path == "/en/" else path.lstrip("/") + ".html"
+
+
+def head_of(document: str) -> dict:
+    """Title, meta description and JSON-LD of a prerendered page."""
+    [title] = re.findall(r"<title>(.*?)</title>", document, re.S)
+    [description] = re.findall(r'<meta[^>]*name="description"[^>]*content="([^"]*)"', document) or \
+        re.findall(r'<meta[^>]*content="([^"]*)"[^>]*name="description"', document)
+    [ld] = re.findall(r'<script type="application/ld\+json">(.*?)</script>', document, re.S)
+    return {"title": title, "description": description, "graph": json.loads(ld)["@graph"]}
+
+
+# ------------------------------------------------------------------ what a build must say
+
+
+def old_spellings(facts: Facts) -> dict[str, re.Pattern]:
+    """Every way the site could spell one of `facts`: the phone with and without spaces,
+    the WhatsApp number, the fee, the doctor's name (with and without title, surname
+    alone), the years in the phrases that state them, the Saturday closing hour in both
+    languages and in JSON-LD, and the page text."""
+    digits = re.sub(r"\D", "", facts.phone)
+    name_es, name_en = facts.doctor_name["es"], facts.doctor_name["en"]
+    bare_name = name_en.split(" ", 1)[1]
+    years = facts.doctor_years
+    literal = {
+        "phone": facts.phone,
+        "phone without spaces": facts.phone.replace(" ", ""),
+        "phone digits": digits,
+        "WhatsApp number": facts.whatsapp,
+        "fee": format_price(facts.price, facts.currency),
+        "fee amount": format_number(facts.price),
+        "doctor name (es)": name_es,
+        "doctor name (en)": name_en,
+        "doctor name without title": bare_name,
+        "Saturday closing (JSON-LD)": f'"closes":"{facts.saturday_closes}"',
+        "page text": facts.text,
+    }
+    patterns = {label: re.compile(re.escape(value)) for label, value in literal.items()}
+    patterns["doctor surname"] = re.compile(rf"\b{re.escape(bare_name.split()[-1])}\b")
+    patterns["years in a sentence"] = re.compile(rf"(?i)\b(?:más de|over) {years} (?:años|years)\b")
+    patterns["years as a figure"] = re.compile(rf"(?<![\d,.])\+{years}(?![\d,])|(?<![\d,.+]){years}\+")
+    for lang in LANGS:
+        patterns[f"Saturday closing ({lang})"] = re.compile(
+            rf"(?<![\d:]){re.escape(format_time(facts.saturday_closes, lang))}")
+    return patterns
+
+
+def check_build_says(pages: dict[str, str], facts: Facts) -> None:
+    """The build states `facts` where the site states them."""
+    doctor = content().doctor(facts.doctor_slug)
+    digits = re.sub(r"\D", "", facts.phone)
+    for p in all_pages():
+        document = pages[html_file(p.path)]
+        where = p.path
+        # Footer (every page): phone, call and WhatsApp links, the Saturday hours.
+        assert facts.phone in document, where
+        assert f'href="tel:+{digits}"' in document, where
+        assert f"https://wa.me/{facts.whatsapp}" in document, where
+        assert format_time(facts.saturday_closes, p.lang) in document, where
+        # JSON-LD (every page): the clinic's telephone and Saturday hours, the doctor.
+        graph = head_of(document)["graph"]
+        [clinic] = [n for n in graph if n["@type"] == "MedicalClinic"]
+        assert clinic["telephone"] == facts.phone, where
+        saturday = [s for s in clinic["openingHoursSpecification"]
+                    if f"https://schema.org/{DAY_NAMES['Sa']}" in s["dayOfWeek"]]
+        assert [s["closes"] for s in saturday] == [facts.saturday_closes], where
+        assert facts.doctor_name[p.lang] in [n["name"] for n in graph if n["@type"] == "Physician"], where
+    fee = format_price(facts.price, facts.currency)
+    for lang in LANGS:
+        for page_id in ("faq", "booking"):
+            document = pages[html_file(path_for(page_id, lang))]
+            assert fee in head_of(document)["description"], f"{page_id} {lang} meta description"
+            assert document.count(fee) >= 2, f"{page_id} {lang}: the fee in the page, not only its head"
+        profile = pages[html_file(path_for(doctor_page_id(doctor.slug), lang))]
+        assert facts.doctor_name[lang] in head_of(profile)["title"]
+        assert t(lang, "inner.years", years=facts.doctor_years) in profile
+        for service in content().services:
+            if service.specialist == doctor.slug:
+                document = pages[html_file(path_for(service.key, lang))]
+                figure = f"+{facts.doctor_years}" if lang == "es" else f"{facts.doctor_years}+"
+                assert figure in document, f"{service.key} {lang}: {figure}"
+                assert f" {facts.doctor_years} " in head_of(document)["description"], f"{service.key} {lang}"
+    assert facts.text in pages[html_file(path_for("contact", "es"))]
+
+
+def found(pages: dict[str, str], patterns: dict[str, re.Pattern]) -> dict[str, list[str]]:
+    """Which of `patterns` occur in which files."""
+    hits: dict[str, list[str]] = {}
+    for label, pattern in patterns.items():
+        files = sorted(name for name, text in pages.items() if pattern.search(text))
+        if files:
+            hits[label] = files
+    return hits
+
+
+# ------------------------------------------------------------------ the proof
+
+
+@pytest.fixture(scope="module")
+def old() -> Facts:
+    facts = shipped_facts()
+    # The old page text is said once, by its own key: its absence then proves the edit.
+    assert [k for k, v in content().i18n["es"].items() if v == facts.text] == [EDITED_TEXT_KEY]
+    return facts
+
+
+def test_a_content_edit_passes_the_unit_tests_and_changes_every_page(tmp_path, old):
+    new = new_facts(old)
+    edited = tmp_path / "content"
+    write_edited_content(CONTENT_DIR, edited, new)
+    loaded = load_content(edited)  # a readable error here beats one in a subprocess
+    assert loaded.clinic.phone == new.phone and loaded.doctor(new.doctor_slug).years_experience == new.doctor_years
+
+    # (a) The unit tests on the edited content, while the site builds.
+    unit = subprocess.Popen(
+        [sys.executable, "-m", "pytest", "tests/unit", "-q", "-p", "no:cacheprovider", "-x"],
+        cwd=PROJECT_DIR, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+        env={**os.environ, "CLINIC_CONTENT_DIR": str(edited), "PYTHONDONTWRITEBYTECODE": "1"},
+    )
+    try:
+        # (b) A build of the shipped content says the old facts (the patterns match)...
+        project = copy_project(tmp_path / "site")
+        shipped = build(project)
+        check_build_says(shipped, old)
+        old_patterns = old_spellings(old)
+        assert set(found(shipped, old_patterns)) == set(old_patterns), \
+            f"never matched on the shipped build: {set(old_patterns) - set(found(shipped, old_patterns))}"
+        assert not found(shipped, old_spellings(new)), "the new values must be new"
+
+        # ... and a build of the edited content says the new ones, and no old one anywhere.
+        shutil.rmtree(project / "content")
+        shutil.copytree(edited, project / "content")
+        rebuilt = build(project)
+        check_build_says(rebuilt, new)
+        assert found(rebuilt, old_patterns) == {}
+    finally:
+        output, _ = unit.communicate(timeout=BUILD_TIMEOUT_S)
+        shutil.rmtree(tmp_path / "site", ignore_errors=True)  # ~150 MB of node_modules
+
+    assert unit.returncode == 0, f"unit tests on the edited content failed:\n{output[-6000:]}"
