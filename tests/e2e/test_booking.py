@@ -19,7 +19,7 @@ from clinic.site.components.cal_embed import cal_origin, embed_script_src
 from clinic.site.content import content
 from clinic.site.i18n import consultation_length, consultation_price, t
 from clinic.site.routes import path_for
-from tests.e2e.conftest import network_quiet
+from tests.e2e.conftest import eventually, network_quiet
 from tests.e2e.plain_files import EXPORT_DIR, PlainFileServer
 
 EMBED_JS = embed_script_src()  # Cal.com's embed script, at the origin content names
@@ -287,12 +287,8 @@ def test_book_buttons_are_links_while_embed_js_is_still_loading(page):
     page.goto(path_for("booking", "es"))
     page.wait_for_function("() => !!(window.Cal && window.Cal.loaded)")
     # The snippet adds its script tag synchronously, but our route handler hears of the
-    # request a moment later: give Playwright's event loop up to 5 s to deliver it.
-    for _ in range(50):
-        if pending:
-            break
-        page.wait_for_timeout(100)
-    assert len(pending) == 1
+    # request a moment later: give Playwright's event loop time to deliver it.
+    assert len(eventually(page, lambda: pending)) == 1
     doctor = DOCTORS[0]
     with page.expect_popup() as popup:
         book_button(page, doctor).click()
