@@ -25,6 +25,7 @@ from clinic.site.pages.home.certifications import AUTOPLAY_MS
 from clinic.site.pages.home.data import home_content
 from clinic.site.routes import doctor_page_id, path_for
 from tests.e2e.conftest import DESKTOP, MOBILE, eventually, watch
+from tests.e2e.stubs import serve_reviews_widget
 
 LANGS = ("es", "en")
 VIEWPORTS = {"mobile": MOBILE, "desktop": DESKTOP}
@@ -333,24 +334,11 @@ def test_facility_viewer_traps_focus_and_returns_it(new_context, lang, viewport)
 
 # ------------------------------------------------------------------ reviews widget and fallbacks
 
-REVIEWS_STUB = """
-window.__reviewsStubLoads = (window.__reviewsStubLoads || 0) + 1;
-document.querySelectorAll('[class^="elfsight-app-"]').forEach((box) => {
-  box.textContent = 'Stub reviews widget';
-});
-"""
-
 
 def test_reviews_script_loads_near_the_section_and_leaves_with_the_page(page):
     reviews = content().clinic.reviews
     script_src = str(reviews.script_src)
-    requested = []
-
-    def serve(route):
-        requested.append(route.request.url)
-        route.fulfill(status=200, content_type="application/javascript", body=REVIEWS_STUB)
-
-    page.context.route(script_src, serve)
+    requested = serve_reviews_widget(page)
     open_home(page, "es")
     script = page.locator(f"script[src='{script_src}']")
     # Not loaded with the page: the section is far below the first screen.

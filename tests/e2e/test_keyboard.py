@@ -12,13 +12,13 @@ from playwright.sync_api import expect
 from clinic.site.i18n import t
 from clinic.site.routes import all_pages, path_for
 from tests.e2e.conftest import DESKTOP, MOBILE, network_quiet, watch
+from tests.e2e.stubs import WHATSAPP, answer_whatsapp
 
 VIEWPORTS = {
     "mobile": {"viewport": MOBILE, "is_mobile": True, "has_touch": True},
     "desktop": {"viewport": DESKTOP},
 }
 MAX_TABS = 60
-WHATSAPP = "https://wa.me/"
 
 # How the focused element looks, against an unfocused copy of it placed beside it (same
 # parent, same classes, so the same rules apply except :focus and :focus-visible), and
@@ -117,8 +117,7 @@ def test_keyboard_from_home_to_a_doctors_book_button(keyboard_page, lang):
 @pytest.mark.parametrize("lang", ["es", "en"])
 def test_keyboard_from_home_to_the_contact_form_submit(keyboard_page, lang):
     page, journey = keyboard_page, []
-    page.context.route(f"{WHATSAPP}**", lambda route: route.fulfill(
-        status=200, content_type="text/html", body="<title>WhatsApp</title>"))
+    answer_whatsapp(page)
     page.goto(path_for("home", lang))
     hydrated(page)
     contact = path_for("contact", lang)
