@@ -9,7 +9,8 @@ well-configured host:
 - malformed requests get a 4xx before they reach the file server (400 for undecodable or
   control-character paths, 405 for methods other than GET and HEAD, 414 for huge paths);
 - every response carries the security headers and a cache policy (`clinic/server/security.py`);
-- `/healthz` answers load balancers.
+- `/healthz` answers load balancers;
+- `/api/open-times/<doctor>` answers a doctor's next open times (`clinic/server/open_times.py`).
 """
 
 from __future__ import annotations
@@ -22,8 +23,9 @@ from urllib.parse import quote, quote_from_bytes, unquote_to_bytes
 
 from starlette.datastructures import MutableHeaders
 
-from clinic.server import security
+from clinic.server import open_times, security
 from clinic.build.not_found_pages import PRERENDER_PATHS, not_found_file
+from clinic.site.content import content
 from clinic.site.routes import all_pages, lang_of, legacy_redirects, normalize, page_at
 
 HEALTH_PATH = "/healthz"
@@ -67,7 +69,12 @@ class Health:
     pass
 
 
-Action = Redirect | Serve | NotFound | Reject | Health | None
+@dataclass(frozen=True)
+class OpenTimes:
+    doctor_slug: str
+
+
+Action = Redirect | Serve | NotFound | Reject | Health | OpenTimes | None
 
 
 def prerendered_file(canonical_path: str) -> str:
@@ -127,6 +134,9 @@ def resolve(method: str, raw_path: bytes) -> Action:
         return Reject(405, "Method Not Allowed")
     if path == HEALTH_PATH:
         return Health()
+    if path.startswith(open_times.PATH_PREFIX):
+        doctor = open_times.doctor_for_path(path)
+        return OpenTimes(doctor.slug) if doctor else Reject(404, "Not Found")
     if path.rstrip("/") in PRERENDER_PATHS.values():
         return NotFound()  # the files behind the 404 page are not pages of their own
     cleaned = clean_path(path)
@@ -170,6 +180,7 @@ class SiteMiddleware:
         # Resolve the route table once, at start-up, not per request.
         all_pages()
         legacy_redirects()
+        self.open_times = open_times.OpenTimes()
 
     async def __call__(self, scope, receive, send):
         if scope["type"] != "http":
@@ -182,6 +193,8 @@ class SiteMiddleware:
             return await self._plain(scope, send, action.status, action.reason)
         if isinstance(action, Health):
             return await self._health(scope, send)
+        if isinstance(action, OpenTimes):
+            return await self._open_times(scope, send, action.doctor_slug)
 
         if action is None and not self._has_file(scope["path"]):
             action = NotFound()
@@ -283,6 +296,19 @@ class SiteMiddleware:
             {"Content-Type": "text/plain; charset=utf-8", "Cache-Control": security.CACHE_NONE},
             b"ok\n" if ok else b"no build\n",
         )
+
+
+    async def _open_times(self, scope, send, doctor_slug: str):
+        json_type = "application/json; charset=utf-8"
+        try:
+            times = await self.open_times.for_doctor(content().doctor(doctor_slug))
+        except open_times.UpstreamFailed:
+            return await self._respond(scope, send, 503, {
+                "Content-Type": json_type, "Cache-Control": open_times.CACHE_CONTROL_FAILED,
+            }, b'{"times":[]}')
+        await self._respond(scope, send, 200, {
+            "Content-Type": json_type, "Cache-Control": open_times.CACHE_CONTROL_OK,
+        }, open_times.body_for(times))
 
 
 def _common_headers(headers: MutableHeaders, is_https: bool) -> None:

@@ -13,7 +13,8 @@ from pathlib import Path
 from typing import Annotated, Literal
 
 import yaml
-from pydantic import BaseModel, ConfigDict, Field, HttpUrl, ValidationError, model_validator
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+from pydantic import BaseModel, ConfigDict, Field, HttpUrl, ValidationError, field_validator, model_validator
 
 from clinic.project import CONTENT_DIR
 
@@ -131,6 +132,8 @@ class Reviews(Strict):
 class Scheduling(Strict):
     origin: HttpUrl
     public_origin: HttpUrl
+    # Cal.com's public API (open times, `GET /v2/slots`); asked by our server, never the browser.
+    api_origin: HttpUrl
 
 
 HexColor = Annotated[str, Field(pattern=r"^#[0-9a-fA-F]{6}$")]
@@ -169,6 +172,18 @@ class Clinic(Strict):
     reviews: Reviews
     scheduling: Scheduling
     brand_colors: BrandColors
+    # The clinic's IANA time zone: appointment times are shown in it, whatever the
+    # visitor's device says.
+    time_zone: str
+
+    @field_validator("time_zone")
+    @classmethod
+    def _known_time_zone(cls, value: str) -> str:
+        try:
+            ZoneInfo(value)
+        except (ZoneInfoNotFoundError, ValueError):
+            raise ValueError(f"unknown time zone {value!r} (use an IANA name such as America/Cancun)") from None
+        return value
 
     @property
     def origin(self) -> str:
@@ -197,6 +212,9 @@ class Doctor(Strict):
     years_experience: Annotated[int, Field(gt=0)]
     cal_link: Annotated[str, Field(pattern=r"^[\w.-]+/[\w.-]+$")]
     cal_namespace: Slug
+    # The Cal.com event type behind cal_link (Cal.com: event type > settings, the number in
+    # its URL); with it the site shows the doctor's next open times. Empty: no such block.
+    cal_event_type_id: Annotated[int, Field(gt=0)] | None = None
     services: list[str]
     specialty: Localized
     license: Localized

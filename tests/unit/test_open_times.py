@@ -1,0 +1,203 @@
+"""The production server's `/api/open-times/<doctor>` against a stub of Cal.com's API."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from datetime import datetime, timedelta
+from zoneinfo import ZoneInfo
+
+import httpx
+import pytest
+
+from clinic.server import open_times
+from clinic.server.middleware import SiteMiddleware
+from clinic.site.content import content
+from tests.cal_api_stub import CalApiStub
+
+CLINIC = content().clinic
+ZONE = ZoneInfo(CLINIC.time_zone)
+BOOKABLE = [d for d in content().doctors if d.cal_event_type_id]
+
+
+async def _no_app(scope, receive, send):  # every request of these tests is answered before it
+    raise AssertionError(f"reached the file server: {scope['path']}")
+
+
+class FakeClock:
+    def __init__(self):
+        self.now = 1000.0
+
+    def __call__(self):
+        return self.now
+
+
+@pytest.fixture
+def stub(monkeypatch):
+    server = CalApiStub().start()
+    monkeypatch.setenv(open_times.ORIGIN_ENV, server.origin)
+    yield server
+    server.stop()
+
+
+@pytest.fixture
+def clock():
+    return FakeClock()
+
+
+class SiteClient:
+    """Requests to the middleware in-process, on one event loop as in the server."""
+
+    def __init__(self, site, runner: asyncio.Runner):
+        self.site, self.runner = site, runner
+
+    def request(self, method: str, path: str, headers: dict | None = None) -> httpx.Response:
+        async def send():
+            transport = httpx.ASGITransport(app=self.site)
+            async with httpx.AsyncClient(transport=transport, base_url="http://127.0.0.1") as http:
+                return await http.request(method, path, headers=headers)
+        return self.runner.run(send())
+
+    def get(self, path, headers=None):
+        return self.request("GET", path, headers)
+
+    def head(self, path):
+        return self.request("HEAD", path)
+
+    def post(self, path):
+        return self.request("POST", path)
+
+
+@pytest.fixture
+def client(tmp_path, clock):
+    site = SiteMiddleware(_no_app, static_dir=tmp_path)
+    site.open_times = open_times.OpenTimes(clock=clock)
+    with asyncio.Runner() as runner:
+        yield SiteClient(site, runner)
+
+
+def future_starts(count: int, first_in_days: int = 1) -> dict[str, list[str]]:
+    """Slots at 10:00 and 16:00 clinic time on consecutive days, Cal.com's shape."""
+    day = datetime.now(ZONE).replace(hour=10, minute=0, second=0, microsecond=0) + timedelta(days=first_in_days)
+    slots: dict[str, list[str]] = {}
+    while sum(map(len, slots.values())) < count:
+        for hour in (10, 16):
+            slots.setdefault(day.date().isoformat(), []).append(day.replace(hour=hour).isoformat())
+        day += timedelta(days=1)
+    return slots
+
+
+def url(doctor) -> str:
+    return open_times.PATH_PREFIX + doctor.slug
+
+
+def test_every_sample_doctor_has_an_event_type():
+    assert BOOKABLE == content().doctors
+
+
+def test_answers_the_first_three_future_times_earliest_first(stub, client):
+    past = (datetime.now(ZONE) - timedelta(hours=2)).isoformat()
+    slots = future_starts(6)
+    later_day = sorted(slots)[-1]
+    slots = {later_day: slots[later_day], **slots}  # days out of order
+    slots[sorted(slots)[0]].insert(0, past)
+    stub.answer_with(slots=slots)
+    response = client.get(url(BOOKABLE[0]))
+    assert response.status_code == 200
+    assert response.headers["content-type"].startswith("application/json")
+    assert response.headers["cache-control"] == open_times.CACHE_CONTROL_OK
+    times = response.json()["times"]
+    expected = sorted(s for day in slots.values() for s in day if s != past)[:3]
+    assert [datetime.fromisoformat(t) for t in times] == [datetime.fromisoformat(s) for s in expected]
+
+
+def test_asks_cal_com_for_that_doctors_event_type_in_the_clinic_time_zone(stub, client):
+    stub.answer_with(slots=future_starts(3))
+    doctor = BOOKABLE[-1]
+    client.get(url(doctor), headers={"cookie": "session=secret", "user-agent": "PatientPhone/1.0",
+                                     "x-forwarded-for": "203.0.113.9", "accept-language": "es-MX"})
+    (asked,) = stub.requests
+    today = datetime.now(ZONE).date()
+    assert asked.path == "/v2/slots"
+    assert asked.query == {
+        "eventTypeId": str(doctor.cal_event_type_id),
+        "start": today.isoformat(),
+        "end": (today + timedelta(days=open_times.DAYS_AHEAD)).isoformat(),
+        "timeZone": CLINIC.time_zone,
+    }
+    assert asked.headers["cal-api-version"] == open_times.CAL_API_VERSION
+    # Nothing of the visitor's request reaches Cal.com.
+    forwarded = " ".join(asked.headers.values())
+    for visitor_value in ("secret", "PatientPhone", "203.0.113.9", "es-MX"):
+        assert visitor_value not in forwarded
+    assert "cookie" not in asked.headers and "x-forwarded-for" not in asked.headers
+
+
+def test_keeps_the_answer_about_a_minute(stub, client, clock):
+    stub.answer_with(slots=future_starts(3))
+    doctor = BOOKABLE[0]
+    first = client.get(url(doctor)).json()
+    clock.now += open_times.FRESH_FOR_S - 1
+    assert client.get(url(doctor)).json() == first
+    assert len(stub.requests) == 1
+    clock.now += 2
+    client.get(url(doctor))
+    assert len(stub.requests) == 2
+
+
+def test_each_doctor_has_their_own_answer(stub, client):
+    stub.answer_with(slots=future_starts(3))
+    for doctor in BOOKABLE:
+        assert client.get(url(doctor)).status_code == 200
+    assert [r.query["eventTypeId"] for r in stub.requests] == [str(d.cal_event_type_id) for d in BOOKABLE]
+
+
+@pytest.mark.parametrize("status, body", [
+    (500, b'{"status": "error"}'),
+    (429, b'{"status": "error"}'),
+    (200, b"<html>maintenance</html>"),
+    (200, b'{"status": "success"}'),
+])
+def test_upstream_errors_answer_503_and_are_not_cached_by_browsers(stub, client, status, body):
+    stub.answer_with(status=status, body=body)
+    response = client.get(url(BOOKABLE[0]))
+    assert response.status_code == 503
+    assert response.headers["cache-control"] == "no-store"
+    assert response.json() == {"times": []}
+
+
+def test_slow_upstream_gives_up_after_two_seconds(stub, client):
+    stub.answer_with(slots=future_starts(3), delay_s=open_times.UPSTREAM_TIMEOUT_S + 2)
+    started = time.monotonic()
+    response = client.get(url(BOOKABLE[0]))
+    assert response.status_code == 503
+    assert time.monotonic() - started < open_times.UPSTREAM_TIMEOUT_S + 1
+
+
+def test_unreachable_upstream_answers_503(monkeypatch, client):
+    monkeypatch.setenv(open_times.ORIGIN_ENV, "http://127.0.0.1:9")  # discard port: nothing listens
+    assert client.get(url(BOOKABLE[0])).status_code == 503
+
+
+def test_a_failure_is_remembered_briefly_then_asked_again(stub, client, clock):
+    stub.answer_with(status=500)
+    doctor = BOOKABLE[0]
+    assert client.get(url(doctor)).status_code == 503
+    assert client.get(url(doctor)).status_code == 503
+    assert len(stub.requests) == 1
+    stub.answer_with(slots=future_starts(3))
+    clock.now += open_times.FAILURE_KEPT_S + 1
+    assert client.get(url(doctor)).status_code == 200
+
+
+@pytest.mark.parametrize("path", [open_times.PATH_PREFIX + "nobody", open_times.PATH_PREFIX])
+def test_unknown_doctors_are_404(stub, client, path):
+    assert client.get(path).status_code == 404
+    assert stub.requests == []
+
+
+def test_only_get_and_head(stub, client):
+    stub.answer_with(slots=future_starts(3))
+    assert client.post(url(BOOKABLE[0])).status_code == 405
+    head = client.head(url(BOOKABLE[0]))
+    assert head.status_code == 200 and head.content == b""
