@@ -26,7 +26,7 @@ from pathlib import Path
 
 import pytest
 from filelock import FileLock
-from playwright.sync_api import Page
+from playwright.sync_api import Page, expect
 
 from clinic.server import local as prod_server
 
@@ -43,6 +43,9 @@ CHROMIUM_ARGS = [
 ]
 MOBILE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1280, "height": 800}
+# Browser tests share 2 cores with the server and each other (pytest-xdist): an
+# assertion waits up to 10 s for the page to get there, not Playwright's default 5 s.
+expect.set_options(timeout=10_000)
 # The browser speaks Mexican Spanish unless a test says otherwise: Chromium's own default
 # (en-US) would send a first visit to `/` on to `/en/` (spec section 4).
 CONTEXT_DEFAULTS = {"locale": "es-MX", "viewport": DESKTOP}
