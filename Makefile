@@ -9,7 +9,17 @@ export PATH := $(BIN):$(PATH)
 export REFLEX_TELEMETRY_ENABLED := false
 export PYTHONDONTWRITEBYTECODE := 1
 
-.PHONY: setup run dev export serve test unit e2e browser browser-languages bench lighthouse clean
+.PHONY: setup run dev export serve test unit e2e browser browser-languages video bench lighthouse clean
+
+# Browser tests run in parallel (pytest-xdist): TEST_WORKERS=1 for one at a time. Tests
+# marked xdist_group (the development server's) share one worker (--dist loadgroup).
+TEST_WORKERS ?= 3
+E2E_OPTIONS := -n $(TEST_WORKERS) --dist loadgroup
+# In CI (CI=true) or with ARTIFACTS=1, a failed browser test leaves its Playwright trace
+# and a screenshot in test-results/<test>/ (`.venv/bin/playwright show-trace <trace.zip>`).
+ifneq ($(filter true 1,$(CI) $(ARTIFACTS)),)
+E2E_OPTIONS += --tracing retain-on-failure --screenshot only-on-failure --output test-results
+endif
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -62,11 +72,24 @@ unit: setup
 	$(BIN)/python -m pytest tests/unit -q
 
 e2e: setup browser
-	$(BIN)/python -m pytest tests/e2e -q
+	$(BIN)/python -m pytest tests/e2e -q $(E2E_OPTIONS)
 
-## make test: every test (unit, then browser tests against the production server).
+## make test: every test (unit, then browser tests against the production server, in
+## $(TEST_WORKERS) parallel workers; tests run in random order, pytest-randomly prints the seed).
 test: setup browser
-	$(BIN)/python -m pytest tests -q
+	$(BIN)/python -m pytest tests/unit -q
+	$(BIN)/python -m pytest tests/e2e -q $(E2E_OPTIONS)
+
+## make video: Debian's ffmpeg, which Playwright needs to record `--video` (not for `make test`).
+## Playwright looks for its own ffmpeg build (which it cannot download here) in its
+## browsers folder: a link there points it at Debian's.
+video: setup
+	@command -v ffmpeg >/dev/null || { \
+		if [ "$$(id -u)" = 0 ]; then \
+			DEBIAN_FRONTEND=noninteractive apt-get update -qq && \
+			DEBIAN_FRONTEND=noninteractive apt-get install -y -qq ffmpeg >/dev/null; \
+		else echo "ffmpeg is missing. Install it with: sudo apt-get install ffmpeg"; exit 1; fi; }
+	@$(BIN)/python tools/playwright_ffmpeg.py
 
 ## make bench: load, bad-request and third-party-failure bench (~8 min) -> bench/reports/server.md
 bench: setup browser

@@ -15,12 +15,15 @@ from clinic.project import PROJECT_DIR
 
 SKIPPED = {".git", ".venv", ".cache", ".states", "__pycache__", "test-results"}
 WEB_BUILD = PROJECT_DIR / ".web" / "build"
+# Folders a test makes in .web for a moment (another worker may be copying meanwhile).
+HARNESS_PREFIX = "test-harness-"
 
 
 def _skipped(folder: str, names: list[str]) -> set[str]:
     skip = {name for name in names if name in SKIPPED or name.endswith((".pyc", ".egg-info"))}
     if Path(folder) == WEB_BUILD.parent:
         skip.add(WEB_BUILD.name)  # the last build's output; the copy makes its own
+        skip.update(name for name in names if name.startswith(HARNESS_PREFIX))
     return skip
 
 

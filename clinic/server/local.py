@@ -2,7 +2,8 @@
 
 One place for "run what `make run` runs": `reflex run --env prod --single-port`, bound
 to 127.0.0.1 on a free port, in its own process group so that stopping it also stops
-the workers it forked. Used by the e2e test fixture and by every bench script.
+the workers it forked. Used by the e2e test fixture (one server for all pytest-xdist
+workers, stopped by whichever worker ends last: `stop_group`) and by every bench script.
 """
 
 from __future__ import annotations
@@ -80,6 +81,38 @@ def stop(process: subprocess.Popen) -> None:
     except subprocess.TimeoutExpired:
         os.killpg(process.pid, signal.SIGKILL)
         process.wait()
+
+
+def stop_group(pid: int, timeout_s: float = 20) -> None:
+    """Stop a server started by another process (its process id, which leads its group):
+    the test workers share one server, and the last one out stops it."""
+    try:
+        os.killpg(pid, signal.SIGTERM)
+    except ProcessLookupError:
+        return
+    deadline = time.monotonic() + timeout_s
+    while time.monotonic() < deadline:
+        try:
+            if os.waitpid(pid, os.WNOHANG)[0]:  # our own child: reaped
+                return
+        except ChildProcessError:  # another process's child
+            try:
+                os.kill(pid, 0)
+            except ProcessLookupError:
+                return
+            if _is_zombie(pid):
+                return
+        time.sleep(0.2)
+    with contextlib.suppress(ProcessLookupError):
+        os.killpg(pid, signal.SIGKILL)
+
+
+def _is_zombie(pid: int) -> bool:
+    """Exited, waiting for its parent (another worker) to collect its status."""
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0] == "Z"
+    except (OSError, IndexError):
+        return False
 
 
 @contextlib.contextmanager

@@ -1,20 +1,32 @@
-"""Browser tests: Playwright in Debian's Chromium against the production server.
+"""Browser tests: pytest-playwright in Debian's Chromium against the production server.
 
-The session starts the same server `make run` starts (`reflex run --env prod
---single-port`, bound to 127.0.0.1 on a free port) unless SITE_URL points at one that
-is already running. Every page gets a fresh context in which third-party hosts never
-get real network: requests to anything but the site are aborted unless a test routes
-them to a stub first.
+pytest-playwright (Playwright's official plugin) provides the `playwright`, `browser`,
+`new_context`, `context` and `page` fixtures and the options a Playwright user knows:
+`--headed`, `--slowmo`, `--base-url`, `--tracing`, `--screenshot`, `--video`, `--output`.
+This file keeps only what is ours:
+
+- **the site**: `base_url` is `--base-url` (or the older `SITE_URL` variable) when given;
+  otherwise the session builds and starts the server `make run` starts
+  (`clinic/server/local.py`), once for all pytest-xdist workers (`shared_server`).
+- **Debian's Chromium** with the arguments of DESIGN.md section 4 (Playwright cannot
+  download its own browsers here), and a Mexican-Spanish desktop browser by default.
+- **third-party isolation**: every context made through `new_context` (so `context`,
+  `page`, `mobile_page` too) reaches only the site; any other host's request is aborted
+  unless the test routes it to a stub first (`tests/e2e/stubs.py`).
+- **the console-error watch**: `page.problems` lists console errors and uncaught exceptions.
 """
 
 from __future__ import annotations
 
+import json
 import os
 import time
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, Page, sync_playwright
+from filelock import FileLock
+from playwright.sync_api import Page, expect
 
 from clinic.server import local as prod_server
 
@@ -35,40 +47,107 @@ CHROMIUM_ARGS = [
 ]
 MOBILE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1280, "height": 800}
+# Browser tests share 2 cores with the server and each other (pytest-xdist): an
+# assertion waits up to 10 s for the page to get there, not Playwright's default 5 s.
+expect.set_options(timeout=10_000)
+# The browser speaks Mexican Spanish unless a test says otherwise: Chromium's own default
+# (en-US) would send a first visit to `/` on to `/en/` (spec section 4).
+CONTEXT_DEFAULTS = {"locale": "es-MX", "viewport": DESKTOP}
+
+
+# ------------------------------------------------------------------ the site
 
 
 @pytest.fixture(scope="session")
-def base_url() -> str:
-    if os.environ.get("SITE_URL"):
-        yield os.environ["SITE_URL"].rstrip("/")
+def base_url(pytestconfig, tmp_path_factory):
+    """The site under test: `--base-url` (or SITE_URL) if given, else our own server."""
+    given = (pytestconfig.getoption("--base-url") or pytestconfig.getini("base_url")
+             or os.environ.get("SITE_URL"))
+    if given:
+        yield given.rstrip("/")
         return
-    url, process = prod_server.start()
-    try:
+    if not os.environ.get("PYTEST_XDIST_WORKER"):  # no xdist: this process owns the server
+        with prod_server.production_server() as url:
+            yield url
+        return
+    # Workers of one xdist run share the folder above their own temporary folders.
+    with shared_server(tmp_path_factory.getbasetemp().parent) as url:
         yield url
+
+
+@contextmanager
+def shared_server(folder: Path):
+    """One production server for all xdist workers of a run. Under a file lock, the
+    first worker to need it builds and starts it and writes its URL and process id to
+    `server.json`; the others read them. Each worker counts itself in and out, and the
+    last one out stops the server (by process group: another worker may have started it)."""
+    state_file, lock = folder / "server.json", FileLock(folder / "server.lock")
+    with lock:
+        state = json.loads(state_file.read_text()) if state_file.exists() else None
+        if state is None:
+            url, process = prod_server.start()
+            state = {"url": url, "pid": process.pid, "users": 0}
+        state["users"] += 1
+        state_file.write_text(json.dumps(state))
+    try:
+        yield state["url"]
     finally:
-        prod_server.stop(process)
+        with lock:
+            state = json.loads(state_file.read_text())
+            state["users"] -= 1
+            if state["users"]:
+                state_file.write_text(json.dumps(state))
+            else:
+                state_file.unlink()
+                prod_server.stop_group(state["pid"])
+
+
+# ------------------------------------------------------------------ the browser
 
 
 @pytest.fixture(scope="session")
-def browser() -> Browser:
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        yield browser
-        browser.close()
+def browser_type_launch_args(browser_type_launch_args):
+    """Debian's Chromium (unless --browser-channel names another), with our arguments;
+    --headed and --slowmo still come from the plugin."""
+    args = dict(browser_type_launch_args)
+    if "channel" not in args:
+        args.setdefault("executable_path", CHROMIUM)
+    args["args"] = [*CHROMIUM_ARGS, *args.get("args", [])]
+    return args
 
 
-class PageProblems(list):
-    """Console errors and uncaught exceptions seen by a page."""
+@pytest.fixture(scope="session")
+def browser_context_args(browser_context_args):
+    """The plugin's context arguments (--device, --video) without base_url: `new_context`
+    adds it, so that a test may point a context at another site."""
+    return {key: value for key, value in browser_context_args.items() if key != "base_url"}
 
 
-def open_context(browser: Browser, base_url: str, **options):
-    """A context in which only the site itself is reachable; stubs may add routes.
+@pytest.fixture
+def new_context(new_context, browser_context_args, base_url):
+    """The plugin's context factory (traces, screenshots and videos are recorded for
+    every context it makes), with our defaults and third-party isolation:
+    `new_context(viewport=MOBILE, is_mobile=True)`, `new_context(locale="en-US")`.
+    `isolated=False` leaves third parties alone (request interception turns the
+    browser's HTTP cache off; a test of caching needs it off)."""
 
-    The browser speaks Mexican Spanish unless a test says otherwise: Chromium's own
-    default (en-US) would send a first visit to `/` on to `/en/` (spec section 4)."""
-    options.setdefault("locale", "es-MX")
-    context = browser.new_context(base_url=base_url, **options)
-    site = base_url.rstrip("/")
+    def make(isolated: bool = True, **options):
+        options = {"base_url": base_url, **CONTEXT_DEFAULTS, **options}
+        for key in browser_context_args:  # --device's own viewport, user agent, ... win
+            options.pop(key, None)
+        context = new_context(**options)
+        if isolated:
+            isolate(context, options["base_url"])
+        track_network(context)
+        return context
+
+    return make
+
+
+def isolate(context, site: str) -> None:
+    """Only the site itself (and data: URLs) is reachable; routes a test adds later take
+    precedence, so a stub for a third party goes in front of this guard."""
+    site = site.rstrip("/")
 
     def guard(route):
         if route.request.url.startswith(site) or route.request.url.startswith("data:"):
@@ -77,8 +156,6 @@ def open_context(browser: Browser, base_url: str, **options):
             route.abort()
 
     context.route("**/*", guard)
-    track_network(context)
-    return context
 
 
 def track_network(context) -> None:
@@ -99,29 +176,26 @@ def track_network(context) -> None:
     context.on("requestfailed", ended)
 
 
-def network_quiet(page: Page, quiet_ms: int = 500, timeout_s: float = 30.0) -> None:
-    """Wait for the page's load event, then until no request has been open, started or
-    ended for `quiet_ms`: its scripts, lazy chunks and effects have had their turn.
+@pytest.fixture
+def page(page, base_url) -> Page:
+    """The plugin's page (a desktop context of its own), with the console-error watch."""
+    page.problems = watch(page, base_url)
+    return page
 
-    Playwright's own "networkidle" is not used: once it has fired, a request that
-    starts and ends later (a route chunk after a client-side navigation, a lazy embed
-    after a scroll) can withdraw it for good, and the wait then never returns (seen in
-    CI under load, with no request open). The context must come from `open_context`
-    or have gone through `track_network`."""
-    page.wait_for_load_state("load")
-    context = page.context
-    deadline = time.monotonic() + timeout_s
-    seen, quiet_since = None, time.monotonic()
-    while True:
-        now = time.monotonic()
-        if context.open_requests or context.network_events != seen:
-            seen, quiet_since = context.network_events, now
-        elif now - quiet_since >= quiet_ms / 1000:
-            return
-        if now > deadline:
-            open_urls = sorted(request.url for request in context.open_requests)
-            raise AssertionError(f"the network was still busy after {timeout_s} s: {open_urls}")
-        page.wait_for_timeout(50)  # lets Playwright deliver the request events meanwhile
+
+@pytest.fixture
+def mobile_page(new_context, base_url) -> Page:
+    """A phone: 390x844, touch, mobile viewport rules."""
+    page = new_context(viewport=MOBILE, is_mobile=True, has_touch=True).new_page()
+    page.problems = watch(page, base_url)
+    return page
+
+
+# ------------------------------------------------------------------ helpers
+
+
+class PageProblems(list):
+    """Console errors and uncaught exceptions seen by a page."""
 
 
 def watch(page: Page, site: str | None = None) -> PageProblems:
@@ -143,27 +217,29 @@ def watch(page: Page, site: str | None = None) -> PageProblems:
     return problems
 
 
-@pytest.fixture
-def context(browser, base_url):
-    context = open_context(browser, base_url, viewport=DESKTOP)
-    yield context
-    context.close()
+def network_quiet(page: Page, quiet_ms: int = 500, timeout_s: float = 30.0) -> None:
+    """Wait for the page's load event, then until no request has been open, started or
+    ended for `quiet_ms`: its scripts, lazy chunks and effects have had their turn.
 
-
-@pytest.fixture
-def page(context, base_url) -> Page:
-    page = context.new_page()
-    page.problems = watch(page, base_url)
-    return page
-
-
-@pytest.fixture
-def mobile_page(browser, base_url) -> Page:
-    context = open_context(browser, base_url, viewport=MOBILE, is_mobile=True, has_touch=True)
-    page = context.new_page()
-    page.problems = watch(page, base_url)
-    yield page
-    context.close()
+    Playwright's own "networkidle" is not used: once it has fired, a request that
+    starts and ends later (a route chunk after a client-side navigation, a lazy embed
+    after a scroll) can withdraw it for good, and the wait then never returns (seen in
+    CI under load, with no request open). The context must come from `new_context`
+    or have gone through `track_network`."""
+    page.wait_for_load_state("load")
+    context = page.context
+    deadline = time.monotonic() + timeout_s
+    seen, quiet_since = None, time.monotonic()
+    while True:
+        now = time.monotonic()
+        if context.open_requests or context.network_events != seen:
+            seen, quiet_since = context.network_events, now
+        elif now - quiet_since >= quiet_ms / 1000:
+            return
+        if now > deadline:
+            open_urls = sorted(request.url for request in context.open_requests)
+            raise AssertionError(f"the network was still busy after {timeout_s} s: {open_urls}")
+        page.wait_for_timeout(50)  # lets Playwright deliver the request events meanwhile
 
 
 def wait_until(page: Page, expression: str, timeout_s: float = 10.0, interval_s: float = 0.1):
@@ -180,3 +256,16 @@ def wait_until(page: Page, expression: str, timeout_s: float = 10.0, interval_s:
         if time.monotonic() > deadline:
             raise AssertionError(f"still false after {timeout_s} s: {expression}")
         time.sleep(interval_s)
+
+
+def eventually(page: Page, check, timeout_s: float = 10.0):
+    """Poll a Python-side condition until it holds (or the time is up); returns its last
+    value. For lists that Playwright's event and route handlers fill: such an event can
+    reach Python a moment after the page has moved on, and Playwright delivers it only
+    while Python waits on it (hence page.wait_for_timeout, not time.sleep)."""
+    deadline = time.monotonic() + timeout_s
+    while True:
+        value = check()
+        if value or time.monotonic() > deadline:
+            return value
+        page.wait_for_timeout(50)

@@ -2,17 +2,18 @@
 404 page, at phone (390x844) and desktop (1280x800) size, and with every overlay open:
 the mobile menu, each desktop dropdown and the facilities viewer (issue #8).
 
-One browser context per viewport walks all routes (a full page load each), so the walk
-costs about a second a page. Each page is scrolled through to the bottom first, so what
+Each route gets a fresh browser context at each size (nothing left over from another
+test), about a second a page. Each page is scrolled through to the bottom first, so what
 appears on scroll is checked too: the floating book button, lazily started carousels and
 the third-party fallbacks (every third-party host is blocked, as in all e2e tests).
+axe-core comes from PyPI (tests/e2e/axe.py).
 """
 
 from __future__ import annotations
 
 import pytest
 from tests.e2e.axe import describe, run_axe
-from tests.e2e.conftest import DESKTOP, MOBILE, network_quiet, open_context, watch
+from tests.e2e.conftest import DESKTOP, MOBILE, network_quiet, watch
 from playwright.sync_api import expect
 
 from clinic.site.i18n import t
@@ -37,14 +38,12 @@ SCROLL_THROUGH = """async () => {
 }"""
 
 
-@pytest.fixture(scope="module", params=list(VIEWPORTS))
-def viewport_page(request, browser, base_url):
-    """One page per viewport, reused for every route of the walk."""
-    context = open_context(browser, base_url, **VIEWPORTS[request.param])
-    page = context.new_page()
+@pytest.fixture(params=list(VIEWPORTS))
+def viewport_page(request, new_context, base_url):
+    """A page at phone or desktop size."""
+    page = new_context(**VIEWPORTS[request.param]).new_page()
     page.problems = watch(page, base_url)
-    yield page
-    context.close()
+    return page
 
 
 def load(page, path: str) -> None:
@@ -91,16 +90,12 @@ def test_no_axe_violations_with_a_dropdown_open(page, lang, menu):
 
 @pytest.mark.parametrize("viewport", list(VIEWPORTS))
 @pytest.mark.parametrize("lang", LANGS)
-def test_no_axe_violations_with_the_facilities_viewer_open(browser, base_url, lang, viewport):
-    context = open_context(browser, base_url, **VIEWPORTS[viewport])
-    try:
-        page = context.new_page()
-        load(page, path_for("home", lang))
-        photo = page.locator("#facilities [data-facility-photo='0']")
-        photo.scroll_into_view_if_needed()
-        expect(page.locator("#facilities [data-carousel]")).to_have_attribute("data-ready", "")
-        photo.click()
-        expect(page.get_by_role("dialog")).to_be_visible()
-        assert_no_violations(page, f"the {lang} home page at {viewport} size with the facilities viewer open")
-    finally:
-        context.close()
+def test_no_axe_violations_with_the_facilities_viewer_open(new_context, lang, viewport):
+    page = new_context(**VIEWPORTS[viewport]).new_page()
+    load(page, path_for("home", lang))
+    photo = page.locator("#facilities [data-facility-photo='0']")
+    photo.scroll_into_view_if_needed()
+    expect(page.locator("#facilities [data-carousel]")).to_have_attribute("data-ready", "")
+    photo.click()
+    expect(page.get_by_role("dialog")).to_be_visible()
+    assert_no_violations(page, f"the {lang} home page at {viewport} size with the facilities viewer open")

@@ -1,10 +1,11 @@
 """The booking page: each doctor's Cal.com calendar, and a way to book whatever happens to
 Cal.com's script (issue 5).
 
-Cal.com never gets real network here. `embed.js` is either served by the stub below,
-which behaves like the real one where it matters (replays the loader's queues, takes over
-each namespace, delegates clicks on [data-cal-link] the way Cal.com does) and records
-every `Cal(...)` and `Cal.ns[...](...)` call, or it is aborted or left hanging.
+Cal.com never gets real network here. `embed.js` is either served by the stub in
+tests/e2e/stubs.py, which behaves like the real one where it matters (replays the
+loader's queues, takes over each namespace, delegates clicks on [data-cal-link] the way
+Cal.com does) and records every `Cal(...)` and `Cal.ns[...](...)` call, or it is
+aborted or left hanging.
 """
 
 from __future__ import annotations
@@ -15,84 +16,17 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from clinic.site.components.cal_embed import cal_origin, embed_script_src
+from clinic.site.components.cal_embed import cal_origin
 from clinic.site.content import content
 from clinic.site.i18n import consultation_length, consultation_price, t
 from clinic.site.routes import doctor_page_id, path_for
-from tests.e2e.conftest import network_quiet
+from tests.e2e.conftest import eventually, network_quiet
 from tests.e2e.plain_files import EXPORT_DIR, PlainFileServer
+from tests.e2e.stubs import CAL_PUBLIC, EMBED_JS, answer_cal_com_pages, serve_cal_embed
 
-EMBED_JS = embed_script_src()  # Cal.com's embed script, at the origin content names
 CAL_ORIGIN = cal_origin()
-# Cal.com's public booking pages (clinic.yaml scheduling.public_origin).
-CAL_PUBLIC = str(content().clinic.scheduling.public_origin).rstrip("/")
 LANGS = ["es", "en"]
 DOCTORS = content().doctors
-
-# A stand-in for Cal.com's embed.js.
-CAL_STUB = r"""
-(() => {
-  const calls = (window.__calCalls = window.__calCalls || []);
-  const listeners = {};
-  const globalCal = window.Cal;
-  const plain = (value) =>
-    JSON.parse(JSON.stringify(value, (key, v) => (typeof v === "function" ? "[function]" : v)));
-  if (!globalCal || !globalCal.q) {
-    window.__calStubError = "embed.js loaded without Cal's loader queue";
-    return;
-  }
-  const take = (fn, api, ns) => {
-    const run = (args) => {
-      args = Array.from(args);
-      calls.push({ fn, args: plain(args) });
-      if (args[0] === "on") {
-        const { action, callback } = args[1];
-        ((listeners[ns] = listeners[ns] || {})[action] = listeners[ns][action] || []).push(callback);
-      }
-    };
-    api.q.forEach(run);
-    api.q.push = (args) => run(args);  // like embed.js: after load, calls run at once
-    api.instance = { namespace: ns };
-  };
-  take("Cal", globalCal, "");
-  for (const [ns, api] of Object.entries(globalCal.ns)) take(`Cal.ns[${ns}]`, api, ns);
-  // Cal.com's own click delegation (HTMLElement targets only, as in embed.js).
-  document.addEventListener("click", (event) => {
-    const target = event.target;
-    if (!(target instanceof HTMLElement)) return;
-    const link = target.dataset.calLink
-      ? target
-      : Array.from(document.querySelectorAll("[data-cal-link]")).find((el) => el.contains(target));
-    if (!link) return;
-    const ns = link.dataset.calNamespace;
-    (ns ? globalCal.ns[ns] : globalCal)("modal", {
-      calLink: link.dataset.calLink, config: JSON.parse(link.dataset.calConfig || "{}"), calOrigin: "",
-    });
-  });
-  window.__calStub = {
-    fire(ns, action, data) {
-      for (const callback of (listeners[ns] || {})[action] || []) {
-        callback(new CustomEvent(action, { detail: { data, type: action, namespace: ns } }));
-      }
-    },
-  };
-})();
-"""
-
-
-class EmbedRequests(list):
-    """URLs of embed.js requests seen by a page."""
-
-
-def serve_stub(page) -> EmbedRequests:
-    requests = EmbedRequests()
-
-    def handle(route):
-        requests.append(route.request.url)
-        route.fulfill(status=200, content_type="text/javascript", body=CAL_STUB)
-
-    page.route(EMBED_JS, handle)
-    return requests
 
 
 def calls(page) -> list[dict]:
@@ -102,12 +36,6 @@ def calls(page) -> list[dict]:
 def ns_calls(page, doctor, method: str | None = None) -> list[list]:
     fn = f"Cal.ns[{doctor.cal_namespace}]"
     return [c["args"] for c in calls(page) if c["fn"] == fn and (method is None or c["args"][0] == method)]
-
-
-def answer_cal_com_pages(page) -> None:
-    """Cal.com's public booking pages, opened in a new tab, get a blank page."""
-    page.context.route(f"{CAL_PUBLIC}/**", lambda route: route.fulfill(
-        status=200, content_type="text/html", body="<title>Cal.com</title>"))
 
 
 def open_booking(page, lang: str, base: str = "") -> None:
@@ -176,7 +104,7 @@ def test_doctor_anchor_scrolls_to_that_card_below_the_header(page, lang):
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_embed_is_initialised_with_the_exact_calls_for_each_doctor(page, lang):
-    requests = serve_stub(page)
+    requests = serve_cal_embed(page)
     open_booking(page, lang)
     assert page.evaluate("window.__calStubError || null") is None
     assert requests == [EMBED_JS]
@@ -192,7 +120,7 @@ def test_embed_is_initialised_with_the_exact_calls_for_each_doctor(page, lang):
 
 
 def test_embed_is_not_loaded_where_nobody_books(page):
-    requests = serve_stub(page)
+    requests = serve_cal_embed(page)
     for page_id in ("home", "contact", "faq", "success"):
         page.goto(path_for(page_id, "es"))
         network_quiet(page)
@@ -200,7 +128,7 @@ def test_embed_is_not_loaded_where_nobody_books(page):
 
 
 def test_coming_back_to_the_page_neither_reloads_nor_reinitialises_the_embed(page):
-    requests = serve_stub(page)
+    requests = serve_cal_embed(page)
     open_booking(page, "es")
     # Client-side navigation away and back (React Router), the page is not reloaded.
     page.locator("header").get_by_role("link", name=t("es", "nav.contact"), exact=True).first.click()
@@ -223,7 +151,7 @@ def test_coming_back_to_the_page_neither_reloads_nor_reinitialises_the_embed(pag
 @pytest.mark.parametrize("lang", LANGS)
 @pytest.mark.parametrize("part", ["button", "text", "icon"])
 def test_book_button_opens_that_doctors_calendar_in_the_page(page, lang, part):
-    serve_stub(page)
+    serve_cal_embed(page)
     open_booking(page, lang)
     popups = []
     page.on("popup", lambda popup: popups.append(popup))
@@ -287,12 +215,8 @@ def test_book_buttons_are_links_while_embed_js_is_still_loading(page):
     page.goto(path_for("booking", "es"))
     page.wait_for_function("() => !!(window.Cal && window.Cal.loaded)")
     # The snippet adds its script tag synchronously, but our route handler hears of the
-    # request a moment later: give Playwright's event loop up to 5 s to deliver it.
-    for _ in range(50):
-        if pending:
-            break
-        page.wait_for_timeout(100)
-    assert len(pending) == 1
+    # request a moment later: give Playwright's event loop time to deliver it.
+    assert len(eventually(page, lambda: pending)) == 1
     doctor = DOCTORS[0]
     with page.expect_popup() as popup:
         book_button(page, doctor).click()
@@ -304,7 +228,7 @@ def test_book_buttons_are_links_while_embed_js_is_still_loading(page):
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_booking_successful_lands_on_the_success_page_of_that_language(page, lang):
-    serve_stub(page)
+    serve_cal_embed(page)
     open_booking(page, lang)
     doctor = DOCTORS[-1]
     book_button(page, doctor).click()
@@ -328,7 +252,7 @@ CSP = (
 
 
 def test_works_under_a_content_security_policy_without_unsafe_eval(page, base_url):
-    serve_stub(page)
+    serve_cal_embed(page)
     violations_script = (
         "window.__cspViolations = [];"
         "document.addEventListener('securitypolicyviolation',"
@@ -358,7 +282,7 @@ def test_works_served_as_plain_files(page, base_url, lang):
     if not EXPORT_DIR.is_dir():
         pytest.skip("no exported build to serve")
     with PlainFileServer() as static:
-        serve_stub(page)
+        serve_cal_embed(page)
         page.route(f"{static.url}/**", lambda route: route.continue_())
         open_booking(page, lang, base=static.url)
         doctor = DOCTORS[0]
@@ -379,7 +303,7 @@ def open_doctor_page(page, doctor, lang: str) -> None:
 @pytest.mark.parametrize("lang", LANGS)
 def test_a_doctors_page_books_that_doctor_in_place(page, lang):
     doctor = DOCTORS[-1]
-    requests = serve_stub(page)
+    requests = serve_cal_embed(page)
     open_doctor_page(page, doctor, lang)
     assert requests == [EMBED_JS]
     # Only this doctor's namespace, with the booking page's contract.

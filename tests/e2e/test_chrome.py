@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from .conftest import MOBILE, network_quiet, open_context, wait_until
+from .conftest import MOBILE, network_quiet, wait_until
 
 from clinic.site.i18n import t
 from clinic.site.navigation import services_menu, team_menu
@@ -202,18 +202,14 @@ def test_skip_link_is_first_and_moves_focus_to_the_content(page, base_url, lang)
 
 
 @pytest.mark.parametrize("lang", ["es", "en"])
-def test_a_phone_in_dark_mode_gets_the_light_page_with_light_controls(browser, base_url, lang):
+def test_a_phone_in_dark_mode_gets_the_light_page_with_light_controls(new_context, lang):
     """The site has one colour scheme. A phone set to dark mode must not get dark native
     controls (the consent checkbox, scrollbars, the page behind an overscroll) on it."""
-    context = open_context(browser, base_url, viewport=MOBILE, is_mobile=True, color_scheme="dark")
-    try:
-        page = context.new_page()
-        open_hydrated(page, path_for("contact", lang))
-        assert page.evaluate("matchMedia('(prefers-color-scheme: dark)').matches")
-        assert page.evaluate("getComputedStyle(document.documentElement).colorScheme") == "normal"
-        assert "dark" not in (page.locator("html").get_attribute("class") or "")
-        consent = page.get_by_role("checkbox")
-        expect(consent).to_have_count(1)
-        assert consent.evaluate("box => getComputedStyle(box).colorScheme") == "normal"
-    finally:
-        context.close()
+    page = new_context(viewport=MOBILE, is_mobile=True, color_scheme="dark").new_page()
+    open_hydrated(page, path_for("contact", lang))
+    assert page.evaluate("matchMedia('(prefers-color-scheme: dark)').matches")
+    assert page.evaluate("getComputedStyle(document.documentElement).colorScheme") == "normal"
+    assert "dark" not in (page.locator("html").get_attribute("class") or "")
+    consent = page.get_by_role("checkbox")
+    expect(consent).to_have_count(1)
+    assert consent.evaluate("box => getComputedStyle(box).colorScheme") == "normal"

@@ -21,10 +21,10 @@ from clinic.site.content import content
 from clinic.site.i18n import t
 from clinic.site.routes import path_for
 from tests.e2e.plain_files import EXPORT_DIR, PlainFileServer
+from tests.e2e.stubs import WHATSAPP, answer_whatsapp
 
 LANGS = ["es", "en"]
 CLINIC = content().clinic
-WHATSAPP = f"https://wa.me/{CLINIC.whatsapp_number}"  # the clinic's number, from clinic.yaml
 TEL = "tel:+" + re.sub(r"\D", "", CLINIC.phone)  # the phone, digits only after tel:+
 
 RECORD_WINDOW_OPEN = """
@@ -77,8 +77,7 @@ def fields(page, lang):
 
 def open_contact(page, lang, script=OPENS, base=""):
     page.add_init_script(script)
-    page.context.route(f"{WHATSAPP}**", lambda route: route.fulfill(
-        status=200, content_type="text/html", body="<title>WhatsApp</title>"))
+    answer_whatsapp(page)
     page.goto(base + path_for("contact", lang))
     page.wait_for_function("() => document.querySelector('form[data-contact-form]') !== null")
     # Interactive once React has hydrated the form (it then owns the fields' values).

@@ -17,8 +17,12 @@ import yaml
 from clinic.server.local import BIN, free_port, stop, wait_until_up
 from clinic.site.content import load_content
 from clinic.site.routes import path_for
-from tests.e2e.conftest import DESKTOP, open_context, watch
+from tests.e2e.conftest import watch
 from tests.project_copy import copy_project, reflex_env
+
+# One development server for the module: under pytest-xdist (--dist loadgroup) its tests
+# all run in one worker, which starts it once.
+pytestmark = pytest.mark.xdist_group("development_server")
 
 # The first run in a fresh clone installs the npm packages into the copy.
 START_TIMEOUT_S = 600
@@ -49,7 +53,9 @@ class DevSite:
 
 
 @pytest.fixture(scope="module")
-def dev_site(tmp_path_factory) -> DevSite:
+def dev_site(tmp_path_factory, base_url) -> DevSite:
+    # base_url: the production server's build is done, so the copy takes its npm packages
+    # instead of installing them, and never copies a .web that a build is still writing.
     project = copy_project(tmp_path_factory.mktemp("development") / "project")
     frontend, backend = free_port(), free_port()
     log = project.parent / "reflex-run.log"
@@ -68,12 +74,10 @@ def dev_site(tmp_path_factory) -> DevSite:
 
 
 @pytest.fixture
-def dev_page(browser, dev_site):
-    context = open_context(browser, dev_site.url, viewport=DESKTOP)
-    page = context.new_page()
+def dev_page(new_context, dev_site):
+    page = new_context(base_url=dev_site.url).new_page()
     page.problems = watch(page, dev_site.url)
-    yield page
-    context.close()
+    return page
 
 
 @pytest.mark.parametrize("page_id, lang", [("home", "es"), ("home", "en"), ("contact", "es")])

@@ -24,7 +24,9 @@ from clinic.site.pages.home import SECTION_IDS
 from clinic.site.pages.home.certifications import AUTOPLAY_MS
 from clinic.site.pages.home.data import home_content
 from clinic.site.routes import doctor_page_id, path_for
-from tests.e2e.conftest import DESKTOP, MOBILE, open_context, watch
+from tests.e2e.conftest import DESKTOP, MOBILE, eventually, watch
+from tests.e2e.stubs import serve_reviews_widget
+from tests.project_copy import HARNESS_PREFIX
 
 LANGS = ("es", "en")
 VIEWPORTS = {"mobile": MOBILE, "desktop": DESKTOP}
@@ -32,16 +34,14 @@ SPEC_ORDER = ("hero", "services", "team", "certifications", "facilities", "revie
 
 
 @pytest.fixture(params=[(lang, size) for lang in LANGS for size in VIEWPORTS], ids=lambda p: f"{p[0]}-{p[1]}")
-def home(request, browser, base_url):
+def home(request, new_context):
     """The home page in one language at one viewport size, third parties blocked."""
     lang, size = request.param
     mobile = size == "mobile"
-    context = open_context(browser, base_url, viewport=VIEWPORTS[size], is_mobile=mobile, has_touch=mobile)
-    page = context.new_page()
+    page = new_context(viewport=VIEWPORTS[size], is_mobile=mobile, has_touch=mobile).new_page()
     page.problems = watch(page)
     page.lang = lang
-    yield page
-    context.close()
+    return page
 
 
 def open_home(page, lang: str):
@@ -256,23 +256,19 @@ def test_hovering_pauses_auto_advance(page):
     wait_for_index(carousel, (shown + 1) % 7, AUTOPLAY_MS + 1500)
 
 
-def test_no_auto_advance_under_reduced_motion(browser, base_url):
-    context = open_context(browser, base_url, viewport=DESKTOP, reduced_motion="reduce")
-    page = context.new_page()
+def test_no_auto_advance_under_reduced_motion(new_context):
+    page = new_context(viewport=DESKTOP, reduced_motion="reduce").new_page()
     page.problems = watch(page)
-    try:
-        open_home(page, "en")
-        carousel = ready(certifications(page))
-        leave_carousel(page)
-        expect(carousel).to_have_attribute("data-autoplay", "paused")
-        expect(carousel.locator("[data-carousel-toggle]")).to_have_attribute("aria-label", t("en", "home.carousel.play"))
-        page.wait_for_timeout(AUTOPLAY_MS + 800)
-        assert selected(carousel) == 0
-        # The visitor can still move it.
-        carousel.locator("[data-carousel-next]").click()
-        wait_for_index(carousel, 1, 1000)
-    finally:
-        context.close()
+    open_home(page, "en")
+    carousel = ready(certifications(page))
+    leave_carousel(page)
+    expect(carousel).to_have_attribute("data-autoplay", "paused")
+    expect(carousel.locator("[data-carousel-toggle]")).to_have_attribute("aria-label", t("en", "home.carousel.play"))
+    page.wait_for_timeout(AUTOPLAY_MS + 800)
+    assert selected(carousel) == 0
+    # The visitor can still move it.
+    carousel.locator("[data-carousel-next]").click()
+    wait_for_index(carousel, 1, 1000)
 
 
 def test_facilities_carousel_does_not_loop_and_disables_its_ends(page):
@@ -297,70 +293,53 @@ def test_facilities_carousel_does_not_loop_and_disables_its_ends(page):
 
 @pytest.mark.parametrize("viewport", ["mobile", "desktop"])
 @pytest.mark.parametrize("lang", LANGS)
-def test_facility_viewer_traps_focus_and_returns_it(browser, base_url, lang, viewport):
+def test_facility_viewer_traps_focus_and_returns_it(new_context, lang, viewport):
     mobile = viewport == "mobile"
-    context = open_context(browser, base_url, viewport=VIEWPORTS[viewport], is_mobile=mobile, has_touch=mobile)
-    page = context.new_page()
+    page = new_context(viewport=VIEWPORTS[viewport], is_mobile=mobile, has_touch=mobile).new_page()
     page.problems = watch(page)
     facilities = home_content().facilities
-    try:
-        open_home(page, lang)
-        ready(page.locator("#facilities [data-carousel]"))
-        photo = page.locator("#facilities [data-facility-photo='1']")
-        photo.focus()
-        page.keyboard.press("Enter")
-        dialog = page.get_by_role("dialog")
-        expect(dialog).to_be_visible()
-        expect(dialog).to_have_accessible_name(re.compile(re.escape(facilities[1].caption(lang))))
-        expect(dialog.locator("img")).to_have_attribute("alt", facilities[1].alt(lang))
-        assert page.evaluate("document.activeElement.closest('dialog') !== null")
-        for key in ["Tab"] * 5 + ["Shift+Tab"] * 5:
-            page.keyboard.press(key)
-            assert page.evaluate("document.activeElement.closest('dialog') !== null"), f"focus left after {key}"
-        page.keyboard.press("ArrowRight")
-        expect(dialog).to_have_accessible_name(re.compile(re.escape(facilities[2].caption(lang))))
-        page.keyboard.press("ArrowLeft")
-        page.keyboard.press("ArrowLeft")
-        page.keyboard.press("ArrowLeft")  # wraps from the 1st to the 7th
-        expect(dialog).to_have_accessible_name(re.compile(re.escape(facilities[6].caption(lang))))
-        page.keyboard.press("ArrowRight")
-        page.keyboard.press("ArrowRight")  # back to the 2nd photo
-        page.keyboard.press("Escape")
-        expect(page.locator("dialog")).to_have_count(0)
-        expect(photo).to_be_focused()
+    open_home(page, lang)
+    ready(page.locator("#facilities [data-carousel]"))
+    photo = page.locator("#facilities [data-facility-photo='1']")
+    photo.focus()
+    page.keyboard.press("Enter")
+    dialog = page.get_by_role("dialog")
+    expect(dialog).to_be_visible()
+    expect(dialog).to_have_accessible_name(re.compile(re.escape(facilities[1].caption(lang))))
+    expect(dialog.locator("img")).to_have_attribute("alt", facilities[1].alt(lang))
+    assert page.evaluate("document.activeElement.closest('dialog') !== null")
+    for key in ["Tab"] * 5 + ["Shift+Tab"] * 5:
+        page.keyboard.press(key)
+        assert page.evaluate("document.activeElement.closest('dialog') !== null"), f"focus left after {key}"
+    page.keyboard.press("ArrowRight")
+    expect(dialog).to_have_accessible_name(re.compile(re.escape(facilities[2].caption(lang))))
+    page.keyboard.press("ArrowLeft")
+    page.keyboard.press("ArrowLeft")
+    page.keyboard.press("ArrowLeft")  # wraps from the 1st to the 7th
+    expect(dialog).to_have_accessible_name(re.compile(re.escape(facilities[6].caption(lang))))
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("ArrowRight")  # back to the 2nd photo
+    page.keyboard.press("Escape")
+    expect(page.locator("dialog")).to_have_count(0)
+    expect(photo).to_be_focused()
 
-        # The close button works too, and focus returns to the photo that was shown last.
-        photo.click()
-        expect(dialog).to_be_visible()
-        page.locator("[data-viewer-next]").click()
-        page.locator("[data-viewer-close]").click()
-        expect(page.locator("dialog")).to_have_count(0)
-        expect(page.locator("#facilities [data-facility-photo='2']")).to_be_focused()
-        assert not uncaught(page)
-    finally:
-        context.close()
+    # The close button works too, and focus returns to the photo that was shown last.
+    photo.click()
+    expect(dialog).to_be_visible()
+    page.locator("[data-viewer-next]").click()
+    page.locator("[data-viewer-close]").click()
+    expect(page.locator("dialog")).to_have_count(0)
+    expect(page.locator("#facilities [data-facility-photo='2']")).to_be_focused()
+    assert not uncaught(page)
 
 
 # ------------------------------------------------------------------ reviews widget and fallbacks
-
-REVIEWS_STUB = """
-window.__reviewsStubLoads = (window.__reviewsStubLoads || 0) + 1;
-document.querySelectorAll('[class^="elfsight-app-"]').forEach((box) => {
-  box.textContent = 'Stub reviews widget';
-});
-"""
 
 
 def test_reviews_script_loads_near_the_section_and_leaves_with_the_page(page):
     reviews = content().clinic.reviews
     script_src = str(reviews.script_src)
-    requested = []
-
-    def serve(route):
-        requested.append(route.request.url)
-        route.fulfill(status=200, content_type="application/javascript", body=REVIEWS_STUB)
-
-    page.context.route(script_src, serve)
+    requested = serve_reviews_widget(page)
     open_home(page, "es")
     script = page.locator(f"script[src='{script_src}']")
     # Not loaded with the page: the section is far below the first screen.
@@ -390,9 +369,9 @@ def test_fallbacks_show_with_reviews_script_and_map_blocked(page, base_url, lang
     page.locator("#reviews").scroll_into_view_if_needed()
     expect(page.locator("[data-reviews-status]")).to_have_attribute("data-reviews-status", "failed")
     page.locator("#location").scroll_into_view_if_needed()
-    page.wait_for_timeout(500)
-    assert str(content().clinic.reviews.script_src) in blocked
-    assert any(url.startswith("https://www.google.com/maps") for url in blocked)
+    # Failed requests reach Python as events, a moment after the page has gone on.
+    assert eventually(page, lambda: str(content().clinic.reviews.script_src) in blocked)
+    assert eventually(page, lambda: any(url.startswith("https://www.google.com/maps") for url in blocked))
 
     rating = content().clinic.rating
     summary = page.locator("#reviews [data-rating-summary]")
@@ -432,7 +411,8 @@ PNG_1PX = base64.b64decode(
 @pytest.fixture(scope="module")
 def avatar_bundle(base_url) -> str:
     """Avatar.jsx and React in one script (needs .web/node_modules: base_url builds it)."""
-    with tempfile.TemporaryDirectory(dir=ROOT / ".web") as tmp:
+    # Inside .web for its node_modules; project copies skip it (tests/project_copy.py).
+    with tempfile.TemporaryDirectory(dir=ROOT / ".web", prefix=HARNESS_PREFIX) as tmp:
         entry = Path(tmp) / "entry.jsx"
         entry.write_text(HARNESS_ENTRY)
         out = Path(tmp) / "bundle.js"
@@ -444,8 +424,8 @@ def avatar_bundle(base_url) -> str:
         return out.read_text()
 
 
-def test_avatar_shows_initials_until_the_photo_loads_and_keeps_them_if_broken(browser, avatar_bundle):
-    context = browser.new_context()
+def test_avatar_shows_initials_until_the_photo_loads_and_keeps_them_if_broken(new_context, avatar_bundle):
+    context = new_context(base_url=HARNESS_ORIGIN)
     page = context.new_page()
     problems = watch(page)
     held = []
@@ -456,28 +436,22 @@ def test_avatar_shows_initials_until_the_photo_loads_and_keeps_them_if_broken(br
         content_type="application/javascript", body=avatar_bundle))
     context.route(f"{HARNESS_ORIGIN}/photo.png", lambda route: held.append(route))  # answered later
     context.route(f"{HARNESS_ORIGIN}/broken.png", lambda route: route.fulfill(status=404, body="gone"))
-    try:
-        page.goto(f"{HARNESS_ORIGIN}/")
-        photo = page.locator("#photo [data-avatar-state]")
-        broken = page.locator("#broken [data-avatar-state]")
-        expect(photo).to_have_attribute("data-avatar-state", "loading")
-        expect(photo.locator("[data-avatar-initials]")).to_have_text("DT")
-        # (No site CSS in the harness: check the Tailwind classes that hide and show it.)
-        expect(photo.locator("img")).to_have_class(re.compile(r"\bopacity-0\b"))
-        expect(broken).to_have_attribute("data-avatar-state", "error")
-        expect(broken.locator("[data-avatar-initials]")).to_have_text("DT")
-        expect(broken.locator("img")).to_have_count(0)
-        expect(broken).to_have_attribute("aria-label", "Photo of Dr. Test")
+    page.goto(f"{HARNESS_ORIGIN}/")
+    photo = page.locator("#photo [data-avatar-state]")
+    broken = page.locator("#broken [data-avatar-state]")
+    expect(photo).to_have_attribute("data-avatar-state", "loading")
+    expect(photo.locator("[data-avatar-initials]")).to_have_text("DT")
+    # (No site CSS in the harness: check the Tailwind classes that hide and show it.)
+    expect(photo.locator("img")).to_have_class(re.compile(r"\bopacity-0\b"))
+    expect(broken).to_have_attribute("data-avatar-state", "error")
+    expect(broken.locator("[data-avatar-initials]")).to_have_text("DT")
+    expect(broken.locator("img")).to_have_count(0)
+    expect(broken).to_have_attribute("aria-label", "Photo of Dr. Test")
 
-        for _ in range(50):  # the held request reaches its handler while Playwright waits
-            if held:
-                break
-            page.wait_for_timeout(100)
-        assert held, "the photo request was not made"
-        held[0].fulfill(status=200, content_type="image/png", body=PNG_1PX)
-        expect(photo).to_have_attribute("data-avatar-state", "loaded")
-        expect(photo.locator("[data-avatar-initials]")).to_have_count(0)
-        expect(photo.locator("img")).to_have_class(re.compile(r"\bopacity-100\b"))
-        assert not [p for p in problems if p.startswith("uncaught")]
-    finally:
-        context.close()
+    # The held request reaches its handler while Playwright waits.
+    assert eventually(page, lambda: held), "the photo request was not made"
+    held[0].fulfill(status=200, content_type="image/png", body=PNG_1PX)
+    expect(photo).to_have_attribute("data-avatar-state", "loaded")
+    expect(photo.locator("[data-avatar-initials]")).to_have_count(0)
+    expect(photo.locator("img")).to_have_class(re.compile(r"\bopacity-100\b"))
+    assert not [p for p in problems if p.startswith("uncaught")]

@@ -11,14 +11,14 @@ from playwright.sync_api import expect
 
 from clinic.site.i18n import t
 from clinic.site.routes import all_pages, path_for
-from tests.e2e.conftest import DESKTOP, MOBILE, network_quiet, open_context, watch
+from tests.e2e.conftest import DESKTOP, MOBILE, network_quiet, watch
+from tests.e2e.stubs import WHATSAPP, answer_whatsapp
 
 VIEWPORTS = {
     "mobile": {"viewport": MOBILE, "is_mobile": True, "has_touch": True},
     "desktop": {"viewport": DESKTOP},
 }
 MAX_TABS = 60
-WHATSAPP = "https://wa.me/"
 
 # How the focused element looks, against an unfocused copy of it placed beside it (same
 # parent, same classes, so the same rules apply except :focus and :focus-visible), and
@@ -82,13 +82,11 @@ def hydrated(page) -> None:
 
 
 @pytest.fixture(params=list(VIEWPORTS))
-def keyboard_page(request, browser, base_url):
-    context = open_context(browser, base_url, **VIEWPORTS[request.param])
-    page = context.new_page()
+def keyboard_page(request, new_context, base_url):
+    page = new_context(**VIEWPORTS[request.param]).new_page()
     page.problems = watch(page, base_url)
     page.viewport_name = request.param
-    yield page
-    context.close()
+    return page
 
 
 @pytest.mark.parametrize("lang", ["es", "en"])
@@ -119,8 +117,7 @@ def test_keyboard_from_home_to_a_doctors_book_button(keyboard_page, lang):
 @pytest.mark.parametrize("lang", ["es", "en"])
 def test_keyboard_from_home_to_the_contact_form_submit(keyboard_page, lang):
     page, journey = keyboard_page, []
-    page.context.route(f"{WHATSAPP}**", lambda route: route.fulfill(
-        status=200, content_type="text/html", body="<title>WhatsApp</title>"))
+    answer_whatsapp(page)
     page.goto(path_for("home", lang))
     hydrated(page)
     contact = path_for("contact", lang)
@@ -171,11 +168,9 @@ SMALL_TARGETS = """() => [...document.querySelectorAll(
     .filter((t) => !t.inSentence && t.width > 1 && t.height > 1 && (t.width < 24 || t.height < 24))"""
 
 
-@pytest.fixture(scope="module")
-def phone_page(browser, base_url):
-    context = open_context(browser, base_url, **VIEWPORTS["mobile"])
-    yield context.new_page()
-    context.close()
+@pytest.fixture
+def phone_page(new_context):
+    return new_context(**VIEWPORTS["mobile"]).new_page()
 
 
 @pytest.mark.parametrize("path", [p.path for p in all_pages()] + ["/no-existe"])

@@ -9,7 +9,6 @@ Cal.com origin is a port where nothing listens (tests/e2e/conftest.py).
 
 from __future__ import annotations
 
-import json
 import re
 from datetime import datetime, timedelta
 from zoneinfo import ZoneInfo
@@ -22,9 +21,10 @@ from clinic.site.components.cal_embed import public_booking_url
 from clinic.site.content import content
 from clinic.site.i18n import t
 from clinic.site.routes import doctor_page_id, path_for
-from tests.e2e.conftest import DESKTOP, network_quiet, open_context, watch
+from tests.e2e.conftest import network_quiet, watch
 from tests.e2e.plain_files import EXPORT_DIR, PlainFileServer
-from tests.e2e.test_booking import EMBED_JS, answer_cal_com_pages, ns_calls, serve_stub
+from tests.e2e.stubs import EMBED_JS, answer_cal_com_pages, answer_open_times, serve_cal_embed
+from tests.e2e.test_booking import ns_calls
 
 CLINIC_ZONE = ZoneInfo(content().clinic.time_zone)
 DOCTORS = [d for d in content().doctors if d.cal_event_type_id]
@@ -43,17 +43,8 @@ def clinic_times() -> list[datetime]:
             after.replace(hour=9, minute=0), after.replace(hour=12, minute=0)]
 
 
-def route_answer(page, doctor, times: list[datetime]) -> list[str]:
-    """Answers the doctor's open-times request as our server does; returns what was asked."""
-    asked = []
-
-    def answer(route):
-        asked.append(route.request.url)
-        route.fulfill(status=200, content_type="application/json",
-                      body=json.dumps({"times": [moment.isoformat() for moment in times]}))
-
-    page.route(f"**{PATH_PREFIX}{doctor.slug}", answer)
-    return asked
+def route_answer(page, doctor, times: list[datetime]):
+    return answer_open_times(page, doctor, [moment.isoformat() for moment in times])
 
 
 def pages_of(doctor, lang) -> dict[str, str]:
@@ -69,12 +60,10 @@ def normalize(text: str) -> str:
 
 
 @pytest.fixture
-def far_page(browser, base_url):
-    context = open_context(browser, base_url, viewport=DESKTOP, timezone_id=VISITOR_ZONE)
-    page = context.new_page()
+def far_page(new_context, base_url):
+    page = new_context(timezone_id=VISITOR_ZONE).new_page()
     page.problems = watch(page, base_url)
-    yield page
-    context.close()
+    return page
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -106,7 +95,7 @@ def test_next_three_times_in_the_clinic_zone_and_the_page_language(far_page, lan
 @pytest.mark.parametrize("kind", ["booking", "doctor"])
 def test_tapping_a_time_opens_that_doctors_calendar_on_that_day(page, kind):
     doctor = DOCTORS[0]
-    serve_stub(page)
+    serve_cal_embed(page)
     times = clinic_times()
     route_answer(page, doctor, times)
     page.goto(pages_of(doctor, "es")[kind])
@@ -160,7 +149,7 @@ def test_any_failure_leaves_the_page_as_it_is(page, failure):
         "garbage": lambda route: route.fulfill(status=200, content_type="application/json", body="{oops"),
     }
     page.route(f"**{PATH_PREFIX}*", handlers[failure])
-    serve_stub(page)
+    serve_cal_embed(page)
     page.goto(pages_of(doctor, "es")["booking"])
     # The rest of the page does not wait: the calendar opens while the times are pending.
     expect(page.locator("[data-cal-ready]")).to_have_attribute("data-cal-ready", "true")

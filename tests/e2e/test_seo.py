@@ -23,7 +23,7 @@ from clinic.site.content import content
 from clinic.site.pages.faq import faq_entries
 from clinic.site.routes import all_pages, legacy_redirects
 from clinic.site.structured_data import DAY_NAMES
-from tests.e2e.conftest import network_quiet, open_context, watch
+from tests.e2e.conftest import network_quiet, watch
 
 ORIGIN = content().clinic.origin
 BRAND = content().clinic.brand
@@ -225,11 +225,10 @@ def test_structured_data_describes_clinic_doctors_and_website(base_url, path):
 # ---------------------------------------------------------------- in the browser
 
 
-def test_head_and_structured_data_survive_hydration(browser, base_url):
+def test_head_and_structured_data_survive_hydration(new_context, base_url):
     """In Chromium, after React has taken over: still one of each tag, JSON-LD parses,
     and nothing logs an error."""
-    context = open_context(browser, base_url)
-    page = context.new_page()
+    page = new_context().new_page()
     problems = watch(page)
     for path in PATHS:
         page.goto(path)
@@ -250,7 +249,6 @@ def test_head_and_structured_data_survive_hydration(browser, base_url):
     # anything else, or a failure of the site's own files, is a problem.
     own = [p for p in problems if not ("Failed to load resource" in p and f"({base_url}" not in p)]
     assert not own, own
-    context.close()
 
 
 def test_head_follows_client_side_navigation(page):
@@ -333,20 +331,15 @@ def flag(page):
 
 
 @pytest.fixture
-def visitor(browser, base_url):
+def visitor(new_context):
     """A fresh browser (empty localStorage) speaking the given language."""
-    contexts = []
 
     def make(locale: str, **options):
-        context = open_context(browser, base_url, locale=locale, **options)
-        contexts.append(context)
-        page = context.new_page()
+        page = new_context(locale=locale, **options).new_page()
         page.problems = watch(page)
         return page
 
-    yield make
-    for context in contexts:
-        context.close()
+    return make
 
 
 @pytest.mark.parametrize("locale", ["en-US", "en-GB"])

@@ -11,7 +11,7 @@ from urllib.parse import quote, urlsplit
 import pytest
 
 from tests.e2e import bad_requests
-from tests.e2e.conftest import network_quiet, track_network, watch
+from tests.e2e.conftest import network_quiet, watch
 from clinic.site.routes import all_pages, legacy_redirects
 
 UNKNOWN_PATH = "/esta-pagina-no-existe"
@@ -156,12 +156,11 @@ def test_html_is_revalidated_with_its_etag(base_url):
         assert headers[name] == page_headers[name], name
 
 
-def test_a_revisited_page_still_loads_its_styles_and_scripts(browser, base_url):
+def test_a_revisited_page_still_loads_its_styles_and_scripts(new_context, base_url):
     """Second visit: the page is revalidated (304) and shown from the browser cache.
-    A context of its own: request interception (the shared contexts block third
-    parties) turns the browser's HTTP cache off."""
-    context = browser.new_context(locale="en-US")
-    page = context.new_page()
+    A context without the third-party guard: request interception turns the
+    browser's HTTP cache off."""
+    page = new_context(locale="en-US", isolated=False).new_page()
     revalidated = []  # Playwright reports a 304 as the cached 200; the request shows it
     page.on("request", lambda request: revalidated.append(request.url)
             if request.resource_type == "document" and "if-none-match" in request.all_headers() else None)
@@ -173,7 +172,6 @@ def test_a_revisited_page_still_loads_its_styles_and_scripts(browser, base_url):
         "() => [...document.styleSheets].filter(s => (s.href || '').includes('/assets/'))"
         ".reduce((n, s) => n + s.cssRules.length, 0)"
     )
-    context.close()
     assert style_rules > 10
     assert problems == []
 
@@ -207,11 +205,11 @@ def test_500_generated_bad_requests_get_no_5xx_and_the_server_stays_healthy(base
 # ------------------------------------------------------------------ CSP in a real browser
 
 
-def test_no_page_logs_a_content_security_policy_violation(browser, base_url):
+def test_no_page_logs_a_content_security_policy_violation(new_context, base_url):
     """Every page and the 404, with every third-party request answered by an empty stub
     (instead of aborted), so a host the pages use but the policy lacks shows up as a
     violation."""
-    context = browser.new_context(base_url=base_url)
+    context = new_context()
     site = base_url.rstrip("/")
 
     def stub_third_parties(route):
@@ -221,8 +219,7 @@ def test_no_page_logs_a_content_security_policy_violation(browser, base_url):
             kind = "text/html" if route.request.resource_type in ("document", "iframe") else "application/javascript"
             route.fulfill(status=200, content_type=kind, body="")
 
-    context.route("**/*", stub_third_parties)
-    track_network(context)
+    context.route("**/*", stub_third_parties)  # in front of new_context's own guard
     context.add_init_script(
         "window.__cspViolations = [];"
         "document.addEventListener('securitypolicyviolation', e =>"
@@ -232,18 +229,15 @@ def test_no_page_logs_a_content_security_policy_violation(browser, base_url):
     messages: list[str] = []
     page.on("console", lambda m: messages.append(f"{page.url}: {m.text}") if "Content Security Policy" in m.text else None)
     visited = []
-    try:
-        for path in [p.path for p in all_pages()] + [UNKNOWN_PATH]:
-            response = page.goto(path)
-            network_quiet(page)
-            assert response.status == (404 if path == UNKNOWN_PATH else 200), path
-            # Scroll through the page so lazily loaded embeds (map, reviews) load too.
-            page.evaluate("window.scrollTo(0, document.body.scrollHeight)")
-            page.wait_for_timeout(500)
-            violations = page.evaluate("window.__cspViolations")
-            assert violations == [], f"{path}: {violations}"
-            visited.append(path)
-    finally:
-        context.close()
+    for path in [p.path for p in all_pages()] + [UNKNOWN_PATH]:
+        response = page.goto(path)
+        network_quiet(page)
+        assert response.status == (404 if path == UNKNOWN_PATH else 200), path
+        # Scroll through the page so lazily loaded embeds (map, reviews) load too.
+        page.evaluate("window.scrollTo(0, document.body.scrollHeight)")
+        page.wait_for_timeout(500)
+        violations = page.evaluate("window.__cspViolations")
+        assert violations == [], f"{path}: {violations}"
+        visited.append(path)
     assert messages == []
     assert len(visited) == len(all_pages()) + 1 == 31

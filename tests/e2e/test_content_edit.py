@@ -292,7 +292,9 @@ def old() -> Facts:
     return facts
 
 
-def test_a_content_edit_passes_the_unit_tests_and_changes_every_page(tmp_path, old):
+def test_a_content_edit_passes_the_unit_tests_and_changes_every_page(tmp_path, old, base_url):
+    # base_url: the production server's build is done, so the copy takes its npm packages
+    # instead of installing them, and never copies a .web that a build is still writing.
     new = new_facts(old)
     edited = tmp_path / "content"
     write_edited_content(CONTENT_DIR, edited, new)
