@@ -72,7 +72,9 @@ def with_prerendered_not_found(config_js: str) -> str:
 
 # The head of the 404 route is written once, in Spanish (clinic/site/seo.py).
 HEAD_LANG = "es"
-SHELL = "404.html"
+# React Router's client-rendered shell; Reflex copies it to `404.html` after `post_build`.
+# Every route is prerendered, so the shell is only ever served for unknown paths.
+SHELL = "__spa-fallback.html"
 TITLE = re.compile(r"<title>.*?</title>", re.DOTALL)
 
 
@@ -81,7 +83,7 @@ def _head_texts(lang: str) -> tuple[str, str]:
 
 
 def with_title(shell_html: str) -> str:
-    """The client-rendered shell (`404.html`) gets the head's <title>: React Router writes
+    """The client-rendered shell (`404.html`) gets the 404 head's <title>: React Router writes
     none into it, and a document without one is invalid HTML (Nu Html Checker). The page's
     widget sets the path's language's title once it runs."""
     if TITLE.search(shell_html):

@@ -29,7 +29,8 @@ def _item_list(view: FaqView) -> rx.Component:
                         rx.el.dd(i.detail, class_name="whitespace-nowrap text-right"),
                         class_name="grid grid-cols-[minmax(0,1fr)_auto] items-baseline gap-x-4 border-b border-primary/10 py-2")
               for i in view.items),
-            class_name="mt-3",
+            # 14 px on phones: "Lunes a viernes" and its hours fit one line at 390 px.
+            class_name="mt-3 text-sm sm:text-base",
             data_hours="",
         )
     return rx.el.ul(
