@@ -35,8 +35,9 @@ def map_embed(*, title: str, picture_alt: str, load_label: str, loading_label: s
     picture = rx.el.img(
         src=asset_url(MAP_PICTURE),
         alt=picture_alt,
-        width=MAP_WIDTH,
-        height=MAP_HEIGHT,
+        # As attributes (Reflex turns width=/height= on <img> into CSS): the browser
+        # reserves the picture's box before it loads.
+        custom_attrs={"width": str(MAP_WIDTH), "height": str(MAP_HEIGHT)},
         loading="lazy",
         decoding="async",
         class_name="block aspect-[4/3] h-auto w-full rounded-2xl border border-primary/10 bg-sand",
