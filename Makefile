@@ -9,7 +9,7 @@ export PATH := $(BIN):$(PATH)
 export REFLEX_TELEMETRY_ENABLED := false
 export PYTHONDONTWRITEBYTECODE := 1
 
-.PHONY: setup run dev export serve test unit e2e browser browser-languages video bench lighthouse clean
+.PHONY: setup run dev export serve test unit e2e browser java browser-languages video bench lighthouse clean
 
 # Browser tests run in parallel (pytest-xdist): TEST_WORKERS=1 for one at a time. Tests
 # marked xdist_group (the development server's) share one worker (--dist loadgroup).
@@ -56,6 +56,18 @@ browser:
 		echo "Chromium is missing. Install it with: sudo apt-get install chromium"; exit 1; \
 	fi
 
+## Java for the Nu Html Checker (tests/e2e/test_html_valid.py; vnu.jar itself comes from npm
+## into .cache/ on the first run, like axe-core): Debian's default-jre-headless (Java 17).
+java:
+	@if command -v java >/dev/null 2>&1; then :; \
+	elif [ "$$(id -u)" = 0 ]; then \
+		echo "Installing Java (default-jre-headless) for the HTML checker..."; \
+		DEBIAN_FRONTEND=noninteractive apt-get update -qq && \
+		DEBIAN_FRONTEND=noninteractive apt-get install -y -qq default-jre-headless >/dev/null; \
+	else \
+		echo "Java is missing. Install it with: sudo apt-get install default-jre-headless"; exit 1; \
+	fi
+
 ## Chromium's Spanish interface for the Lighthouse benches: with only its English one it
 ## offers to translate every Spanish page, and that bubble's CPU is counted against the page.
 browser-languages: setup browser
@@ -71,12 +83,12 @@ browser-languages: setup browser
 unit: setup
 	$(BIN)/python -m pytest tests/unit -q
 
-e2e: setup browser
+e2e: setup browser java
 	$(BIN)/python -m pytest tests/e2e -q $(E2E_OPTIONS)
 
 ## make test: every test (unit, then browser tests against the production server, in
 ## $(TEST_WORKERS) parallel workers; tests run in random order, pytest-randomly prints the seed).
-test: setup browser
+test: setup browser java
 	$(BIN)/python -m pytest tests/unit -q
 	$(BIN)/python -m pytest tests/e2e -q $(E2E_OPTIONS)
 

@@ -22,6 +22,8 @@ be reached here, so they are blocked with --blocked-url-patterns, as the report 
     .venv/bin/python bench/lighthouse.py                 # starts its own production server
     SITE_URL=http://127.0.0.1:3000 .venv/bin/python bench/lighthouse.py
     .venv/bin/python bench/lighthouse.py --runs 5 --floor-runs 3   # what the report was made with
+    .venv/bin/python bench/lighthouse.py --kinds home,service --runs 3   # a subset: its own report,
+                                                   # bench/reports/lighthouse-home-service.md (+ .json)
 
 Scores move with CPU contention (simulated throttling scales what it observed), so the
 report records the machine's load average before and after the run.
@@ -286,7 +288,7 @@ def mark(value: str, ok: bool) -> str:
     return value if ok else f"**{value}** ✗"
 
 
-def write_report(rows: list[dict], refs: dict, meta: dict) -> None:
+def write_report(rows: list[dict], refs: dict, meta: dict, name: str = "lighthouse") -> None:
     lines = [
         "# Lighthouse: every page kind, both languages (issue #8 budgets)",
         "",
@@ -361,7 +363,7 @@ def write_report(rows: list[dict], refs: dict, meta: dict) -> None:
         f"{spa['lcp_ms'] / home['lcp_ms']:.2f}.",
         "",
     ]
-    (REPORTS / "lighthouse.md").write_text("\n".join(lines))
+    (REPORTS / f"{name}.md").write_text("\n".join(lines))
 
 
 def main() -> int:
@@ -370,7 +372,12 @@ def main() -> int:
     parser.add_argument("--floor-runs", type=int, default=1,
                         help="runs of each page's no-script floor; the median LCP is kept (Lantern's LCP for the "
                              "same HTML comes out at one of two values here, ~770 or ~905 ms)")
+    parser.add_argument("--kinds", default="",
+                        help="comma-separated page kinds to measure (home,service,...; 404 for the 404 page); "
+                             "the report then goes to lighthouse-<kinds>.md, leaving the full report alone")
     args = parser.parse_args()
+    kinds = [k for k in args.kinds.split(",") if k]
+    report_name = "-".join(["lighthouse", *kinds])
     load_before = load_average()
     with contextlib.ExitStack() as stack:
         base_url = os.environ.get("SITE_URL", "").rstrip("/") or stack.enter_context(production_server())
@@ -379,7 +386,7 @@ def main() -> int:
         # simulation multiplies into a TBT five to ten times that of the next runs.
         lighthouse(base_url + "/", "es")
         rows = []
-        for page in pages_to_measure():
+        for page in [p for p in pages_to_measure() if not kinds or p["kind"] in kinds]:
             started = time.monotonic()
             if page["kind"] == "404":
                 # Lighthouse refuses to score a document answered with 404 (runtime error
@@ -413,10 +420,10 @@ def main() -> int:
         "benchmark_index": sorted(r["benchmark_index"] or 0 for r in rows)[len(rows) // 2],
     }
     REPORTS.mkdir(parents=True, exist_ok=True)
-    (REPORTS / "lighthouse.json").write_text(
+    (REPORTS / f"{report_name}.json").write_text(
         json.dumps({"meta": meta, "pages": rows, "references": refs}, indent=2, ensure_ascii=False) + "\n")
-    write_report(rows, refs, meta)
-    print(f"wrote {REPORTS / 'lighthouse.md'}")
+    write_report(rows, refs, meta, report_name)
+    print(f"wrote {REPORTS / (report_name + '.md')}")
     return 0 if all(all(within(r).values()) for r in rows) else 1
 
 

@@ -16,11 +16,15 @@ shell, which works for every path.
 
 from __future__ import annotations
 
+import html
 import json
+import re
+from pathlib import Path
 
 from reflex.plugins.base import Plugin
 
 from clinic.site.content import LANGS
+from clinic.site.i18n import tc
 from clinic.site.routes import path_for
 
 def _prefix(lang: str) -> str:
@@ -66,6 +70,49 @@ def with_prerendered_not_found(config_js: str) -> str:
     )
 
 
+# The head of the 404 route is written once, in Spanish (clinic/site/seo.py).
+HEAD_LANG = "es"
+# React Router's client-rendered shell; Reflex copies it to `404.html` after `post_build`.
+# Every route is prerendered, so the shell is only ever served for unknown paths.
+SHELL = "__spa-fallback.html"
+TITLE = re.compile(r"<title>.*?</title>", re.DOTALL)
+
+
+def _head_texts(lang: str) -> tuple[str, str]:
+    return tc(lang, "not_found.meta_title"), tc(lang, "not_found.meta_description")
+
+
+def with_title(shell_html: str) -> str:
+    """The client-rendered shell (`404.html`) gets the 404 head's <title>: React Router writes
+    none into it, and a document without one is invalid HTML (Nu Html Checker). The page's
+    widget sets the path's language's title once it runs."""
+    if TITLE.search(shell_html):
+        return shell_html
+    title = html.escape(_head_texts(HEAD_LANG)[0], quote=False)
+    return shell_html.replace("</head>", f"<title>{title}</title></head>", 1)
+
+
+def in_language(page_html: str, lang: str) -> str:
+    """A prerendered 404 page with its title and description in `lang`, not the head's."""
+    for ours, theirs in zip(_head_texts(HEAD_LANG), _head_texts(lang)):
+        for quote in (False, True):
+            page_html = page_html.replace(html.escape(ours, quote=quote), html.escape(theirs, quote=quote))
+    return page_html
+
+
+def localize_built_pages(static_dir: Path) -> None:
+    shell = static_dir / SHELL
+    if shell.is_file():
+        shell.write_text(with_title(shell.read_text(encoding="utf-8")), encoding="utf-8")
+    for lang in LANGS:
+        page = static_dir / not_found_file(lang).lstrip("/")
+        if lang != HEAD_LANG and page.is_file():
+            page.write_text(in_language(page.read_text(encoding="utf-8"), lang), encoding="utf-8")
+
+
 class PrerenderNotFoundPlugin(Plugin):
     def pre_compile(self, **context):
         context["add_modify_task"](REACT_ROUTER_CONFIG, with_prerendered_not_found)
+
+    def post_build(self, **context):
+        localize_built_pages(Path(context["static_dir"]))

@@ -105,10 +105,13 @@ def test_sections_in_spec_order_with_their_content(home, base_url):
     expect(page.locator("#reviews [data-more-reviews]")).to_have_attribute("href", str(content().clinic.reviews.more_reviews_url))
     expect(page.locator("#location [data-address-link]")).to_have_attribute("href", str(content().clinic.address.maps_url))
     expect(page.locator("#location [data-best-hospital]")).to_contain_text(content().clinic.address.hospital)
-    iframe = page.locator("#location iframe")
-    expect(iframe).to_have_attribute("loading", "lazy")
-    expect(iframe).to_have_attribute("title", re.compile(content().clinic.address.hospital))
-    assert iframe.get_attribute("width") and iframe.get_attribute("height")
+    # The map facade: a picture with its size, the load button, no frame until asked.
+    picture = page.locator("#location [data-map-picture]")
+    expect(picture).to_have_attribute("alt", re.compile(re.escape(content().clinic.address.hospital)))
+    assert picture.get_attribute("width") and picture.get_attribute("height")
+    expect(page.locator("#location [data-map-load]")).to_have_text(t(lang, "home.location.map_load"))
+    expect(page.locator("#location iframe")).to_have_count(0)
+    expect(page.locator("#location [data-directions]")).to_have_count(3)
     assert not uncaught(page)
 
 
@@ -371,7 +374,8 @@ def test_fallbacks_show_with_reviews_script_and_map_blocked(page, base_url, lang
     page.locator("#location").scroll_into_view_if_needed()
     # Failed requests reach Python as events, a moment after the page has gone on.
     assert eventually(page, lambda: str(content().clinic.reviews.script_src) in blocked)
-    assert eventually(page, lambda: any(url.startswith("https://www.google.com/maps") for url in blocked))
+    # The map is requested only when asked for (tests/e2e/test_map_facade.py).
+    assert not any("google" in url for url in blocked)
 
     rating = content().clinic.rating
     summary = page.locator("#reviews [data-rating-summary]")
@@ -380,8 +384,8 @@ def test_fallbacks_show_with_reviews_script_and_map_blocked(page, base_url, lang
     expect(summary).to_contain_text(str(rating.count))
     expect(page.locator("#reviews [data-more-reviews]")).to_be_visible()
     expect(page.locator("#location [data-address-link]")).to_be_visible()
-    expect(page.locator("#location [data-open-maps]")).to_have_attribute("href", str(content().clinic.address.maps_url))
-    expect(page.locator("#location iframe")).to_be_visible()
+    expect(page.locator("#location [data-map-picture]")).to_be_visible()
+    expect(page.locator("#location [data-directions]")).to_have_count(3)
     assert not uncaught(page)
     # The only console errors are the blocked third-party requests themselves.
     others = [p for p in page.problems if "net::ERR_FAILED" not in p]

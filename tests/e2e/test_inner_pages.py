@@ -12,6 +12,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
+from bench.inner_page_words import count_words
 from clinic.site import seo
 from clinic.site.components.cal_embed import public_booking_url
 from clinic.site.content import content
@@ -19,6 +20,7 @@ from clinic.site.i18n import consultation_length, consultation_price, doctor_bio
 from clinic.site.pages.faq import faq_entries
 from clinic.site.pages.inner_blocks import doctors_for
 from clinic.site.pages.privacy import privacy_content
+from clinic.site.pages.service import service_content
 from clinic.site.pages.success import success_content
 from clinic.site.routes import Page, all_pages, doctor_page_id, page_at, path_for
 from tests.e2e.conftest import network_quiet
@@ -86,16 +88,19 @@ def _service_claims() -> dict[str, dict[str, list[str]]]:
     specialist = {s.key: content().doctor(s.specialist) for s in content().services if s.specialist}
     hpv_years = specialist["hpv"].years_experience
     hysteroscopy_years = specialist["hysteroscopy"].years_experience
+    # Years carry their unit in the figure itself ("+18 años", "18+ years"): a bare "+18"
+    # reads like an age limit (issue #19).
+    years = {"es": "años", "en": "years"}
     years_range = {"es": f"{claims.contraception_years_min} a {claims.contraception_years_max} años",
                    "en": f"{claims.contraception_years_min} to {claims.contraception_years_max} years"}
     return {
         "hpv": {lang: [_figure(format_number(claims.hpv_procedures), lang),
                        _figure(f"{claims.hpv_success_percent}%", lang),
-                       _figure(hpv_years, lang),
+                       f"{_figure(hpv_years, lang)} {years[lang]}",
                        t(lang, "inner.years", years=hpv_years)] for lang in ("es", "en")},
-        "hysteroscopy": {lang: [_figure(hysteroscopy_years, lang),
-                                {"es": "años de experiencia en histeroscopia",
-                                 "en": "years of experience in hysteroscopy"}[lang]] for lang in ("es", "en")},
+        "hysteroscopy": {lang: [f"{_figure(hysteroscopy_years, lang)} {years[lang]}",
+                                {"es": "de experiencia en histeroscopia",
+                                 "en": "of experience in hysteroscopy"}[lang]] for lang in ("es", "en")},
         "contraception": {lang: [years_range[lang], _figure(f"{claims.contraception_effectiveness_percent}%", lang)]
                           for lang in ("es", "en")},
     }
@@ -131,6 +136,34 @@ def test_service_page_shows_its_layout_and_facts(page, p):
         hrefs = [a.get_attribute("href") for a in block.locator("a").all()]
         assert path_for(doctor_page_id(slug), p.lang) in hrefs
         assert f"{path_for('booking', p.lang)}#{slug}" in hrefs
+
+
+# Issue #19: a service page a patient can decide from.
+MIN_SERVICE_WORDS = 500
+
+
+@pytest.mark.parametrize("p", SERVICES, ids=_name)
+def test_service_page_says_what_to_expect_how_to_prepare_and_answers_questions(page, p):
+    open_page(page, p)
+    data = service_content(p.id)
+    expect(page.locator("main h2", has_text=t(p.lang, "service_page.visit_heading"))).to_be_visible()
+    expect(page.locator("main h2", has_text=t(p.lang, "service_page.prepare_heading"))).to_be_visible()
+    expect(page.locator("[data-prepare] li")).to_have_count(len(data.prepare))
+    # The patients' questions are visible text, and only the FAQ page has FAQPage data.
+    questions = page.locator("[data-service-question]")
+    assert 3 <= questions.count() == len(data.questions) <= 4
+    for question in questions.all():
+        expect(question.locator("h3")).to_be_visible()
+        expect(question.locator("p")).to_be_visible()
+    ld = " ".join(page.locator('script[type="application/ld+json"]').all_text_contents())
+    assert "FAQPage" not in ld
+    # Visible words in <main> (screen-reader hints left out), as bench/inner_page_words.py counts.
+    text = page.evaluate(
+        "() => { const m = document.querySelector('main').cloneNode(true);"
+        " m.querySelectorAll('.sr-only').forEach(e => e.remove());"
+        " document.body.appendChild(m); const t = m.innerText; m.remove(); return t; }"
+    )
+    assert count_words(text) >= MIN_SERVICE_WORDS, f"{p.path}: {count_words(text)} words"
 
 
 CLAIM_FIGURES = {

@@ -27,6 +27,11 @@ def test_unknown_path_gives_404_in_its_language(page, path, lang):
     main = page.locator("main")
     assert main.get_by_role("link", name=t(lang, "not_found.home")).get_attribute("href") == path_for("home", lang)
     assert main.get_by_role("link", name=t(lang, "not_found.book")).get_attribute("href") == path_for("booking", lang)
+    # Primary first, as on every other page (issue #19): booking, then back to home.
+    assert main.locator("[data-page='not-found'] > div a").all_inner_texts() == [
+        t(lang, "not_found.book"), t(lang, "not_found.home")]
+    # The prerendered file's own <title> is in the path's language before any script runs.
+    assert f"<title>{tc(lang, 'not_found.meta_title')}</title>" in response.text()
     chat = main.locator("a[href^='https://wa.me/']")
     assert chat.get_attribute("href") == content().clinic.whatsapp_url
     assert main.locator("a[href^='tel:']").get_attribute("href") == content().clinic.tel_href

@@ -18,8 +18,9 @@ from clinic.build.lean_bundle import (
     with_shim_aliases,
     without_color_mode_script,
 )
-from clinic.build.not_found_pages import not_found_file, with_prerendered_not_found
+from clinic.build.not_found_pages import in_language, not_found_file, with_prerendered_not_found, with_title
 import clinic.build.paint_first as paint_first_module
+from clinic.site.i18n import tc
 from clinic.build.paint_first import (
     REFLEX_ENTRY_CLIENT_AS_KNOWN,
     PaintFirstPlugin,
@@ -292,3 +293,24 @@ def test_in_development_nothing_is_prerendered_so_the_404_plugin_leaves_the_conf
     development = ROUTER_CONFIG.replace('"prerender": true,', "")
     assert '"prerender"' not in development
     assert with_prerendered_not_found(development) == development
+
+
+# ------------------------------------------------------------------ 404 pages' titles (issue #19)
+
+
+def test_the_client_rendered_404_shell_gets_a_title_once():
+    shell = '<!DOCTYPE html><html lang="es"><head><meta charSet="utf-8"/></head><body></body></html>'
+    titled = with_title(shell)
+    title = tc("es", "not_found.meta_title")
+    assert titled.count("<title>") == 1 and f"<title>{title}</title></head>" in titled
+    assert with_title(titled) == titled
+
+
+def test_the_english_404_page_gets_the_english_title_and_description():
+    es_title, es_description = tc("es", "not_found.meta_title"), tc("es", "not_found.meta_description")
+    page = (f'<head><title>{es_title}</title><meta content="{es_description}" name="description"/>'
+            f'<meta content="{es_title}" property="og:title"/></head>')
+    english = in_language(page, "en")
+    assert es_title not in english and es_description not in english
+    assert f"<title>{tc('en', 'not_found.meta_title')}</title>" in english
+    assert f'content="{tc("en", "not_found.meta_description")}"' in english

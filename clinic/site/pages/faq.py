@@ -20,14 +20,17 @@ from clinic.site.routes import Page, path_for
 __all__ = ["faq_entries", "faq_views", "render"]
 
 
-
 def _item_list(view: FaqView) -> rx.Component:
     if view.items_kind == "hours":
         # Same rows as the footer's hours (both read opening_hours()).
         return rx.el.dl(
-            *(rx.el.div(rx.el.dt(i.label, class_name="font-medium"), rx.el.dd(i.detail), class_name="flex flex-wrap justify-between gap-x-4 border-b border-primary/10 py-2")
+            # Two aligned columns: days left, hours right and never wrapped, on every row.
+            *(rx.el.div(rx.el.dt(i.label, class_name="font-medium"),
+                        rx.el.dd(i.detail, class_name="whitespace-nowrap text-right"),
+                        class_name="grid grid-cols-[minmax(0,1fr)_auto] items-baseline gap-x-4 border-b border-primary/10 py-2")
               for i in view.items),
-            class_name="mt-3",
+            # 14 px on phones: "Lunes a viernes" and its hours fit one line at 390 px.
+            class_name="mt-3 text-sm sm:text-base",
             data_hours="",
         )
     return rx.el.ul(
@@ -61,7 +64,7 @@ def _card(view: FaqView, lang: str) -> rx.Component:
             data_faq_answer="",
         ),
         rx.el.p(_action(view, lang), class_name="mt-4") if view.link else rx.fragment(),
-        class_name=CARD,
+        class_name=f"{CARD} mb-6 break-inside-avoid",
         data_faq=view.key,
         id=view.key,
     )
@@ -83,7 +86,8 @@ def render(page: Page) -> rx.Component:
         page_header(tc(lang, "pages.faq.title"), tc(lang, "pages.faq.intro")),
         rx.el.div(
             *(_card(view, lang) for view in faq_views(lang)),
-            class_name="mx-auto grid max-w-6xl items-start gap-6 px-4 py-12 md:grid-cols-2",
+            # Columns, not a grid: cards of different heights stack without holes.
+            class_name="mx-auto max-w-6xl gap-6 px-4 pt-12 pb-6 md:columns-2",
         ),
         more,
     )

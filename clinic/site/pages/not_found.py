@@ -23,8 +23,9 @@ def _body(lang: str) -> rx.Component:
         rx.el.p(t(lang, "not_found.subtitle"), class_name="mt-4 text-lg"),
         rx.el.p(t(lang, "not_found.description"), class_name="mt-2 text-muted"),
         rx.el.div(
-            page_link(path_for("home", lang), t(lang, "not_found.home"), class_name=BUTTON_SECONDARY),
+            # Primary first, as on every other page.
             page_link(path_for("booking", lang), t(lang, "not_found.book"), class_name=BUTTON_PRIMARY),
+            page_link(path_for("home", lang), t(lang, "not_found.home"), class_name=BUTTON_SECONDARY),
             class_name="mt-8 flex flex-wrap gap-3",
         ),
         rx.el.ul(

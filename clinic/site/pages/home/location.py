@@ -1,6 +1,8 @@
-"""Location: the address as a link to the maps service, the best-hospital note, hours,
-call and chat, and the embedded map (spec section 2). Everything but the map works
-without third parties."""
+"""Location: the address with floor and office, the best-hospital note, hours, call and
+chat, and the map facade (DESIGN section 2, "Maps load on request"): a static map
+picture, "how to get there" links for Google Maps, Apple Maps and Waze, and the embedded
+map only when the patient asks for it. Everything but the embedded map works without
+third parties."""
 
 from __future__ import annotations
 
@@ -11,10 +13,17 @@ from clinic.site.components.links import external_link
 from clinic.site.components.map_embed import map_embed
 from clinic.site.components.ui import BUTTON_PRIMARY, BUTTON_SECONDARY, TEXT_LINK, section as page_section
 from clinic.site.content import content
+from clinic.site.directions import DIRECTIONS
 from clinic.site.i18n import t, tc
 from clinic.site.navigation import whatsapp_link
 
 SECTION_ID = "location"
+
+DIRECTIONS_BUTTON = (
+    "inline-flex min-h-11 items-center justify-center gap-2 rounded-full border border-primary/30 bg-white "
+    "px-4 py-2 text-sm font-semibold text-primary hover:bg-blush focus-visible:outline-2 "
+    "focus-visible:outline-offset-2 focus-visible:outline-primary"
+)
 
 
 def _details(lang: str) -> rx.Component:
@@ -54,20 +63,43 @@ def _details(lang: str) -> rx.Component:
     )
 
 
+def _directions(lang: str) -> rx.Component:
+    address = content().clinic.address
+    return rx.el.div(
+        rx.el.h3(t(lang, "home.location.directions"), class_name="font-semibold text-primary"),
+        rx.el.ul(
+            *(
+                rx.el.li(
+                    external_link(
+                        to(address),
+                        rx.icon("navigation", size=16, aria_hidden="true"),
+                        app,
+                        lang=lang,
+                        class_name=DIRECTIONS_BUTTON,
+                        data_directions=key,
+                    )
+                )
+                for key, app, to in DIRECTIONS
+            ),
+            class_name="mt-2 flex flex-wrap gap-2",
+        ),
+        class_name="mt-3",
+    )
+
+
 def section(lang: str) -> rx.Component:
     return page_section(
         rx.el.div(
             _details(lang),
             rx.el.div(
-                map_embed(tc(lang, "home.location.map_title")),
-                # Stays visible when the map is blocked or fails to load.
-                external_link(
-                    str(content().clinic.address.maps_url),
-                    t(lang, "home.location.open_maps"),
-                    lang=lang,
-                    class_name=f"mt-3 inline-block {TEXT_LINK}",
-                    data_open_maps="",
+                map_embed(
+                    title=tc(lang, "home.location.map_title"),
+                    picture_alt=tc(lang, "home.location.map_picture_alt"),
+                    load_label=t(lang, "home.location.map_load"),
+                    loading_label=t(lang, "home.location.map_loading"),
+                    failed_text=t(lang, "home.location.map_failed"),
                 ),
+                _directions(lang),
             ),
             class_name="mt-8 grid items-start gap-8 lg:grid-cols-2",
         ),

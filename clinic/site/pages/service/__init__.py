@@ -1,0 +1,33 @@
+"""The six service pages, one shared layout (spec section 2): hero with the key facts,
+intro, service cards, what to expect at the visit, how to prepare, the questions
+patients ask about the service, specialist blocks and a closing call to action.
+
+Texts live in content/pages/services/<key>.yaml (`ServiceContent`, model.py); the title,
+intro and head tags of each page come from the i18n key table (pages.<key>.*), the
+specialists from doctors.yaml. The sections are in sections.py.
+"""
+
+from __future__ import annotations
+
+import reflex as rx
+
+from clinic.site.i18n import t
+from clinic.site.pages.inner_blocks import call_to_action
+from clinic.site.pages.service import sections
+from clinic.site.pages.service.model import ServiceContent, service_content
+from clinic.site.routes import Page
+
+__all__ = ["ServiceContent", "render", "service_content"]
+
+
+def render(page: Page) -> rx.Component:
+    data = service_content(page.id)
+    return rx.fragment(
+        sections.hero(page, data),
+        sections.intro(page, data),
+        sections.cards(page, data),
+        sections.visit(page, data),
+        sections.questions(page, data),
+        sections.specialists(page),
+        call_to_action(page.lang, t(page.lang, f"services.{page.id}.title")),
+    )

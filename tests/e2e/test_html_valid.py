@@ -1,0 +1,46 @@
+"""Valid HTML (issue #19): every prerendered page, in both languages, and the 404 pages
+(the prerendered one of each language and the client-rendered `404.html` shell) pass the
+Nu Html Checker with zero errors.
+
+The pages are what the production server sends, fetched over HTTP, so the check covers
+them exactly as a browser receives them. The `404.html` shell is read from the build (the
+server never sends it: it answers unknown paths with the prerendered 404 page of their
+language; static hosts without a 404 rule serve the shell)."""
+
+from __future__ import annotations
+
+import urllib.error
+import urllib.request
+from pathlib import Path
+
+from clinic.site.routes import all_pages, path_for
+from tests.e2e.vnu import ROOT, check
+
+SHELL = ROOT / ".web" / "build" / "client" / "404.html"
+
+
+def _fetch(url: str) -> str:
+    try:
+        with urllib.request.urlopen(url, timeout=30) as response:
+            return response.read().decode("utf-8")
+    except urllib.error.HTTPError as err:  # the 404 pages come with status 404
+        return err.read().decode("utf-8")
+
+
+def test_every_page_and_the_404_pages_pass_the_nu_html_checker(base_url, tmp_path: Path):
+    documents = {f"{p.id}-{p.lang}": p.path for p in all_pages()}
+    for lang in ("es", "en"):
+        documents[f"not-found-{lang}"] = path_for("home", lang).rstrip("/") + "/no-such-page-19"
+    files = []
+    for name, path in documents.items():
+        html = _fetch(base_url + path)
+        assert html.lstrip().lower().startswith("<!doctype html>"), f"{path} is not an HTML document"
+        file = tmp_path / f"{name.replace(':', '_')}.html"
+        file.write_text(html, encoding="utf-8")
+        files.append(file)
+    assert SHELL.is_file(), f"no {SHELL}: build the site first (the test's server fixture does)"
+    files.append(tmp_path / "404-shell.html")
+    files[-1].write_text(SHELL.read_text(encoding="utf-8"), encoding="utf-8")
+
+    errors = check(files)
+    assert not errors, "\n".join(f"{e['file']}:{e['line']}: {e['message']} [{e['extract']}]" for e in errors)
