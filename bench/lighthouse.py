@@ -22,6 +22,8 @@ be reached here, so they are blocked with --blocked-url-patterns, as the report 
     .venv/bin/python bench/lighthouse.py                 # starts its own production server
     SITE_URL=http://127.0.0.1:3000 .venv/bin/python bench/lighthouse.py
     .venv/bin/python bench/lighthouse.py --runs 5 --floor-runs 3   # what the report was made with
+    .venv/bin/python bench/lighthouse.py --kinds home,contact --runs 3 --report lighthouse-home-contact
+                                                         # a subset, in its own report
 
 Scores move with CPU contention (simulated throttling scales what it observed), so the
 report records the machine's load average before and after the run.
@@ -288,7 +290,7 @@ def mark(value: str, ok: bool) -> str:
 
 def write_report(rows: list[dict], refs: dict, meta: dict) -> None:
     lines = [
-        "# Lighthouse: every page kind, both languages (issue #8 budgets)",
+        f"# Lighthouse: {meta.get('kinds') or 'every page kind'}, both languages (issue #8 budgets)",
         "",
         f"{meta['date']}, Lighthouse {meta['lighthouse']}, Debian Chromium (`{CHROMIUM}`), mobile form factor, "
         f"simulated throttling (slow 4G, 4x CPU), production server on 127.0.0.1, {meta['runs']} run(s) per page "
@@ -361,7 +363,7 @@ def write_report(rows: list[dict], refs: dict, meta: dict) -> None:
         f"{spa['lcp_ms'] / home['lcp_ms']:.2f}.",
         "",
     ]
-    (REPORTS / "lighthouse.md").write_text("\n".join(lines))
+    (REPORTS / f"{meta.get('report', 'lighthouse')}.md").write_text("\n".join(lines))
 
 
 def main() -> int:
@@ -370,7 +372,10 @@ def main() -> int:
     parser.add_argument("--floor-runs", type=int, default=1,
                         help="runs of each page's no-script floor; the median LCP is kept (Lantern's LCP for the "
                              "same HTML comes out at one of two values here, ~770 or ~905 ms)")
+    parser.add_argument("--kinds", default="", help="only these page kinds, comma-separated (home,contact,404,...)")
+    parser.add_argument("--report", default="lighthouse", help="report name under bench/reports/ (.md and .json)")
     args = parser.parse_args()
+    kinds = {kind for kind in args.kinds.split(",") if kind}
     load_before = load_average()
     with contextlib.ExitStack() as stack:
         base_url = os.environ.get("SITE_URL", "").rstrip("/") or stack.enter_context(production_server())
@@ -380,6 +385,8 @@ def main() -> int:
         lighthouse(base_url + "/", "es")
         rows = []
         for page in pages_to_measure():
+            if kinds and page["kind"] not in kinds:
+                continue
             started = time.monotonic()
             if page["kind"] == "404":
                 # Lighthouse refuses to score a document answered with 404 (runtime error
@@ -408,15 +415,16 @@ def main() -> int:
             print(f"reference {name}: LCP {refs[name]['lcp_ms']:.0f} FCP {refs[name]['fcp_ms']:.0f}", flush=True)
     meta = {
         "date": datetime.date.today().isoformat(), "lighthouse": rows[0]["lighthouse"], "runs": args.runs,
-        "floor_runs": args.floor_runs,
+        "floor_runs": args.floor_runs, "report": args.report,
+        "kinds": " and ".join(sorted(kinds)),
         "blocked": blocked_patterns(), "load_before": load_before, "load_after": load_average(),
         "benchmark_index": sorted(r["benchmark_index"] or 0 for r in rows)[len(rows) // 2],
     }
     REPORTS.mkdir(parents=True, exist_ok=True)
-    (REPORTS / "lighthouse.json").write_text(
+    (REPORTS / f"{args.report}.json").write_text(
         json.dumps({"meta": meta, "pages": rows, "references": refs}, indent=2, ensure_ascii=False) + "\n")
     write_report(rows, refs, meta)
-    print(f"wrote {REPORTS / 'lighthouse.md'}")
+    print(f"wrote {REPORTS / (args.report + '.md')}")
     return 0 if all(all(within(r).values()) for r in rows) else 1
 
 
