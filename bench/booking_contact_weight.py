@@ -26,7 +26,7 @@ from clinic.server.middleware import prerendered_file  # noqa: E402
 
 BUILD = ROOT / ".web" / "build" / "client"
 REPORT = ROOT / "bench" / "reports" / "booking_contact.md"
-# The form's own input caps (assets/widgets/ContactForm.jsx).
+# The form's own input caps (clinic/site/components/contact_form.py).
 FIELD_CAPS = {"name": 100, "email": 254, "phone": 30, "message": MESSAGE_MAX_LENGTH}
 
 
@@ -94,7 +94,7 @@ def main() -> None:
         "",
         "| widget chunk | gzip |",
         "|---|---:|",
-        *(f"| {name} | {gz(widget_chunk(name)) / 1024:.1f} kB |" for name in ("CalEmbed", "ContactForm")),
+        *(f"| {name} | {gz(widget_chunk(name)) / 1024:.1f} kB |" for name in ("CalEmbed",)),
         "",
         "| contact background | bytes |",
         "|---|---:|",

@@ -290,7 +290,7 @@ def mark(value: str, ok: bool) -> str:
 
 def write_report(rows: list[dict], refs: dict, meta: dict, name: str = "lighthouse") -> None:
     lines = [
-        "# Lighthouse: every page kind, both languages (issue #8 budgets)",
+        f"# Lighthouse: {meta.get('kinds') or 'every page kind'}, both languages (issue #8 budgets)",
         "",
         f"{meta['date']}, Lighthouse {meta['lighthouse']}, Debian Chromium (`{CHROMIUM}`), mobile form factor, "
         f"simulated throttling (slow 4G, 4x CPU), production server on 127.0.0.1, {meta['runs']} run(s) per page "
@@ -415,7 +415,7 @@ def main() -> int:
             print(f"reference {name}: LCP {refs[name]['lcp_ms']:.0f} FCP {refs[name]['fcp_ms']:.0f}", flush=True)
     meta = {
         "date": datetime.date.today().isoformat(), "lighthouse": rows[0]["lighthouse"], "runs": args.runs,
-        "floor_runs": args.floor_runs,
+        "floor_runs": args.floor_runs, "kinds": ", ".join(kinds),
         "blocked": blocked_patterns(), "load_before": load_before, "load_after": load_average(),
         "benchmark_index": sorted(r["benchmark_index"] or 0 for r in rows)[len(rows) // 2],
     }

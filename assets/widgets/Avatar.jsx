@@ -1,3 +1,9 @@
+// Adapter: the browser's own image loading (an <img> that may already have finished
+// before React attached its handlers: `complete`/`naturalWidth` on its DOM node).
+// Why JSX: that check needs the element's ref in an effect; the states are this
+// component's own (per image), not page state. Names and sizes come from
+// clinic/site/components/avatar.py.
+//
 // A doctor's portrait with an initials fallback (spec section 4: idle, loading, loaded,
 // error; initials shown until loaded). The photo fades in only once it has loaded; a
 // broken URL leaves the initials in place. The wrapper is one labelled image whatever

@@ -1,3 +1,8 @@
+// Adapter: React Router's location for the one client-rendered 404 shell shared by
+// every unknown path. Why JSX: the shell is compiled once, so which language to show and
+// which legacy path to replace are known only from the URL in the browser; the
+// redirects and titles are props from clinic/site/pages/not_found.py (route table).
+//
 // The 404 page is one client-rendered shell for every unknown path, so its language
 // can only be known in the browser: render the child for the path's language
 // (children: [Spanish, English]). Before that, replace-navigate legacy paths of the

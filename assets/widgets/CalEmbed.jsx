@@ -1,3 +1,10 @@
+// Adapter: Cal.com's embed script (embed.js) and its `Cal` queue API.
+// Why JSX: embed.js is third-party JavaScript that needs a loader object, a script
+// element added once per page lifetime and a native click listener that runs before
+// Cal's own document-level one; none of that can be expressed as Reflex state or events.
+// The clinic's data (links, namespaces, brand colours, the success page) comes in as
+// props from clinic/site/components/cal_embed.py.
+//
 // Cal.com's embed for the booking page, with the patient never left without a way to
 // book:
 // - Each Book button is a real link to the doctor's public Cal.com page (new tab). While

@@ -333,7 +333,9 @@ def test_first_visit_flag_key_is_clinic_specific():
 
 
 def test_first_visit_redirects_only_from_the_spanish_home_to_the_english_home():
-    props = first_visit_language().render()["props"]
-    assert 'redirectFrom:"/"' in props
-    assert 'redirectTo:"/en/"' in props
-    assert f'storageKey:"{content().clinic.brand_slug}.lang-set"' in props
+    spec = first_visit_language()
+    code = next(str(value) for name, value in spec.args if str(name) == "function")
+    assert 'landing !== "/" || location.pathname !== "/"' in code
+    assert 'path: "/en/" + location.search + location.hash' in code
+    assert 'replace: true' in code
+    assert f'localStorage.getItem("{content().clinic.brand_slug}.lang-set")' in code

@@ -1,37 +1,111 @@
-"""Carousels on Embla (assets/widgets/Carousel.jsx) and the facilities gallery with its
-large-photo viewer (assets/widgets/FacilitiesGallery.jsx)."""
+"""Carousels, and the facilities gallery with its large-photo viewer.
+
+The markup, the labels, the buttons, the keys and the rules of autoplay are written here;
+the only JavaScript is Embla itself, connected by the generic adapter
+assets/widgets/EmblaViewport.jsx (it loads Embla lazily, reports the selected slide and
+whether it is on screen, and starts or stops Embla's autoplay plugin when `playing`
+changes).
+
+Spec section 4: optional loop and auto-advance; previous/next disabled at the ends when
+not looping; left/right arrow keys move it. Beyond the spec (WCAG 2.2.2 and the WAI
+carousel pattern): auto-advance has a visible pause/play button and runs only while
+nobody is pointing at it or has focus in it and it is on screen (the plugin itself waits
+while the tab is hidden); it starts paused under prefers-reduced-motion; the slides are
+announced politely only while it is not rotating on its own.
+"""
 
 from __future__ import annotations
 
-import reflex as rx
+import functools
+import re
+from dataclasses import dataclass
 
+import reflex as rx
+from reflex.experimental.client_state import ClientStateVar
+from reflex_base.event import EventHandler, no_args_event_spec
+
+from clinic.site.components.browser import assign, current, handler, js, literal, run
 from clinic.site.components.picture import Photo
+from clinic.site.components.ui import FOCUS_RING, icon
 from clinic.site.components.widgets import _Widget
 from clinic.site.i18n import t
 
-# Embla (vanilla core): the .jsx files import it lazily, so Reflex installs it from npm.
+# Embla (vanilla core) and its autoplay plugin: the adapter imports them lazily, so
+# Reflex installs them from npm and the bundler splits them out of the page's code.
 EMBLA = "embla-carousel@8.6.0"
+EMBLA_AUTOPLAY = "embla-carousel-autoplay@8.6.0"
+REDUCED_MOTION = "matchMedia('(prefers-reduced-motion: reduce)').matches"
+
+BUTTON = (
+    "inline-flex h-11 w-11 items-center justify-center rounded-full border border-primary/30 bg-white "
+    "text-primary shadow-sm hover:bg-blush disabled:cursor-not-allowed disabled:opacity-40 "
+    f"{FOCUS_RING}"
+)
+ARROWS = {"prev": "M15 5l-7 7 7 7", "next": "M9 5l7 7-7 7"}
+CLOSE_ICON = "M6 6l12 12M18 6L6 18"
+PLAY_ICON = "M8 5.5v13l10.5-6.5z"
+PAUSE_ICON = "M7 5h3.5v14H7zM13.5 5H17v14h-3.5z"
 
 
-class Carousel(_Widget):
-    library = _Widget.at("Carousel")
-    tag = "Carousel"
-    lib_dependencies: list[str] = [EMBLA]
-    label: rx.Var[str]
-    labels: rx.Var[dict[str, str]]
-    loop: rx.Var[bool]
+class EmblaViewport(_Widget):
+    """assets/widgets/EmblaViewport.jsx: the viewport Embla moves."""
+
+    library = _Widget.at("EmblaViewport")
+    tag = "EmblaViewport"
+    lib_dependencies: list[str] = [EMBLA, EMBLA_AUTOPLAY]
+    options: rx.Var[dict]
     autoplay_ms: rx.Var[int]
-    slide_class_name: rx.Var[str]
+    playing: rx.Var[bool]
+    # ({selected, canPrev, canNext}) after Embla starts and after every move.
+    on_change: EventHandler[no_args_event_spec]
+    # (bool) the viewport entered or left the screen.
+    on_visible: EventHandler[no_args_event_spec]
 
 
-class FacilitiesGallery(_Widget):
-    library = _Widget.at("FacilitiesGallery")
-    tag = "FacilitiesGallery"
-    lib_dependencies: list[str] = [EMBLA]
-    label: rx.Var[str]
-    photos: rx.Var[list[dict]]
-    carousel_labels: rx.Var[dict[str, str]]
-    viewer_labels: rx.Var[dict[str, str]]
+@dataclass(frozen=True)
+class CarouselState:
+    """One carousel's client state (`carousel_state(key)`)."""
+
+    selected: ClientStateVar
+    can_prev: ClientStateVar
+    can_next: ClientStateVar
+    ready: ClientStateVar  # Embla has taken over
+    user_paused: ClientStateVar  # the pause button (or reduced motion)
+    hovered: ClientStateVar
+    focused: ClientStateVar
+    on_screen: ClientStateVar
+
+
+@functools.cache
+def carousel_state(key: str, loop: bool = False, slides: int = 2) -> CarouselState:
+    def var(name: str, default):
+        return ClientStateVar.create(f"carousel_{key}_{name}", default=default)
+
+    return CarouselState(
+        selected=var("selected", 0),
+        can_prev=var("can_prev", loop and slides > 1),
+        can_next=var("can_next", slides > 1),
+        ready=var("ready", False),
+        user_paused=var("user_paused", False),
+        hovered=var("hovered", False),
+        focused=var("focused", False),
+        on_screen=var("on_screen", False),
+    )
+
+
+def viewport_id(key: str) -> str:
+    return f"carousel-{key}"
+
+
+def embla(key: str, call: str) -> str:
+    """A statement calling Embla's API of carousel `key` (nothing before it has loaded)."""
+    return f"document.getElementById({literal(viewport_id(key))})?.emblaApi?.{call};"
+
+
+def fill(template: str, values: dict[str, object]) -> list:
+    """A text with {placeholders} as children: str pieces and the given values (Vars)."""
+    return [values.get(part[1:-1], part) if re.fullmatch(r"\{\w+\}", part) else part
+            for part in re.split(r"(\{\w+\})", template) if part]
 
 
 def carousel_labels(lang: str) -> dict[str, str]:
@@ -43,30 +117,245 @@ def carousel_labels(lang: str) -> dict[str, str]:
     return {prop: t(lang, f"home.carousel.{key}") for prop, key in keys.items()}
 
 
-def carousel(*slides: rx.Component, lang: str, label: str, loop: bool = False,
+def carousel(*slides: rx.Component, key: str, lang: str, label: str, loop: bool = False,
              autoplay_ms: int = 0, slide_class_name: str = "basis-full",
              class_name: str = "") -> rx.Component:
-    """A carousel of `slides`; `autoplay_ms` > 0 auto-advances (pausable)."""
-    return Carousel.create(
-        *slides,
-        label=label,
-        labels=carousel_labels(lang),
-        loop=loop,
-        autoplay_ms=autoplay_ms,
-        slide_class_name=slide_class_name,
-        class_name=class_name,
+    """A carousel of `slides`; `autoplay_ms` > 0 auto-advances (pausable). `key` names its
+    client state and its viewport's id (one per page)."""
+    labels = carousel_labels(lang)
+    total = len(slides)
+    state = carousel_state(key, loop, total)
+    autoplay = autoplay_ms > 0 and total > 1
+    selected = state.selected.value.to(int)
+    playing = (state.ready.value.bool() & ~state.user_paused.value.bool() & ~state.hovered.value.bool()
+               & ~state.focused.value.bool() & state.on_screen.value.bool()) if autoplay else rx.Var.create(False)
+    previous, following = (run(embla(key, f"scroll{way}({REDUCED_MOTION})")) for way in ("Prev", "Next"))
+
+    slide_boxes = [
+        rx.el.div(
+            slide,
+            class_name=f"min-w-0 shrink-0 grow-0 pl-4 {slide_class_name}",
+            role="group",
+            data_slide_index=index,
+            data_selected=rx.cond(selected == index, "", rx.Var.create(None)),
+            custom_attrs={
+                "aria-roledescription": labels["slide"],
+                "aria-label": t(lang, "home.carousel.slide_of", n=index + 1, total=total),
+            },
+        )
+        for index, slide in enumerate(slides)
+    ]
+    viewport = EmblaViewport.create(
+        rx.el.div(*slide_boxes, class_name="-ml-4 flex touch-pan-y",
+                  custom_attrs={"aria-live": rx.cond(playing, "off", "polite")}),
+        id=viewport_id(key),
+        options={"loop": loop, "align": "start"},
+        autoplay_ms=autoplay_ms if autoplay else 0,
+        playing=playing,
+        on_change=handler(
+            "info", assign(state.selected, rx.Var("info.selected")),
+            assign(state.can_prev, rx.Var("info.canPrev")), assign(state.can_next, rx.Var("info.canNext")),
+            assign(state.ready, True),
+        ),
+        on_visible=handler("visible", assign(state.on_screen, rx.Var("visible"))),
+        class_name=f"overflow-hidden rounded-2xl {FOCUS_RING.replace('offset-2', 'offset-4')}",
+        custom_attrs={
+            "tabIndex": 0,
+            "role": "group",
+            "aria-label": labels["keys"],
+            "onKeyDown": handler(
+                "event",
+                "if (event.altKey || event.ctrlKey || event.metaKey) return;",
+                "if (event.key === 'ArrowLeft') { event.preventDefault(); ",
+                embla(key, f"scrollPrev({REDUCED_MOTION})"), " }",
+                "else if (event.key === 'ArrowRight') { event.preventDefault(); ",
+                embla(key, f"scrollNext({REDUCED_MOTION})"), " }",
+            ),
+        },
+    )
+    paused = state.user_paused.value.bool()
+    controls = rx.el.div(
+        rx.el.button(
+            rx.cond(paused, icon(PLAY_ICON, size=18, filled=True), icon(PAUSE_ICON, size=18, filled=True)),
+            type="button",
+            aria_label=rx.cond(paused, labels["play"], labels["pause"]),
+            on_click=state.user_paused.set_value(~paused),
+            class_name=f"{BUTTON} mr-auto",
+            data_carousel_toggle="",
+        ) if autoplay else rx.fragment(),
+        rx.el.p(selected + 1, f" / {total}", aria_hidden="true", class_name="mr-2 text-sm text-muted"),
+        rx.el.button(icon(ARROWS["prev"], size=20, stroke_width="2.2"), type="button",
+                     aria_label=labels["previous"], disabled=~state.can_prev.value.bool(),
+                     on_click=previous, class_name=BUTTON, data_carousel_prev=""),
+        rx.el.button(icon(ARROWS["next"], size=20, stroke_width="2.2"), type="button",
+                     aria_label=labels["next"], disabled=~state.can_next.value.bool(),
+                     on_click=following, class_name=BUTTON, data_carousel_next=""),
+        class_name="mt-4 flex items-center justify-end gap-2",
+    )
+    return rx.el.section(
+        viewport,
+        controls,
+        aria_label=label,
+        class_name=f"relative {class_name}".strip(),
+        data_carousel="",
+        data_selected_index=selected,
+        data_ready=rx.cond(state.ready.value.bool(), "", rx.Var.create(None)),
+        data_autoplay=rx.cond(playing, "running", "paused") if autoplay else "off",
+        # Under reduced motion it starts paused; the visitor may still press play.
+        **({"on_mount": run(f"if ({REDUCED_MOTION}) ", assign(state.user_paused, True))} if autoplay else {}),
+        custom_attrs={
+            "aria-roledescription": labels["carousel"],
+            # A mouse over it pauses it (a finger's tap is not "hovering").
+            "onPointerEnter": handler("event", "if (event.pointerType === 'mouse') ",
+                                      assign(state.hovered, True)),
+            "onPointerLeave": handler("event", assign(state.hovered, False)),
+            "onFocus": handler("event", assign(state.focused, True)),
+            "onBlur": handler("event", "if (!event.currentTarget.contains(event.relatedTarget)) ",
+                              assign(state.focused, False)),
+        },
+    )
+
+
+# ------------------------------------------------------------------ facilities gallery
+
+# The photo shown in the viewer (its index in the carousel), -1 while it is closed.
+facility_viewer_index = ClientStateVar.create("facility_viewer_index", default=-1)
+GALLERY_KEY = "facilities"
+VIEWER_ID = "facility-viewer"
+VIEWER_BUTTON = (
+    "inline-flex h-11 w-11 shrink-0 items-center justify-center rounded-full bg-white/95 text-ink "
+    "shadow hover:bg-blush focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white"
+)
+FOCUSABLE = "button:not([disabled]), a[href], [tabindex]:not([tabindex='-1'])"
+
+
+def picture(photo, sizes: str, class_name: str, eager: bool = False, sources=None) -> rx.Component:
+    """A <picture>: AVIF/WebP sources and the JPEG fallback. `photo` is a Photo, or an
+    object Var of `Photo.as_props()` (the viewer's current photo)."""
+    if isinstance(photo, Photo):
+        props = photo.as_props()
+        source_tags = [rx.el.source(type=s["type"], src_set=s["srcSet"], sizes=sizes) for s in props["sources"]]
+    else:
+        props = photo
+        source_tags = [rx.foreach(photo["sources"].to(list[dict]),
+                                  lambda s: rx.el.source(type=s["type"], src_set=s["srcSet"], sizes=sizes))]
+    return rx.el.picture(
+        *source_tags,
+        rx.el.img(
+            src=props["src"], src_set=props["srcSet"], sizes=sizes, alt=props["alt"],
+            loading="eager" if eager else "lazy", decoding="async", class_name=class_name,
+            custom_attrs={"width": props["width"], "height": props["height"]},
+        ),
+    )
+
+
+def _open_viewer(index: int) -> rx.EventSpec:
+    # The dialog renders with this click; it opens modally (and takes focus) before the
+    # next paint.
+    return run(
+        assign(facility_viewer_index, index),
+        "requestAnimationFrame(() => {",
+        f" const dialog = document.getElementById({literal(VIEWER_ID)});",
+        " if (dialog && !dialog.open) dialog.showModal();",
+        " dialog?.querySelector('[data-viewer-close]')?.focus(); });",
+    )
+
+
+def _close_viewer() -> rx.Var:
+    """Statements: close the viewer, show the last photo viewed in the carousel and put
+    focus back on it, so a keyboard user continues where they were."""
+    return js(
+        "const last = ", current(facility_viewer_index), ";",
+        f"document.getElementById({literal(VIEWER_ID)})?.close();",
+        assign(facility_viewer_index, -1),
+        embla(GALLERY_KEY, "scrollTo(last, true)"),
+        "document.querySelector('[data-facility-photo=\"' + last + '\"]')?.focus({preventScroll: true});",
+    )
+
+
+def _move(step: str) -> rx.Var:
+    return js("{ const count = document.querySelectorAll('[data-facility-photo]').length;",
+              assign(facility_viewer_index, js("(", current(facility_viewer_index), f" + {step} + count) % count")),
+              " }")
+
+
+def _viewer(photos: list[Photo], labels: dict[str, str]) -> rx.Component:
+    index = facility_viewer_index.value.to(int)
+    shown = rx.Var.create([p.as_props() for p in photos])[index].to(dict)
+    return rx.el.dialog(
+        rx.el.div(
+            rx.el.div(
+                rx.el.h2(
+                    shown["caption"],
+                    rx.el.span(*fill(labels["counter"], {"n": index + 1, "total": len(photos)}),
+                               class_name="ml-3 text-sm font-normal text-white/85"),
+                    id=f"{VIEWER_ID}-title",
+                    class_name="text-lg font-semibold",
+                ),
+                rx.el.button(icon(CLOSE_ICON, size=22, stroke_width="2.2"),
+                             type="button", aria_label=labels["close"],
+                             on_click=run(_close_viewer()), class_name=VIEWER_BUTTON, data_viewer_close=""),
+                class_name="flex items-center justify-between gap-3",
+            ),
+            picture(shown, "(min-width: 1024px) 1024px, 100vw",
+                    "mx-auto block h-auto max-h-[calc(100dvh-11rem)] w-auto max-w-full rounded-xl", eager=True),
+            rx.el.div(
+                rx.el.button(icon(ARROWS["prev"], size=20, stroke_width="2.2"), type="button",
+                             aria_label=labels["previous"], on_click=run(_move("-1")),
+                             class_name=VIEWER_BUTTON, data_viewer_prev=""),
+                rx.el.p(shown["alt"], class_name="text-center text-sm text-white/90"),
+                rx.el.button(icon(ARROWS["next"], size=20, stroke_width="2.2"), type="button",
+                             aria_label=labels["next"], on_click=run(_move("1")),
+                             class_name=VIEWER_BUTTON, data_viewer_next=""),
+                class_name="flex items-center justify-between gap-3",
+            ),
+            class_name="flex w-[min(64rem,calc(100vw-1.5rem))] flex-col gap-3 p-3 sm:p-4",
+        ),
+        id=VIEWER_ID,
+        class_name="m-auto max-h-none max-w-none rounded-2xl bg-ink p-0 text-white shadow-2xl backdrop:bg-black/80",
+        data_facility_viewer="",
+        custom_attrs={
+            "aria-labelledby": f"{VIEWER_ID}-title",
+            "onKeyDown": handler(
+                "event",
+                "if (event.key === 'ArrowLeft' || event.key === 'ArrowRight') { event.preventDefault(); ",
+                "if (event.key === 'ArrowLeft') ", _move("-1"), " else ", _move("1"), " }",
+                "else if (event.key === 'Escape') { event.preventDefault(); ", _close_viewer(), " }",
+                # The page behind a modal dialog is inert, but Tab could still leave for the
+                # browser's own UI: keep it cycling between the dialog's controls.
+                "else if (event.key === 'Tab') {",
+                f" const items = [...event.currentTarget.querySelectorAll({literal(FOCUSABLE)})];",
+                " const at = items.indexOf(document.activeElement);",
+                " if (event.shiftKey && at <= 0) { event.preventDefault(); items[items.length - 1]?.focus(); }",
+                " else if (!event.shiftKey && (at === -1 || at === items.length - 1)) { event.preventDefault(); items[0]?.focus(); } }",
+            ),
+            "onCancel": handler("event", "event.preventDefault();", _close_viewer()),
+            # A click on the backdrop (the dialog element itself, outside its content).
+            "onClick": handler("event", "if (event.target === event.currentTarget) { ", _close_viewer(), " }"),
+        },
     )
 
 
 def facilities_gallery(photos: list[Photo], *, lang: str, label: str) -> rx.Component:
     """A carousel of photos; each opens in a large modal viewer."""
-    viewer = {
-        key: t(lang, f"home.facilities.{key}")
-        for key in ("open", "close", "previous", "next", "counter")
-    }
-    return FacilitiesGallery.create(
-        label=label,
-        photos=[p.as_props() for p in photos],
-        carousel_labels=carousel_labels(lang),
-        viewer_labels=viewer,
+    viewer_labels = {key: t(lang, f"home.facilities.{key}") for key in ("open", "close", "previous", "next", "counter")}
+    slides = [
+        rx.el.button(
+            picture(photo, "(min-width: 1024px) 368px, (min-width: 640px) 50vw, 85vw",
+                    "block aspect-[3/2] h-auto w-full bg-blush object-cover transition-transform duration-300 "
+                    "group-hover:scale-[1.03] motion-reduce:transition-none"),
+            rx.el.span(photo.caption, class_name="block px-4 py-3 font-medium text-ink"),
+            type="button",
+            aria_label=viewer_labels["open"].replace("{caption}", photo.caption),
+            on_click=_open_viewer(index),
+            class_name=f"group block w-full overflow-hidden rounded-2xl bg-white text-left shadow-sm {FOCUS_RING}",
+            data_facility_photo=index,
+            custom_attrs={"aria-haspopup": "dialog"},
+        )
+        for index, photo in enumerate(photos)
+    ]
+    return rx.fragment(
+        carousel(*slides, key=GALLERY_KEY, lang=lang, label=label,
+                 slide_class_name="basis-[85%] sm:basis-1/2 lg:basis-1/3"),
+        rx.cond(facility_viewer_index.value.to(int) >= 0, _viewer(photos, viewer_labels), rx.fragment()),
     )

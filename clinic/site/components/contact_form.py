@@ -1,11 +1,33 @@
-"""The contact form (assets/widgets/ContactForm.jsx): validated in the browser, handed off
-to the clinic's WhatsApp chat, sent nowhere else. Texts come from content/i18n/*/contact.yaml,
-the chat number from clinic.yaml, the privacy link from the route table."""
+"""The contact form: validated in the browser, handed off to the clinic's WhatsApp chat,
+sent nowhere else (spec section 7; the draft is local only, section 3). Texts come from
+content/i18n/*/contact.yaml, the chat number from clinic.yaml, the privacy link from the
+route table.
+
+- The draft is client state (one `ClientStateVar` per field, below); nothing leaves the
+  browser but the chat link the patient opens.
+- Validation is ours (`novalidate`), in the page's language: the rules are written once,
+  in `field_errors`, and used twice: to show a message under each invalid field after a
+  submit (tied to it with aria-invalid/aria-describedby; it disappears as soon as the
+  field is fixed) and to decide, inside the submit, whether to open the chat. Whitespace
+  only counts as empty.
+- The WhatsApp tab is opened synchronously inside the submit (`browser.run`): after any
+  await Safari's popup blocker would swallow it. If a blocker stops it anyway, the draft
+  is kept and the same chat is offered as a plain link.
+- Fields carry no `name`, so a submit before the page is interactive never puts the
+  patient's data into a URL of ours.
+"""
 
 from __future__ import annotations
 
-import reflex as rx
+import re
+from collections.abc import Callable
 
+import reflex as rx
+from reflex.experimental.client_state import ClientStateVar
+from reflex_components_core.el.elements.inline import A as PlainAnchor
+
+from clinic.site.components.browser import assign, current, handler, js, literal, run
+from clinic.site.components.ui import BUTTON_PRIMARY, FOCUS_RING, TEXT_LINK, icon
 from clinic.site.content import content
 from clinic.site.i18n import t, tc
 from clinic.site.routes import path_for
@@ -56,21 +78,251 @@ def form_texts(lang: str) -> dict[str, str]:
     return texts
 
 
-class ContactForm(rx.Component):
-    library = "$/public/widgets/ContactForm.jsx"
-    tag = "ContactForm"
-    whatsapp_url: rx.Var[str]
-    privacy_href: rx.Var[str]
-    max_message_length: rx.Var[int]
-    locale: rx.Var[str]
-    texts: rx.Var[dict[str, str]]
+# The draft, and what the last submit did.
+contact_name = ClientStateVar.create("contact_name", default="")
+contact_email = ClientStateVar.create("contact_email", default="")
+contact_phone = ClientStateVar.create("contact_phone", default="")
+contact_message = ClientStateVar.create("contact_message", default="")
+contact_consent = ClientStateVar.create("contact_consent", default=False)
+# After a submit with errors the messages show (and follow every edit) until a submit
+# succeeds.
+contact_attempted = ClientStateVar.create("contact_attempted", default=False)
+# "" | "sent" | "blocked" (the popup blocker stopped the tab: `contact_chat_url` is offered).
+contact_status = ClientStateVar.create("contact_status", default="")
+contact_chat_url = ClientStateVar.create("contact_chat_url", default="")
+
+TEXT_FIELDS = {"name": contact_name, "email": contact_email, "phone": contact_phone,
+               "message": contact_message}
+# The order in which the first invalid field gets focus.
+CHECKED_FIELDS = ("name", "email", "message", "consent")
+# HTML's definition of a valid e-mail address, plus a dot in the domain ("ana@gmail"
+# is almost always a typo).
+EMAIL_PATTERN = (
+    r"/^[a-zA-Z0-9.!#$%&'*+\/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?"
+    r"(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)+$/"
+)
+
+INPUT = (
+    "mt-1 block w-full scroll-mt-24 rounded-lg border bg-white px-3 py-2.5 text-base text-ink shadow-sm "
+    f"{FOCUS_RING}"
+)
+ERROR_ICON = ("M12 3a9 9 0 1 0 0 18 9 9 0 0 0 0-18z", "M12 7v6M12 16.5v.5")
+CHAT_ICON = "M4 20l1.3-3.9A8 8 0 1 1 8 19z"
+
+
+def field_id(field: str) -> str:
+    return f"contact-{field}"
+
+
+def error_id(field: str) -> str:
+    return f"contact-{field}-error"
+
+
+def field_errors(texts: dict[str, str], read: Callable[[ClientStateVar], rx.Var]) -> dict[str, rx.Var]:
+    """The validation rules: each checked field's message, "" when it is valid.
+    `read` gives a field's value: `state.value` to render, `browser.current` inside the
+    submit."""
+
+    def trimmed(state: ClientStateVar) -> rx.Var:
+        return js("String(", read(state), ").trim()")
+
+    def unless(valid: rx.Var, message: str) -> rx.Var:
+        return js("(", valid, f" ? '' : {literal(message)})")
+
+    email = trimmed(contact_email)
+    return {
+        "name": unless(trimmed(contact_name), texts["errorName"]),
+        "email": js("(!", email, f" ? {literal(texts['errorEmail'])} : ",
+                    unless(js(EMAIL_PATTERN, ".test(", email, ")"), texts["errorEmailInvalid"]), ")"),
+        "message": unless(trimmed(contact_message), texts["errorMessage"]),
+        "consent": unless(read(contact_consent), texts["errorConsent"]),
+    }
+
+
+def fill(template: str, values: dict[str, rx.Var]) -> rx.Var:
+    """A text template with {placeholders} as browser code that joins the pieces: what
+    the patient typed is never read again as a placeholder ("{email}" or "$&" in a name
+    stays as typed)."""
+    pieces = []
+    for part in re.split(r"(\{\w+\})", template):
+        key = part[1:-1]
+        if part.startswith("{") and key in values:
+            pieces += [values[key], " + "]
+        elif part:
+            pieces += [literal(part), " + "]
+    return js("(", *pieces, "'')")
+
+
+def whatsapp_text(texts: dict[str, str]) -> rx.Var:
+    """The prefilled chat text: greeting with the name, then e-mail, phone (when given)
+    and the message, one per line, in the page's language."""
+    values = {key: js("String(", current(state), ").trim()") for key, state in TEXT_FIELDS.items()}
+    return js(
+        fill(texts["greeting"], values), " + '\\n' + ", fill(texts["emailLine"], values),
+        " + (", values["phone"], " ? '\\n' + ", fill(texts["phoneLine"], values), " : '')",
+        " + '\\n' + ", fill(texts["messageLine"], values),
+    )
+
+
+def submit(texts: dict[str, str]) -> rx.EventSpec:
+    errors = field_errors(texts, current)
+    found = [piece for field in CHECKED_FIELDS for piece in (f"{field}: ", errors[field], ", ")]
+    return run(
+        assign(contact_attempted, True),
+        "const errors = {", *found, "};",
+        f"const first = {literal(list(CHECKED_FIELDS))}.find((field) => errors[field]);",
+        "if (first) { ", assign(contact_status, ""),
+        " document.getElementById('contact-' + first)?.focus(); return; }",
+        f"const url = {literal(content().clinic.whatsapp_url + '?text=')} + encodeURIComponent(",
+        whatsapp_text(texts), ");",
+        # Synchronous, inside the patient's click: nothing may be awaited before this.
+        "const chat = window.open(url, '_blank');",
+        "if (!chat) { ", assign(contact_chat_url, rx.Var("url")), assign(contact_status, "blocked"), " return; }",
+        "chat.opener = null;",
+        *(assign(state, "") for state in TEXT_FIELDS.values()),
+        assign(contact_consent, False), assign(contact_attempted, False), assign(contact_status, "sent"),
+    )
+
+
+def on_edit(state: ClientStateVar, value: str = "event.target.value") -> rx.Var:
+    """A field's onChange: keep the new value in the draft; the last status goes."""
+    return handler("event", assign(state, rx.Var(value)), assign(contact_status, ""))
+
+
+def _error(field: str, message: rx.Var) -> rx.Component:
+    return rx.el.p(
+        icon(*ERROR_ICON, size=16, class_name="mt-0.5 shrink-0"),
+        rx.el.span(message),
+        id=error_id(field),
+        class_name="mt-1 flex items-start gap-1.5 text-sm font-medium text-red-700",
+    )
+
+
+def _label(field: str, text: str, texts: dict[str, str], required: bool) -> rx.Component:
+    mark = (rx.el.span(" *", aria_hidden="true", class_name="text-primary") if required
+            else rx.el.span(" " + texts["optional"], class_name="font-normal text-muted"))
+    return rx.el.label(text, mark, html_for=field_id(field), class_name="block font-medium text-ink")
 
 
 def contact_form(lang: str) -> rx.Component:
-    return ContactForm.create(
-        whatsapp_url=content().clinic.whatsapp_url,
-        privacy_href=path_for("privacy", lang),
-        max_message_length=MESSAGE_MAX_LENGTH,
-        locale=NUMBER_LOCALES[lang],
-        texts=form_texts(lang),
+    texts = form_texts(lang)
+    errors = field_errors(texts, lambda state: state.value)
+    attempted = contact_attempted.value.bool()
+    shown = {field: attempted & (errors[field].to(str) != "") for field in CHECKED_FIELDS}
+
+    def invalid_props(field: str, *described_by: str) -> dict:
+        flagged = shown[field]
+        ids = " ".join(described_by)
+        return {
+            "aria_invalid": rx.cond(flagged, "true", "false"),
+            "aria_describedby": rx.cond(flagged, f"{error_id(field)} {ids}".strip(), ids or rx.Var.create(None)),
+        }
+
+    def text_field(field: str, element, *, required: bool = True, described_by: tuple = (), **props):
+        state = TEXT_FIELDS[field]
+        flagged = shown.get(field, False)
+        return element(
+            id=field_id(field),
+            value=state.value,
+            required=required,
+            custom_attrs={"onChange": on_edit(state)},
+            class_name=rx.cond(flagged, f"{INPUT} border-red-700", f"{INPUT} border-muted/50")
+            if field in shown else f"{INPUT} border-muted/50",
+            **(invalid_props(field, *described_by) if field in shown else {}),
+            **props,
+        )
+
+    max_length = MESSAGE_MAX_LENGTH
+    count = js("String(", contact_message.value, f").length.toLocaleString({literal(NUMBER_LOCALES[lang])})")
+    counter_text = re.split(r"(\{count\}|\{max\})", texts["counter"])
+    counter = [count if part == "{count}" else f"{max_length:,}" if part == "{max}" else part
+               for part in counter_text if part]
+    new_tab = rx.el.span(" " + texts["newTab"], class_name="sr-only")
+    status = contact_status.value.to(str)
+    return rx.el.form(
+        rx.el.p(texts["requiredNote"], class_name="text-sm text-muted"),
+        rx.el.div(
+            _label("name", texts["name"], texts, True),
+            text_field("name", rx.el.input, type="text", auto_complete="name", max_length=100),
+            rx.cond(shown["name"], _error("name", errors["name"]), rx.fragment()),
+        ),
+        rx.el.div(
+            _label("email", texts["email"], texts, True),
+            text_field("email", rx.el.input, type="email", auto_complete="email", input_mode="email",
+                       max_length=254),
+            rx.cond(shown["email"], _error("email", errors["email"]), rx.fragment()),
+        ),
+        rx.el.div(
+            _label("phone", texts["phone"], texts, False),
+            text_field("phone", rx.el.input, required=False, type="tel", auto_complete="tel", max_length=30),
+        ),
+        rx.el.div(
+            _label("message", texts["message"], texts, True),
+            text_field("message", rx.el.textarea, rows="5", max_length=max_length,
+                       described_by=("contact-counter",)),
+            rx.el.div(
+                rx.cond(shown["message"], _error("message", errors["message"]), rx.fragment()),
+                rx.el.p(*counter, id="contact-counter", class_name="mt-1 ml-auto shrink-0 text-sm text-muted",
+                        data_counter=""),
+                class_name="flex items-start justify-between gap-4",
+            ),
+        ),
+        rx.el.div(
+            rx.el.div(
+                rx.el.input(
+                    id=field_id("consent"),
+                    type="checkbox",
+                    required=True,
+                    checked=contact_consent.value.bool(),
+                    custom_attrs={"onChange": on_edit(contact_consent, "event.target.checked")},
+                    class_name=(
+                        "size-6 shrink-0 scroll-mt-24 accent-primary focus-visible:outline-2 "
+                        "focus-visible:outline-offset-2 focus-visible:outline-primary"
+                    ),
+                    **invalid_props("consent"),
+                ),
+                rx.el.label(
+                    texts["consentBefore"],
+                    PlainAnchor.create(texts["consentLink"], new_tab, href=path_for("privacy", lang),
+                                       target="_blank", rel="noopener",
+                                       class_name=TEXT_LINK.replace("py-1 ", "")),
+                    texts["consentAfter"],
+                    rx.el.span(" *", aria_hidden="true", class_name="text-primary"),
+                    html_for=field_id("consent"),
+                    class_name="pt-0.5 text-sm text-ink",
+                ),
+                class_name="flex items-start gap-3",
+            ),
+            rx.cond(shown["consent"], _error("consent", errors["consent"]), rx.fragment()),
+        ),
+        rx.el.button(
+            icon(CHAT_ICON, size=20),
+            texts["submit"],
+            new_tab,
+            type="submit",
+            class_name=f"{BUTTON_PRIMARY} w-full sm:w-auto",
+        ),
+        rx.el.div(
+            rx.cond(
+                status == "sent",
+                rx.el.p(texts["sent"], class_name="rounded-lg bg-blush px-4 py-3 text-ink"),
+                rx.cond(
+                    status == "blocked",
+                    rx.el.p(
+                        texts["blocked"], " ",
+                        rx.el.a(texts["blockedLink"], new_tab, href=contact_chat_url.value, target="_blank",
+                                rel="noopener", class_name="font-medium text-primary underline underline-offset-4"),
+                        class_name="rounded-lg bg-blush px-4 py-3 text-ink",
+                    ),
+                    rx.fragment(),
+                ),
+            ),
+            role="status",
+            class_name="text-sm",
+            data_contact_status="",
+        ),
+        no_validate=True,
+        on_submit=[submit(texts)],
+        class_name="space-y-5",
+        data_contact_form="",
     )

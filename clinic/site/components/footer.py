@@ -6,12 +6,17 @@ from __future__ import annotations
 import datetime
 
 import reflex as rx
+from reflex.experimental.client_state import ClientStateVar
 
 from clinic.site import navigation as nav
 from clinic.site.components.links import external_link, page_link
-from clinic.site.components.widgets import current_year
+from clinic.site.components.browser import assign, run
 from clinic.site.content import content
 from clinic.site.i18n import opening_hours, t, tc
+
+# The copyright year: prerendered with the build's year; once the page runs, the
+# visitor's current year (a site not rebuilt since December stays right).
+copyright_year = ClientStateVar.create("copyright_year", default=datetime.date.today().year)
 
 FOCUS = "focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white"
 LINK = f"rounded-sm text-white/90 underline-offset-4 hover:text-white hover:underline {FOCUS}"
@@ -71,7 +76,6 @@ def footer(lang: str) -> rx.Component:
         ),
         class_name="space-y-2",
     )
-    year = datetime.date.today().year
     return rx.el.footer(
         rx.el.div(
             rx.el.div(
@@ -88,7 +92,7 @@ def footer(lang: str) -> rx.Component:
         rx.el.div(
             rx.el.p(
                 # The year is a live widget, so the sentence is assembled around it.
-                "© ", current_year(build_year=year), " ", tc(lang, "footer.copyright"),
+                "© ", copyright_year.value, " ", tc(lang, "footer.copyright"),
             ),
             rx.el.p(
                 external_link(
@@ -103,5 +107,6 @@ def footer(lang: str) -> rx.Component:
                 "text-sm text-white/85 sm:flex-row sm:justify-between"
             ),
         ),
+        on_mount=run(assign(copyright_year, rx.Var("new Date().getFullYear()"))),
         class_name="bg-primary-dark pb-20 text-white lg:pb-0",
     )

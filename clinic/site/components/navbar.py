@@ -1,15 +1,24 @@
 """The fixed top navigation bar (spec section 2): logo, Home, Services and Medical Team
-dropdowns, Contact, Memberships, book button, language toggle and the mobile menu."""
+dropdowns, Contact, Memberships, book button, language toggle and the mobile menu.
+
+The open dropdown and the mobile menu are client state (clinic/site/components/browser.py):
+`nav_dropdown_open` holds the key of the dropdown shown ("" for none), `mobile_menu_open`
+whether the phone menu is shown. Both close after any navigation (a click on one of
+their links), on Escape (focus back to their button) and on a press outside them.
+"""
 
 from __future__ import annotations
 
 import reflex as rx
+from reflex.experimental.client_state import ClientStateVar
 
 from clinic.site import navigation as nav
+from clinic.site.components.browser import assign, current, equals, focus, handler, window_listener
+from clinic.site.components.first_visit import remember_choice
 from clinic.site.components.links import external_link, page_link
 from clinic.site.components.ui import BUTTON_PRIMARY
 from clinic.site.components.ui import FOCUS_RING as FOCUS
-from clinic.site.components.widgets import mobile_menu, nav_dropdown
+from clinic.site.components.ui import icon
 from clinic.site.content import content
 from clinic.site.i18n import t, tc
 from clinic.site.routes import Page, other_lang, path_for, twin_path
@@ -21,21 +30,131 @@ MENU_LINK = f"block rounded-md px-3 py-2 text-ink hover:bg-blush hover:text-prim
 BOOK_BUTTON = BUTTON_PRIMARY.replace("px-5", "px-4").replace("text-base", "text-sm")
 
 
-def _item_link(item: nav.NavItem, lang: str, class_name: str) -> rx.Component:
+# Which navigation dropdown is open: "services", "team" or "" (none).
+nav_dropdown_open = ClientStateVar.create("nav_dropdown_open", default="")
+# Whether the phone menu is open.
+mobile_menu_open = ClientStateVar.create("mobile_menu_open", default=False)
+
+MOBILE_MENU_ID = "mobile-menu"
+MOBILE_MENU_BUTTON_ID = "mobile-menu-button"
+CHEVRON = "M6 9l6 6 6-6"
+MENU_ICON = {"closed": "M4 7h16M4 12h16M4 17h16", "open": "M6 6l12 12M18 6L6 18"}
+
+
+def _item_link(item: nav.NavItem, lang: str, class_name: str, **props) -> rx.Component:
     if item.external:
-        return external_link(item.href, item.label, lang=lang, class_name=class_name)
-    return page_link(item.href, item.label, class_name=class_name)
+        return external_link(item.href, item.label, lang=lang, class_name=class_name, **props)
+    return page_link(item.href, item.label, class_name=class_name, **props)
 
 
-def _dropdown(label: str, items: list[nav.NavItem], lang: str) -> rx.Component:
-    return nav_dropdown(
-        rx.el.ul(*(rx.el.li(_item_link(i, lang, MENU_LINK)) for i in items), class_name="space-y-0.5"),
-        label=label,
-        button_class_name=f"inline-flex items-center gap-1 {TOP_LINK}",
-        panel_class_name=(
-            "absolute left-0 top-full mt-2 w-72 rounded-xl border border-primary/10 bg-white "
-            "p-2 shadow-lg"
+def _dropdown_keys(key: str) -> rx.Var:
+    """The WAI-ARIA disclosure-navigation keys: ArrowDown opens the dropdown and moves
+    through its links, ArrowUp back (both wrap), Home/End to the ends, Escape closes it
+    and puts focus back on its button. Tab is left alone."""
+    is_open = equals(current(nav_dropdown_open), key)
+    return handler(
+        "event",
+        f"const links = [...document.querySelectorAll('#nav-{key} a')];",
+        "const at = links.indexOf(document.activeElement);",
+        "const go = (i) => { event.preventDefault(); links[(i + links.length) % links.length]?.focus(); };",
+        "const open = ", is_open, ";",
+        "if (event.key === 'Escape' && open) { event.preventDefault(); ",
+        assign(nav_dropdown_open, ""), focus(f"nav-{key}-button"), " }",
+        # Opened by the key: its links show after this event's render, then take focus.
+        "else if (event.key === 'ArrowDown' && !open) { event.preventDefault(); ",
+        assign(nav_dropdown_open, key), " requestAnimationFrame(() => links[0]?.focus()); }",
+        "else if (event.key === 'ArrowDown') go(at + 1);",
+        "else if (event.key === 'ArrowUp' && open) go(at <= 0 ? links.length - 1 : at - 1);",
+        "else if (event.key === 'Home' && open && at >= 0) go(0);",
+        "else if (event.key === 'End' && open && at >= 0) go(links.length - 1);",
+    )
+
+
+def _dropdown(key: str, label: str, items: list[nav.NavItem], lang: str) -> rx.Component:
+    is_open = nav_dropdown_open.value.to(str) == key
+    close = nav_dropdown_open.set_value("")
+    return rx.el.div(
+        rx.el.button(
+            label,
+            icon(CHEVRON, size=16, stroke_width="2.5", class_name=rx.cond(
+                is_open, "rotate-180 transition-transform", "transition-transform")),
+            id=f"nav-{key}-button",
+            type="button",
+            aria_expanded=is_open,
+            aria_controls=f"nav-{key}",
+            on_click=nav_dropdown_open.set_value(rx.cond(is_open, "", key)),
+            class_name=f"inline-flex items-center gap-1 {TOP_LINK}",
         ),
+        rx.el.div(
+            rx.el.ul(*(rx.el.li(_item_link(i, lang, MENU_LINK, on_click=close)) for i in items),
+                     class_name="space-y-0.5"),
+            id=f"nav-{key}",
+            hidden=~is_open,
+            class_name=(
+                "absolute left-0 top-full mt-2 w-72 rounded-xl border border-primary/10 bg-white "
+                "p-2 shadow-lg"
+            ),
+        ),
+        class_name="relative",
+        data_nav_dropdown=key,
+        custom_attrs={
+            "onKeyDown": _dropdown_keys(key),
+            # Focus moving out of the dropdown (Tab past its last link) closes it.
+            "onBlur": handler(
+                "event",
+                "if (", equals(current(nav_dropdown_open), key),
+                " && !event.currentTarget.contains(event.relatedTarget)) ",
+                assign(nav_dropdown_open, ""),
+            ),
+        },
+    )
+
+
+def _menus_close_outside() -> rx.Component:
+    """A press outside the open dropdown or the phone menu closes it; Escape closes the
+    phone menu (focus back on its button); so does going back or forward in history."""
+    return window_listener(
+        on_pointer_down=handler(
+            "event",
+            "if (!event.target.closest?.('[data-nav-dropdown]')) ", assign(nav_dropdown_open, ""),
+            "if (!event.target.closest?.('[data-mobile-menu]')) ", assign(mobile_menu_open, False),
+        ),
+        on_key_down=handler(
+            "key",
+            "if (key === 'Escape' && ", current(mobile_menu_open), ") { ",
+            assign(mobile_menu_open, False), focus(MOBILE_MENU_BUTTON_ID), " }",
+        ),
+        on_popstate=handler("", assign(nav_dropdown_open, ""), assign(mobile_menu_open, False)),
+    )
+
+
+def _mobile_menu(lang: str) -> rx.Component:
+    is_open = mobile_menu_open.value.bool()
+    return rx.el.div(
+        rx.el.button(
+            rx.cond(is_open, icon(MENU_ICON["open"]), icon(MENU_ICON["closed"])),
+            id=MOBILE_MENU_BUTTON_ID,
+            type="button",
+            aria_expanded=is_open,
+            aria_controls=MOBILE_MENU_ID,
+            aria_label=rx.cond(is_open, t(lang, "nav.menu_close"), t(lang, "nav.menu_open")),
+            on_click=mobile_menu_open.set_value(~is_open),
+            class_name=(
+                "inline-flex h-10 w-10 items-center justify-center rounded-full text-ink "
+                f"hover:bg-blush {FOCUS}"
+            ),
+        ),
+        rx.el.div(
+            _mobile_panel(lang),
+            id=MOBILE_MENU_ID,
+            hidden=~is_open,
+            class_name=(
+                "absolute inset-x-0 top-16 max-h-[calc(100dvh-4rem)] overflow-y-auto "
+                "border-b border-primary/10 bg-white px-4 pb-6 shadow-lg"
+            ),
+        ),
+        class_name="lg:hidden",
+        data_mobile_menu="",
     )
 
 
@@ -47,6 +166,8 @@ def language_toggle(page: Page) -> rx.Component:
         aria_label=t(page.lang, "nav.toggle_label"),
         # No lang=target: the accessible name (aria-label) is in the page's own language.
         href_lang=target,
+        # A language chosen here is never undone by the first-visit redirect.
+        on_click=remember_choice(target),
         class_name=(
             "inline-flex h-10 min-w-10 items-center justify-center rounded-full border "
             f"border-primary/30 px-3 text-sm font-semibold text-primary hover:bg-blush {FOCUS}"
@@ -55,19 +176,22 @@ def language_toggle(page: Page) -> rx.Component:
 
 
 def _mobile_panel(lang: str) -> rx.Component:
+    # A click on any link closes the menu, even one to the page already shown.
+    close = mobile_menu_open.set_value(False)
+
     def group(title: str, items: list[nav.NavItem]) -> rx.Component:
         return rx.el.li(
             rx.el.p(title, class_name="px-3 pt-3 pb-1 text-xs font-semibold uppercase tracking-wide text-muted"),
-            rx.el.ul(*(rx.el.li(_item_link(i, lang, MENU_LINK)) for i in items)),
+            rx.el.ul(*(rx.el.li(_item_link(i, lang, MENU_LINK, on_click=close)) for i in items)),
         )
 
     return rx.el.nav(
         rx.el.ul(
-            rx.el.li(page_link(path_for("home", lang), t(lang, "nav.home"), class_name=MENU_LINK)),
+            rx.el.li(page_link(path_for("home", lang), t(lang, "nav.home"), class_name=MENU_LINK, on_click=close)),
             group(t(lang, "nav.services"), nav.services_menu(lang)),
             group(t(lang, "nav.team"), nav.team_menu(lang)),
-            rx.el.li(page_link(path_for("contact", lang), t(lang, "nav.contact"), class_name=MENU_LINK)),
-            rx.el.li(_item_link(nav.memberships(lang), lang, MENU_LINK)),
+            rx.el.li(page_link(path_for("contact", lang), t(lang, "nav.contact"), class_name=MENU_LINK, on_click=close)),
+            rx.el.li(_item_link(nav.memberships(lang), lang, MENU_LINK, on_click=close)),
             class_name="space-y-0.5",
         ),
         aria_label=t(lang, "nav.label"),
@@ -88,8 +212,8 @@ def navbar(page: Page) -> rx.Component:
     desktop_nav = rx.el.nav(
         rx.el.ul(
             rx.el.li(page_link(path_for("home", lang), t(lang, "nav.home"), class_name=TOP_LINK)),
-            rx.el.li(_dropdown(t(lang, "nav.services"), nav.services_menu(lang), lang)),
-            rx.el.li(_dropdown(t(lang, "nav.team"), nav.team_menu(lang), lang)),
+            rx.el.li(_dropdown("services", t(lang, "nav.services"), nav.services_menu(lang), lang)),
+            rx.el.li(_dropdown("team", t(lang, "nav.team"), nav.team_menu(lang), lang)),
             rx.el.li(page_link(path_for("contact", lang), t(lang, "nav.contact"), class_name=TOP_LINK)),
             rx.el.li(_item_link(nav.memberships(lang), lang, TOP_LINK)),
             class_name="flex items-center gap-1",
@@ -110,22 +234,11 @@ def navbar(page: Page) -> rx.Component:
                     class_name=f"whitespace-nowrap {BOOK_BUTTON}",
                 ),
                 language_toggle(page),
-                mobile_menu(
-                    _mobile_panel(lang),
-                    open_label=t(lang, "nav.menu_open"),
-                    close_label=t(lang, "nav.menu_close"),
-                    button_class_name=(
-                        "inline-flex h-10 w-10 items-center justify-center rounded-full text-ink "
-                        f"hover:bg-blush {FOCUS}"
-                    ),
-                    panel_class_name=(
-                        "absolute inset-x-0 top-16 max-h-[calc(100dvh-4rem)] overflow-y-auto "
-                        "border-b border-primary/10 bg-white px-4 pb-6 shadow-lg"
-                    ),
-                ),
+                _mobile_menu(lang),
                 class_name="flex items-center gap-2",
             ),
             class_name=f"mx-auto flex {HEADER_HEIGHT_CLASS} max-w-6xl items-center justify-between gap-4 px-4",
         ),
+        _menus_close_outside(),
         class_name="fixed inset-x-0 top-0 z-40 border-b border-primary/10 bg-white/95 backdrop-blur",
     )

@@ -38,3 +38,20 @@ def section(*children, id: str | None = None, title: str | None = None, tone: st
         id=id,
         class_name=f"{background} scroll-mt-16 {class_name}".strip(),
     )
+
+
+def icon(*paths: str, size: int = 24, stroke_width: str = "2", filled: bool = False,
+         class_name: str | rx.Var = "") -> rx.Component:
+    """A decorative line icon (hidden from assistive technology) from SVG path data.
+    Its attributes go in as plain attributes: `rx.el.svg(fill=...)` would make them a
+    `css` prop, which the lean bundle does not style (clinic/build/shims/emotion-react.js)."""
+    attrs = {"fill": "currentColor"} if filled else {
+        "fill": "none", "stroke": "currentColor", "strokeWidth": stroke_width,
+        "strokeLinecap": "round", "strokeLinejoin": "round",
+    }
+    return rx.el.svg(
+        *(rx.el.svg.path(d=d) for d in paths),
+        view_box="0 0 24 24", width=str(size), height=str(size), aria_hidden="true",
+        **({"class_name": class_name} if isinstance(class_name, rx.Var) or class_name else {}),
+        custom_attrs=attrs,
+    )

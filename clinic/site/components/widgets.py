@@ -1,8 +1,9 @@
-"""Python handles for the small React widgets in assets/widgets/.
+"""Python handles for the small React adapters in assets/widgets/.
 
-The site keeps no per-visitor server state (DESIGN section 2), so every piece of UI
-state (open menus, the floating button, anchor scrolling, the 404 page's language) lives
-in one of these client components.
+UI state the pages decide is written in Python (clinic/site/components/browser.py and
+the components beside their ClientStateVars). What remains here wraps code that Python
+cannot express: the 404 page's language, known only in the browser for a shell shared by
+every unknown path.
 """
 
 from __future__ import annotations
@@ -18,33 +19,6 @@ class _Widget(rx.Component):
         return f"$/public/widgets/{file}.jsx"
 
 
-class NavDropdown(_Widget):
-    library = _Widget.at("NavDropdown")
-    tag = "NavDropdown"
-    label: rx.Var[str]
-    button_class_name: rx.Var[str]
-    panel_class_name: rx.Var[str]
-
-
-class MobileMenu(_Widget):
-    library = _Widget.at("MobileMenu")
-    tag = "MobileMenu"
-    open_label: rx.Var[str]
-    close_label: rx.Var[str]
-    button_class_name: rx.Var[str]
-    panel_class_name: rx.Var[str]
-
-
-class FloatingBook(_Widget):
-    library = _Widget.at("FloatingBook")
-    tag = "FloatingBook"
-
-
-class AnchorScroll(_Widget):
-    library = _Widget.at("AnchorScroll")
-    tag = "AnchorScroll"
-
-
 class ByPathLanguage(_Widget):
     library = _Widget.at("ByPathLanguage")
     tag = "ByPathLanguage"
@@ -53,26 +27,4 @@ class ByPathLanguage(_Widget):
     titles: rx.Var[list[str]]
 
 
-nav_dropdown = NavDropdown.create
-mobile_menu = MobileMenu.create
-floating_book = FloatingBook.create
-anchor_scroll = AnchorScroll.create
 by_path_language = ByPathLanguage.create
-
-
-class CurrentYear(_Widget):
-    library = _Widget.at("CurrentYear")
-    tag = "CurrentYear"
-    build_year: rx.Var[int]
-
-
-current_year = CurrentYear.create
-
-
-class DocumentLanguage(_Widget):
-    library = _Widget.at("DocumentLanguage")
-    tag = "DocumentLanguage"
-    lang: rx.Var[str]
-
-
-document_language = DocumentLanguage.create

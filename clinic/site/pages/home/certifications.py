@@ -37,6 +37,7 @@ def section(lang: str) -> rx.Component:
         rx.el.p(t(lang, "home.certifications.intro"), class_name="mt-3 max-w-2xl text-lg text-muted"),
         carousel(
             *(_logo(c, lang) for c in home_content().certifications),
+            key=SECTION_ID,
             lang=lang,
             label=t(lang, "home.certifications.label"),
             loop=True,

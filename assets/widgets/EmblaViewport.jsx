@@ -1,0 +1,76 @@
+// Adapter: the viewport of an Embla carousel (npm embla-carousel, with its own autoplay
+// plugin embla-carousel-autoplay when `autoplayMs` > 0).
+//
+// Why JSX: Embla is a JavaScript library that needs the viewport's DOM node, a lazy
+// import() and an instance that outlives renders; Reflex has no way to hold those.
+// Everything the page decides (markup, labels, buttons, keys, when autoplay may run) is
+// in Python (clinic/site/components/carousel.py); this file only connects the two:
+// - Embla's code is fetched when the viewport comes near the screen (`lazyMargin`).
+// - The instance is set on the DOM node as `emblaApi`, for the page's buttons and keys.
+// - `onChange({selected, canPrev, canNext})` after init and after every move;
+//   `onVisible(bool)` when the viewport enters or leaves the screen.
+// - `playing` starts or stops the autoplay plugin; no rule of its own (the plugin's
+//   hover/focus/interaction stops are off; it only pauses while the tab is hidden).
+import { useEffect, useRef } from "react";
+
+export function EmblaViewport({ options, autoplayMs = 0, playing = false, lazyMargin = "600px 0px",
+                                onChange, onVisible, children, ...rest }) {
+  const node = useRef(null);
+  const callbacks = useRef({});
+  callbacks.current = { onChange, onVisible };
+  const loop = Boolean(options?.loop);
+
+  useEffect(() => {
+    const element = node.current;
+    if (!element) return undefined;
+    let api = null;
+    let cancelled = false;
+    const report = () =>
+      callbacks.current.onChange?.({
+        selected: api.selectedScrollSnap(), canPrev: api.canScrollPrev(), canNext: api.canScrollNext(),
+      });
+    const start = async () => {
+      const [{ default: Embla }, autoplay] = await Promise.all([
+        import("embla-carousel"),
+        autoplayMs > 0 ? import("embla-carousel-autoplay") : null,
+      ]);
+      if (cancelled) return;
+      const plugins = autoplay ? [autoplay.default({
+        delay: autoplayMs, playOnInit: false, stopOnInteraction: false, stopOnFocusIn: false,
+        stopOnMouseEnter: false,
+      })] : [];
+      api = Embla(element, { ...options, loop }, plugins);
+      element.emblaApi = api;
+      api.on("select", report).on("reInit", report);
+      report();
+    };
+    const near = new IntersectionObserver((entries) => {
+      if (entries.some((entry) => entry.isIntersecting)) {
+        near.disconnect();
+        start();
+      }
+    }, { rootMargin: lazyMargin });
+    const seen = new IntersectionObserver(([entry]) => callbacks.current.onVisible?.(entry.isIntersecting));
+    near.observe(element);
+    seen.observe(element);
+    return () => {
+      cancelled = true;
+      near.disconnect();
+      seen.disconnect();
+      api?.destroy();
+      delete element.emblaApi;
+    };
+  }, [loop, autoplayMs, lazyMargin]);
+
+  useEffect(() => {
+    const autoplay = node.current?.emblaApi?.plugins()?.autoplay;
+    if (autoplay && playing !== autoplay.isPlaying()) playing ? autoplay.play() : autoplay.stop();
+  });
+
+  return (
+    // After the spread: Reflex gives an element with an id a ref of its own.
+    <div {...rest} ref={node}>
+      {children}
+    </div>
+  );
+}
