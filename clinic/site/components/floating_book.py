@@ -1,5 +1,7 @@
 """The floating book button: shown once the visitor has scrolled past one viewport
-height; a full-width bottom bar on phones, a bottom-right pill on desktop.
+height; on phones a full-width bottom bar with Book, WhatsApp and Call (quick_actions.py),
+on desktop a bottom-right Book pill. Not on the booking and success pages: there the
+patient is booking, or has booked.
 
 Its visibility is client state, set by a scroll/resize listener (a set to the value it
 already has does nothing, so scrolling re-renders nothing until the threshold is crossed).
@@ -11,27 +13,44 @@ import reflex as rx
 from reflex.experimental.client_state import ClientStateVar
 
 from clinic.site.components.browser import assign, run, window_listener
-from clinic.site.components.links import page_link
+from clinic.site.components.quick_actions import book_action, three_actions
 from clinic.site.i18n import t
-from clinic.site.routes import path_for
+from clinic.site.routes import Page
 
 floating_book_shown = ClientStateVar.create("floating_book_shown", default=False)
 
 # Spec section 4: hidden until the page has scrolled more than one viewport height.
 PAST_ONE_SCREEN = rx.Var("window.scrollY > window.innerHeight")
+# Page kinds without the bar.
+NOT_ON = ("booking", "success")
+BAR_CELL = (
+    "flex h-14 flex-col items-center justify-center gap-0.5 text-xs font-semibold "
+    "focus-visible:outline-2 focus-visible:outline-offset-[-4px]"
+)
 
 
-def floating_book_button(lang: str) -> rx.Component:
+def floating_book_button(page: Page) -> rx.Component:
+    if page.kind in NOT_ON:
+        return rx.fragment()
+    lang = page.lang
     update = run(assign(floating_book_shown, PAST_ONE_SCREEN))
     return rx.el.div(
-        page_link(
-            path_for("booking", lang),
+        rx.el.nav(
+            *three_actions(
+                page,
+                book_class=f"{BAR_CELL} bg-primary text-white hover:bg-primary-dark focus-visible:outline-white",
+                other_class=f"{BAR_CELL} bg-white text-primary hover:bg-blush focus-visible:outline-primary",
+            ),
+            aria_label=t(lang, "actions.label"),
+            class_name="grid grid-cols-3 border-t border-primary/15 shadow-[0_-4px_16px_rgba(0,0,0,0.12)] lg:hidden",
+        ),
+        book_action(
+            page,
             t(lang, "floating.book"),
             class_name=(
-                "flex h-14 w-full items-center justify-center bg-primary text-base font-semibold "
-                "text-white shadow-[0_-4px_16px_rgba(0,0,0,0.12)] hover:bg-primary-dark "
-                "focus-visible:outline-2 focus-visible:outline-offset-[-4px] focus-visible:outline-white "
-                "lg:h-12 lg:w-auto lg:rounded-full lg:px-6 lg:shadow-lg"
+                "hidden h-12 items-center justify-center rounded-full bg-primary px-6 text-base "
+                "font-semibold text-white shadow-lg hover:bg-primary-dark lg:flex "
+                "focus-visible:outline-2 focus-visible:outline-offset-[-4px] focus-visible:outline-white"
             ),
         ),
         window_listener(on_scroll=update, on_resize=update),

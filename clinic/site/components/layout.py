@@ -76,7 +76,7 @@ def page_shell(page: Page, *content: rx.Component) -> rx.Component:
         navbar(page),
         rx.el.main(*content, id=MAIN_ID, tab_index=-1, class_name="pt-16 outline-none"),
         footer(lang),
-        floating_book_button(lang),
+        floating_book_button(page),
         # Each page is its own route: this runs whenever a page is shown.
         on_mount=[document_language(lang), focus_new_page(), scroll_to_anchor(), first_visit_language()],
         class_name="min-h-screen bg-white font-sans text-ink antialiased",

@@ -16,6 +16,7 @@ from clinic.site import navigation as nav
 from clinic.site.components.browser import assign, current, equals, focus, handler, window_listener
 from clinic.site.components.first_visit import remember_choice
 from clinic.site.components.links import external_link, page_link
+from clinic.site.components.quick_actions import CHAT_ICON, PHONE_ICON, call_action, three_actions, whatsapp_action
 from clinic.site.components.ui import BUTTON_PRIMARY
 from clinic.site.components.ui import FOCUS_RING as FOCUS
 from clinic.site.components.ui import icon
@@ -28,6 +29,13 @@ HEADER_HEIGHT_CLASS = "h-16"  # 64 px: the offset anchors leave for this bar
 TOP_LINK = f"rounded-md px-3 py-2 text-[0.95rem] font-medium text-ink hover:text-primary hover:bg-blush {FOCUS}"
 MENU_LINK = f"block rounded-md px-3 py-2 text-ink hover:bg-blush hover:text-primary {FOCUS}"
 BOOK_BUTTON = BUTTON_PRIMARY.replace("px-5", "px-4").replace("text-base", "text-sm")
+MENU_ACTION = f"flex min-h-14 flex-col items-center justify-center gap-0.5 rounded-xl text-sm font-semibold {FOCUS}"
+# Wide screens: WhatsApp and the phone beside Book (icons with names; the number itself
+# from 1280 px, where the bar has room for it).
+HEADER_CONTACT = (
+    "hidden h-10 items-center gap-2 rounded-full px-3 text-sm font-semibold text-primary "
+    f"hover:bg-blush lg:inline-flex {FOCUS}"
+)
 
 
 # Which navigation dropdown is open: "services", "team" or "" (none).
@@ -128,7 +136,8 @@ def _menus_close_outside() -> rx.Component:
     )
 
 
-def _mobile_menu(lang: str) -> rx.Component:
+def _mobile_menu(page: Page) -> rx.Component:
+    lang = page.lang
     is_open = mobile_menu_open.value.bool()
     return rx.el.div(
         rx.el.button(
@@ -145,7 +154,7 @@ def _mobile_menu(lang: str) -> rx.Component:
             ),
         ),
         rx.el.div(
-            _mobile_panel(lang),
+            _mobile_panel(page),
             id=MOBILE_MENU_ID,
             hidden=~is_open,
             class_name=(
@@ -175,7 +184,8 @@ def language_toggle(page: Page) -> rx.Component:
     )
 
 
-def _mobile_panel(lang: str) -> rx.Component:
+def _mobile_panel(page: Page) -> rx.Component:
+    lang = page.lang
     # A click on any link closes the menu, even one to the page already shown.
     close = mobile_menu_open.set_value(False)
 
@@ -186,6 +196,17 @@ def _mobile_panel(lang: str) -> rx.Component:
         )
 
     return rx.el.nav(
+        # The three ways to reach the clinic first, as in the phone's sticky bar.
+        rx.el.div(
+            *three_actions(
+                page,
+                book_class=f"{MENU_ACTION} bg-primary text-white hover:bg-primary-dark",
+                other_class=f"{MENU_ACTION} border border-primary/30 text-primary hover:bg-blush",
+                on_book=close,
+            ),
+            class_name="grid grid-cols-3 gap-2 pt-4 pb-2",
+            data_menu_actions="",
+        ),
         rx.el.ul(
             rx.el.li(page_link(path_for("home", lang), t(lang, "nav.home"), class_name=MENU_LINK, on_click=close)),
             group(t(lang, "nav.services"), nav.services_menu(lang)),
@@ -233,8 +254,12 @@ def navbar(page: Page) -> rx.Component:
                     rx.el.span(t(lang, "nav.book"), class_name="hidden sm:inline"),
                     class_name=f"whitespace-nowrap {BOOK_BUTTON}",
                 ),
+                whatsapp_action(page, icon(*CHAT_ICON, size=18), rx.el.span(t(lang, "actions.whatsapp"), class_name="hidden xl:inline"),
+                                aria_label=t(lang, "actions.whatsapp"), class_name=HEADER_CONTACT),
+                call_action(page, icon(*PHONE_ICON, size=18), rx.el.span(clinic.phone, class_name="hidden whitespace-nowrap xl:inline"),
+                            aria_label=t(lang, "actions.call_number", phone=clinic.phone), class_name=HEADER_CONTACT),
                 language_toggle(page),
-                _mobile_menu(lang),
+                _mobile_menu(page),
                 class_name="flex items-center gap-2",
             ),
             class_name=f"mx-auto flex {HEADER_HEIGHT_CLASS} max-w-6xl items-center justify-between gap-4 px-4",

@@ -1,0 +1,94 @@
+"""Book, WhatsApp and Call one tap away on every page (issue 18): the phone's sticky bar,
+the top of the mobile menu and, on wide screens, the header."""
+
+from __future__ import annotations
+
+from urllib.parse import parse_qs, urlsplit
+
+import pytest
+from playwright.sync_api import expect
+
+from clinic.site.components.quick_actions import whatsapp_greeting
+from clinic.site.content import content
+from clinic.site.i18n import t
+from clinic.site.routes import all_pages, path_for
+from tests.e2e.conftest import DESKTOP, MOBILE
+
+CLINIC = content().clinic
+WITHOUT_BAR = ("booking", "success")
+# One page of each kind in each language.
+PAGES = list({(p.kind, p.lang): p for p in all_pages()}.values())
+
+
+def _name(p) -> str:
+    return f"{p.kind}-{p.lang}"
+
+
+def check_three(actions, p) -> None:
+    """Book, WhatsApp, Call, in that order, labelled in the page's language, each going
+    where it says: the booking page, the clinic's chat with the page's greeting, its phone."""
+    expect(actions.locator("[data-action]")).to_have_count(3)
+    book, chat, call = (actions.locator(f"[data-action={a}]") for a in ("book", "whatsapp", "call"))
+    expect(book).to_contain_text(t(p.lang, "actions.book"))
+    expect(chat).to_contain_text(t(p.lang, "actions.whatsapp"))
+    expect(call).to_contain_text(t(p.lang, "actions.call"))
+    assert book.get_attribute("href") == path_for("booking", p.lang)
+    assert call.get_attribute("href") == CLINIC.tel_href
+    chat_url = urlsplit(chat.get_attribute("href"))
+    assert f"{chat_url.scheme}://{chat_url.netloc}{chat_url.path}" == CLINIC.whatsapp_url
+    assert parse_qs(chat_url.query)["text"] == [whatsapp_greeting(p)]
+    assert chat.get_attribute("target") == "_blank"
+    order = [actions.locator("[data-action]").nth(i).get_attribute("data-action") for i in range(3)]
+    assert order == ["book", "whatsapp", "call"]
+
+
+@pytest.mark.parametrize("p", PAGES, ids=_name)
+def test_phone_sticky_bar_holds_book_whatsapp_and_call(mobile_page, p):
+    page = mobile_page
+    page.goto(p.path)
+    page.add_style_tag(content="main { min-height: 400vh; }")
+    page.evaluate("window.scrollTo(0, window.innerHeight * 2)")
+    bar = page.locator("[data-floating-book]")
+    if p.kind in WITHOUT_BAR:
+        page.wait_for_timeout(300)
+        expect(bar).to_have_count(0)
+        return
+    expect(bar).to_be_visible()
+    check_three(bar, p)
+    for action in bar.locator("[data-action]").all():
+        box = action.bounding_box()
+        assert box["height"] >= 44 and box["width"] >= 44  # a thumb's target
+    assert page.problems == []
+
+
+@pytest.mark.parametrize("lang", ["es", "en"])
+def test_mobile_menu_starts_with_the_same_three(mobile_page, lang):
+    page = mobile_page
+    p = next(x for x in all_pages() if x.kind == "service" and x.lang == lang)
+    page.goto(p.path)
+    page.get_by_role("button", name=t(lang, "nav.menu_open")).click()
+    actions = page.locator("[data-menu-actions]")
+    expect(actions).to_be_visible()
+    check_three(actions, p)
+    # Booking from the menu closes it.
+    actions.locator("[data-action=book]").click()
+    page.wait_for_url("**" + path_for("booking", lang))
+    expect(page.get_by_role("button", name=t(lang, "nav.menu_open"))).to_have_attribute("aria-expanded", "false")
+
+
+@pytest.mark.parametrize("lang", ["es", "en"])
+def test_wide_header_shows_whatsapp_and_phone_beside_book(page, lang):
+    p = next(x for x in all_pages() if x.kind == "doctor" and x.lang == lang)
+    page.set_viewport_size(DESKTOP)
+    page.goto(p.path)
+    header = page.locator("header")
+    chat, call = header.locator("[data-action=whatsapp]"), header.locator("[data-action=call]")
+    expect(chat).to_be_visible()
+    expect(call).to_be_visible()
+    expect(call).to_contain_text(CLINIC.phone)
+    assert call.get_attribute("href") == CLINIC.tel_href
+    assert parse_qs(urlsplit(chat.get_attribute("href")).query)["text"] == [whatsapp_greeting(p)]
+    # On a phone the header keeps only Book, the language and the menu.
+    page.set_viewport_size(MOBILE)
+    expect(chat).to_be_hidden()
+    expect(call).to_be_hidden()
