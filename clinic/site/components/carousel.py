@@ -229,18 +229,11 @@ VIEWER_BUTTON = (
 FOCUSABLE = "button:not([disabled]), a[href], [tabindex]:not([tabindex='-1'])"
 
 
-def picture(photo, sizes: str, class_name: str, eager: bool = False, sources=None) -> rx.Component:
-    """A <picture>: AVIF/WebP sources and the JPEG fallback. `photo` is a Photo, or an
-    object Var of `Photo.as_props()` (the viewer's current photo)."""
-    if isinstance(photo, Photo):
-        props = photo.as_props()
-        source_tags = [rx.el.source(type=s["type"], src_set=s["srcSet"], sizes=sizes) for s in props["sources"]]
-    else:
-        props = photo
-        source_tags = [rx.foreach(photo["sources"].to(list[dict]),
-                                  lambda s: rx.el.source(type=s["type"], src_set=s["srcSet"], sizes=sizes))]
+def picture(photo: Photo, sizes: str, class_name: str, eager: bool = False) -> rx.Component:
+    """A <picture>: AVIF/WebP sources and the JPEG fallback."""
+    props = photo.as_props()
     return rx.el.picture(
-        *source_tags,
+        *(rx.el.source(type=s["type"], src_set=s["srcSet"], sizes=sizes) for s in props["sources"]),
         rx.el.img(
             src=props["src"], src_set=props["srcSet"], sizes=sizes, alt=props["alt"],
             loading="eager" if eager else "lazy", decoding="async", class_name=class_name,
@@ -281,7 +274,11 @@ def _move(step: str) -> rx.Var:
 
 def _viewer(photos: list[Photo], labels: dict[str, str]) -> rx.Component:
     index = facility_viewer_index.value.to(int)
-    shown = rx.Var.create([p.as_props() for p in photos])[index].to(dict)
+    # Small per-photo lists indexed in the browser; the pictures themselves are written
+    # out once each (a list of every photo's props indexed per attribute would repeat
+    # the whole list in the page's code for each attribute).
+    shown = {"caption": rx.Var.create([p.caption for p in photos])[index],
+             "alt": rx.Var.create([p.alt for p in photos])[index]}
     return rx.el.dialog(
         rx.el.div(
             rx.el.div(
@@ -297,8 +294,10 @@ def _viewer(photos: list[Photo], labels: dict[str, str]) -> rx.Component:
                              on_click=run(_close_viewer()), class_name=VIEWER_BUTTON, data_viewer_close=""),
                 class_name="flex items-center justify-between gap-3",
             ),
-            picture(shown, "(min-width: 1024px) 1024px, 100vw",
-                    "mx-auto block h-auto max-h-[calc(100dvh-11rem)] w-auto max-w-full rounded-xl", eager=True),
+            *(rx.cond(index == i, picture(photo, "(min-width: 1024px) 1024px, 100vw",
+                                          "mx-auto block h-auto max-h-[calc(100dvh-11rem)] w-auto max-w-full rounded-xl",
+                                          eager=True), rx.fragment())
+              for i, photo in enumerate(photos)),
             rx.el.div(
                 rx.el.button(icon(ARROWS["prev"], size=20, stroke_width="2.2"), type="button",
                              aria_label=labels["previous"], on_click=run(_move("-1")),

@@ -54,8 +54,8 @@ def floating_book_button(page: Page) -> rx.Component:
             ),
         ),
         window_listener(on_scroll=update, on_resize=update),
+        rx.fragment(on_mount=update),
         hidden=~floating_book_shown.value.bool(),
-        on_mount=update,
         data_floating_book="",
         # Out of the way while a modal <dialog> (the facilities viewer) is open: the page
         # behind it is inert, and the pill would sit under the viewer's own buttons.

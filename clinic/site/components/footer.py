@@ -107,6 +107,6 @@ def footer(lang: str) -> rx.Component:
                 "text-sm text-white/85 sm:flex-row sm:justify-between"
             ),
         ),
-        on_mount=run(assign(copyright_year, rx.Var("new Date().getFullYear()"))),
+        rx.fragment(on_mount=run(assign(copyright_year, rx.Var("new Date().getFullYear()")))),
         class_name="bg-primary-dark pb-20 text-white lg:pb-0",
     )

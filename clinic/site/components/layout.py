@@ -77,7 +77,10 @@ def page_shell(page: Page, *content: rx.Component) -> rx.Component:
         rx.el.main(*content, id=MAIN_ID, tab_index=-1, class_name="pt-16 outline-none"),
         footer(lang),
         floating_book_button(page),
-        # Each page is its own route: this runs whenever a page is shown.
-        on_mount=[document_language(lang), focus_new_page(), scroll_to_anchor(), first_visit_language()],
+        # Each page is its own route: this runs whenever a page is shown. (On an empty
+        # fragment: an event on the page's root would make Reflex memoize the whole page
+        # into the shared module every page loads.)
+        rx.fragment(on_mount=[document_language(lang), focus_new_page(), scroll_to_anchor(),
+                              first_visit_language()]),
         class_name="min-h-screen bg-white font-sans text-ink antialiased",
     )
