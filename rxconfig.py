@@ -5,6 +5,7 @@ import reflex as rx
 from clinic.build.development import reload_on_every_edit
 from clinic.build.lean_bundle import LeanBundlePlugin
 from clinic.build.not_found_pages import PrerenderNotFoundPlugin
+from clinic.build.open_times_fallback import OpenTimesFallbackPlugin
 from clinic.build.paint_first import PaintFirstPlugin
 from clinic.build.static_host import StaticHostFilesPlugin
 from clinic.build.sitemap import SitemapAndRobotsPlugin
@@ -38,6 +39,8 @@ config = rx.Config(
         StaticHostFilesPlugin(),
         # sitemap.xml (with hreflang alternates) and robots.txt from the route table.
         SitemapAndRobotsPlugin(),
+        # Empty open-times answers where no server answers (static hosts, development).
+        OpenTimesFallbackPlugin(),
     ],
     # Precompressed sidecars the server picks from by Accept-Encoding (brotli first).
     frontend_compression_formats=["brotli", "gzip"],

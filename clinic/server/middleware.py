@@ -303,9 +303,9 @@ class SiteMiddleware:
         try:
             times = await self.open_times.for_doctor(content().doctor(doctor_slug))
         except open_times.UpstreamFailed:
-            return await self._respond(scope, send, 503, {
+            return await self._respond(scope, send, 200, {
                 "Content-Type": json_type, "Cache-Control": open_times.CACHE_CONTROL_FAILED,
-            }, b'{"times":[]}')
+            }, open_times.body_for([]))
         await self._respond(scope, send, 200, {
             "Content-Type": json_type, "Cache-Control": open_times.CACHE_CONTROL_OK,
         }, open_times.body_for(times))

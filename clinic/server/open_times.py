@@ -4,16 +4,17 @@ Cal.com's public slots API (API v2, `GET /v2/slots`, no key) does not allow brow
 other origins to call it, so the production server asks on the page's behalf:
 - the answer is kept about a minute per doctor (a busy page costs Cal.com one request a
   minute, and concurrent visitors share one request in flight);
-- Cal.com gets 2 s; past that, or on any error, the visitor gets a 503 at once and the
+- Cal.com gets 2 s; past that, or on any error, the visitor gets no times at once and the
   page leaves the block out (a failure is remembered briefly, so a Cal.com outage is not
-  asked again by every visitor);
+  asked again by every visitor). No times is a normal answer, 200 `{"times": []}`, not
+  an error status: browsers log every failed request in the console;
 - nothing about the visitor is forwarded: the upstream request is built from our own
   data only (no cookie, no address, no user agent, no query string of theirs).
 
 The upstream origin is `scheduling.api_origin` in clinic.yaml; the environment variable
 `CLINIC_CAL_API_ORIGIN` replaces it (tests point it at a local stub server).
-Served as plain files from a static host, the path simply does not exist: the page's
-request gets a 404 and the block stays hidden, as for any failure.
+Served as plain files from a static host, the same path finds an empty answer written
+into the build (clinic/build/open_times_fallback.py), and the block stays hidden.
 """
 
 from __future__ import annotations
@@ -41,6 +42,7 @@ UPSTREAM_TIMEOUT_S = 2.0
 FRESH_FOR_S = 60.0
 FAILURE_KEPT_S = 15.0
 CACHE_CONTROL_OK = f"public, max-age={int(FRESH_FOR_S)}"
+# No times because Cal.com failed: not kept by browsers or caches, the next visit asks again.
 CACHE_CONTROL_FAILED = "no-store"
 
 

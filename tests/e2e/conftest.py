@@ -31,6 +31,10 @@ from playwright.sync_api import Page, expect
 from clinic.server import local as prod_server
 
 ROOT = Path(__file__).resolve().parents[2]
+# The production server started here asks "Cal.com" for open times at a port where nothing
+# listens: Cal.com never gets real network, and the pages see the no-times answer unless
+# a test routes /api/open-times/ itself.
+os.environ.setdefault("CLINIC_CAL_API_ORIGIN", "http://127.0.0.1:9")
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
 CHROMIUM_ARGS = [
     "--no-sandbox",

@@ -19,7 +19,7 @@ from playwright.sync_api import expect
 from clinic.site.components.cal_embed import cal_origin
 from clinic.site.content import content
 from clinic.site.i18n import consultation_length, consultation_price, t
-from clinic.site.routes import path_for
+from clinic.site.routes import doctor_page_id, path_for
 from tests.e2e.conftest import eventually, network_quiet
 from tests.e2e.plain_files import EXPORT_DIR, PlainFileServer
 from tests.e2e.stubs import CAL_PUBLIC, EMBED_JS, answer_cal_com_pages, serve_cal_embed
@@ -119,7 +119,7 @@ def test_embed_is_initialised_with_the_exact_calls_for_each_doctor(page, lang):
     assert page.problems == []
 
 
-def test_embed_is_loaded_on_the_booking_page_only(page):
+def test_embed_is_not_loaded_where_nobody_books(page):
     requests = serve_cal_embed(page)
     for page_id in ("home", "contact", "faq", "success"):
         page.goto(path_for(page_id, "es"))
@@ -290,3 +290,46 @@ def test_works_served_as_plain_files(page, base_url, lang):
         assert [c[1]["calLink"] for c in ns_calls(page, doctor, "modal")] == [doctor.cal_link]
         page.evaluate("([ns]) => window.__calStub.fire(ns, 'bookingSuccessfulV2', {})", [doctor.cal_namespace])
         expect(page).to_have_url(static.url + path_for("success", lang))
+
+
+# ------------------------------------------------------------------ a doctor's own page
+
+
+def open_doctor_page(page, doctor, lang: str) -> None:
+    page.goto(path_for(doctor_page_id(doctor.slug), lang))
+    expect(page.locator("[data-cal-ready]")).to_have_attribute("data-cal-ready", "true")
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_doctors_page_books_that_doctor_in_place(page, lang):
+    doctor = DOCTORS[-1]
+    requests = serve_cal_embed(page)
+    open_doctor_page(page, doctor, lang)
+    assert requests == [EMBED_JS]
+    # Only this doctor's namespace, with the booking page's contract.
+    global_calls = [c["args"] for c in calls(page) if c["fn"] == "Cal"]
+    assert global_calls == [["initNamespace", doctor.cal_namespace]]
+    assert ns_calls(page, doctor, "init") == [["init", doctor.cal_namespace, {"origin": CAL_ORIGIN}]]
+    assert ns_calls(page, doctor, "ui") == [["ui", expected_ui()]]
+    books = page.locator(f'main [data-book="{doctor.slug}"]')
+    for i in range(books.count()):
+        books.nth(i).click()
+    modals = [c[1] for c in ns_calls(page, doctor, "modal")]
+    assert modals == [{"calLink": doctor.cal_link, "config": {"layout": "column_view"}}] * books.count()
+    expect(page).to_have_url(re.compile(re.escape(path_for(doctor_page_id(doctor.slug), lang)) + "$"))
+    page.evaluate("([ns]) => window.__calStub.fire(ns, 'bookingSuccessfulV2', {uid: 'sample'})",
+                  [doctor.cal_namespace])
+    expect(page).to_have_url(re.compile(re.escape(path_for("success", lang)) + "$"))
+    assert page.problems == []
+
+
+def test_a_doctors_page_links_to_their_cal_com_page_when_embed_js_is_blocked(page):
+    doctor = DOCTORS[0]
+    page.route(EMBED_JS, lambda route: route.abort())
+    answer_cal_com_pages(page)
+    page.goto(path_for(doctor_page_id(doctor.slug), "es"))
+    network_quiet(page)
+    book = page.locator(f'main [data-book="{doctor.slug}"]').first
+    with page.expect_popup() as popup:
+        book.click()
+    assert popup.value.url.rstrip("/") == f"{CAL_PUBLIC}/{doctor.cal_link}"

@@ -13,6 +13,7 @@ import pytest
 from playwright.sync_api import expect
 
 from clinic.site import seo
+from clinic.site.components.cal_embed import public_booking_url
 from clinic.site.content import content
 from clinic.site.i18n import consultation_length, consultation_price, doctor_bio, format_number, t, tc
 from clinic.site.pages.faq import faq_entries
@@ -179,11 +180,13 @@ def test_doctor_page_shows_profile_services_and_book_button(page, p):
     assert linked == [s.key for s in content().services if s.key in doctor.services]
     for key in linked:
         assert page.locator(f'main [data-service="{key}"] a').get_attribute("href") == path_for(key, p.lang)
-    # The book button goes to the booking page, at this doctor's card.
-    book = page.locator(f'main [data-book="{doctor.slug}"]').first
-    assert book.get_attribute("href") == f"{path_for('booking', p.lang)}#{doctor.slug}"
-    book.click()
-    page.wait_for_url(f"**{path_for('booking', p.lang)}#{doctor.slug}")
+    # Both book buttons (hero and closing band) book this doctor: a real link to their
+    # Cal.com page that the embed opens in place (tests/e2e/test_booking.py clicks them).
+    books = page.locator(f'main [data-book="{doctor.slug}"]')
+    expect(books).to_have_count(2)
+    for i in range(2):
+        assert books.nth(i).get_attribute("href") == public_booking_url(doctor)
+        assert books.nth(i).get_attribute("data-cal-namespace") == doctor.cal_namespace
 
 
 # ------------------------------------------------------------------ FAQ

@@ -69,14 +69,16 @@ class CalEmbed(rx.Component):
     success_path: rx.Var[str]
 
 
-def cal_embed(*children: rx.Component, lang: str, **props) -> rx.Component:
-    """The booking area: every doctor's namespace initialised, the Book links inside it
-    opening the embedded calendar once it is ready, a booking leading to our success page."""
+def cal_embed(*children: rx.Component, lang: str, doctors: list[Doctor] | None = None, **props) -> rx.Component:
+    """A booking area: the namespaces of `doctors` (default: every doctor) initialised, the
+    Book links inside it opening the embedded calendar once it is ready, a booking leading
+    to our success page. Give it the class `group`: the links' screen-reader hint follows
+    its data-cal-ready."""
     return CalEmbed.create(
         *children,
         script_src=embed_script_src(),
         origin=cal_origin(),
-        namespaces=[d.cal_namespace for d in content().doctors],
+        namespaces=[d.cal_namespace for d in (doctors or content().doctors)],
         ui=ui_config(),
         success_path=path_for("success", lang),
         **props,

@@ -1,8 +1,8 @@
 """The booking page (spec section 2): one card per doctor with a Book button opening that
 doctor's Cal.com calendar, the consultation fee and the amenities notice.
 
-Doctor pages link to `<booking path>#<doctor slug>`, so each card carries the doctor's
-slug as its id. Cal.com's embed is loaded here only (clinic/site/components/cal_embed.py).
+Service pages link to `<booking path>#<doctor slug>`, so each card carries the doctor's
+slug as its id. Cal.com's embed is loaded here and on each doctor's page (clinic/site/components/cal_embed.py).
 """
 
 from __future__ import annotations
@@ -13,6 +13,7 @@ from clinic.site import navigation as nav
 from clinic.site.components.avatar import doctor_avatar
 from clinic.site.components.cal_embed import book_link, cal_embed
 from clinic.site.components.links import external_link, page_link
+from clinic.site.components.open_times import open_times
 from clinic.site.components.page_header import page_header
 from clinic.site.components.ui import BUTTON_PRIMARY, CARD, TEXT_LINK, section
 from clinic.site.content import Doctor, content
@@ -82,6 +83,7 @@ def doctor_card(doctor: Doctor, lang: str) -> rx.Component:
             ),
             class_name="mt-auto flex flex-wrap items-center gap-x-6 gap-y-3 pt-6",
         ),
+        open_times(doctor, lang, class_name="mt-5"),
         id=doctor.slug,
         aria_labelledby=heading_id,
         class_name=f"{CARD} flex scroll-mt-20 flex-col",

@@ -1,6 +1,7 @@
 """A doctor's page (spec sections 2 and 3): photo or initials, specialty, licence line,
-bio, years of experience, the services the doctor leads (linked) and a book button that
-opens the booking page at this doctor's card.
+bio, years of experience, the services the doctor leads (linked), the doctor's next open
+times, and book buttons that open this doctor's Cal.com calendar in place (the same embed
+and fallback link as the booking page: clinic/site/components/cal_embed.py).
 
 Facts come from doctors.yaml; the longer texts from content/pages/doctors.yaml."""
 
@@ -14,11 +15,13 @@ from pydantic import Field, RootModel
 
 from clinic.site import navigation as nav
 from clinic.site.components.avatar import doctor_avatar
+from clinic.site.components.cal_embed import book_link, cal_embed
 from clinic.site.components.links import external_link, page_link
+from clinic.site.components.open_times import open_times
 from clinic.site.components.ui import BUTTON_PRIMARY, BUTTON_SECONDARY, CARD, CONTAINER, TEXT_LINK, section
 from clinic.site.content import Doctor, Localized, Strict, content, load_model
 from clinic.site.i18n import doctor_bio, doctor_values, fill, service_text, t, tc
-from clinic.site.pages.inner_blocks import booking_href, call_to_action, paragraphs
+from clinic.site.pages.inner_blocks import call_to_action, paragraphs
 from clinic.site.routes import Page, path_for
 
 
@@ -40,6 +43,11 @@ def doctor_texts(slug: str) -> DoctorTexts:
     return texts[slug]
 
 
+def _book_button(doctor: Doctor, lang: str) -> rx.Component:
+    return book_link(doctor, t(lang, "inner.book_with", name=doctor.name(lang)), lang=lang,
+                     class_name=BUTTON_PRIMARY, data_book=doctor.slug)
+
+
 def _hero(doctor: Doctor, lang: str) -> rx.Component:
     return rx.el.section(
         rx.el.div(
@@ -52,14 +60,21 @@ def _hero(doctor: Doctor, lang: str) -> rx.Component:
                         class_name="mt-2 font-semibold text-accent", data_years=str(doctor.years_experience)),
                 rx.el.p(doctor.license(lang), class_name="mt-1 text-sm text-muted", data_license=""),
                 rx.el.div(
-                    page_link(booking_href(doctor, lang), t(lang, "inner.book_with", name=doctor.name(lang)),
-                              class_name=BUTTON_PRIMARY, data_book=doctor.slug),
+                    _book_button(doctor, lang),
                     external_link(nav.whatsapp_link(t(lang, "inner.chat_message", topic=doctor.name(lang))),
                                   t(lang, "inner.chat"), lang=lang, class_name=BUTTON_SECONDARY),
                     class_name="mt-6 flex flex-wrap gap-3",
                 ),
             ),
-            class_name=f"{CONTAINER} flex flex-col gap-6 py-12 sm:flex-row sm:items-start sm:py-16",
+            # The times arrive after the page has painted; where they appear nothing visible
+            # may move. On wide screens they get a column of their own beside the text, which
+            # stays the taller one; on narrower ones the hero is at least one screen tall, so
+            # what follows it is below the fold whether the times come or not.
+            open_times(doctor, lang, class_name="sm:col-start-2 lg:col-start-3 lg:row-start-1 lg:w-72"),
+            class_name=(
+                f"{CONTAINER} grid content-start gap-6 py-12 sm:grid-cols-[auto_1fr] sm:py-16 "
+                "lg:grid-cols-[auto_1fr_auto] max-lg:min-h-[calc(100svh-4rem)]"
+            ),
         ),
         class_name="bg-blush",
     )
@@ -127,10 +142,14 @@ def _where(lang: str) -> rx.Component:
 def render(page: Page) -> rx.Component:
     doctor = content().doctor(page.doctor_slug)
     lang = page.lang
-    return rx.fragment(
+    # The whole page is the doctor's booking area: both book buttons open their calendar.
+    return cal_embed(
         _hero(doctor, lang),
         _profile(doctor, lang),
         _services(doctor, lang),
         _where(lang),
-        call_to_action(lang, doctor.name(lang)),
+        call_to_action(lang, doctor.name(lang), book=_book_button(doctor, lang)),
+        lang=lang,
+        doctors=[doctor],
+        class_name="group",
     )

@@ -84,15 +84,16 @@ def consultation_facts(lang: str) -> rx.Component:
     )
 
 
-def call_to_action(lang: str, topic: str) -> rx.Component:
-    """Closing band: book, or ask on WhatsApp about `topic`, or read the costs and FAQ."""
+def call_to_action(lang: str, topic: str, book: rx.Component | None = None) -> rx.Component:
+    """Closing band: book (the booking page, or the given `book` button), or ask on
+    WhatsApp about `topic`, or read the costs and FAQ."""
     return rx.el.section(
         rx.el.div(
             rx.el.h2(t(lang, "inner.cta_heading"), class_name="text-2xl font-bold tracking-tight text-primary sm:text-3xl"),
             rx.el.p(t(lang, "inner.cta_text"), class_name="mt-3 max-w-2xl text-lg"),
             rx.el.div(consultation_facts(lang), class_name="mt-8"),
             rx.el.div(
-                page_link(path_for("booking", lang), t(lang, "inner.book"), class_name=BUTTON_PRIMARY),
+                book or page_link(path_for("booking", lang), t(lang, "inner.book"), class_name=BUTTON_PRIMARY),
                 external_link(nav.whatsapp_link(t(lang, "inner.chat_message", topic=topic)), t(lang, "inner.chat"),
                               lang=lang, class_name=BUTTON_SECONDARY),
                 page_link(path_for("faq", lang), t(lang, "inner.faq_link"), class_name=TEXT_LINK),

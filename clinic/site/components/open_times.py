@@ -1,0 +1,117 @@
+"""A doctor's next open times (up to 3), each a link that opens their calendar on that day.
+
+The browser asks our own server (`/api/open-times/<doctor>`, clinic/server/open_times.py,
+which asks Cal.com) once the block mounts, after the page has painted: nothing else on
+the page waits for it. Until an answer with times arrives, and whenever there is none
+(Cal.com down or slow, the site served as plain files from a static host, the doctor
+without an event type), the block renders nothing at all: no spinner, no error.
+
+Each time is a Book link like the card's own (cal_embed.book_link): a real link to the
+doctor's Cal.com page on that day, which the booking embed around it opens in place once
+Cal.com's script is ready. The times are shown in the clinic's time zone, whatever the
+visitor's device says, in the page's language.
+"""
+
+from __future__ import annotations
+
+import json
+
+import reflex as rx
+from reflex.experimental.client_state import ClientStateVar
+
+from clinic.server.open_times import PATH_PREFIX
+from clinic.site.components.cal_embed import link_config, public_booking_url
+from clinic.site.content import Doctor, content
+from clinic.site.i18n import t, tc
+
+# Intl locales: Mexican Spanish ("mar 24 nov, 10:00 a.m.") and US English.
+LOCALES = {"es": "es-MX", "en": "en-US"}
+# The browser stops waiting a little after the server's own 2 s limit for Cal.com.
+BROWSER_TIMEOUT_MS = 4000
+TIME_FORMAT = {"weekday": "short", "day": "numeric", "month": "short", "hour": "numeric", "minute": "2-digit"}
+
+
+def _times_state(doctor: Doctor) -> ClientStateVar:
+    # One slot per doctor and page: the booking page shows several doctors at once.
+    return ClientStateVar.create(f"open_times_{doctor.slug.replace('-', '_')}", default=[])
+
+
+def _load_times(doctor: Doctor, lang: str, times: ClientStateVar) -> rx.Var:
+    """A function that fetches the times and stores [{label, date, href, config}] for
+    rendering; any failure leaves the empty list (the block stays hidden)."""
+    setter = times.set_value()
+    public_url = public_booking_url(doctor)
+    js = f"""() => {{
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), {BROWSER_TIMEOUT_MS});
+  fetch({json.dumps(PATH_PREFIX + doctor.slug)}, {{ signal: controller.signal, headers: {{ accept: "application/json" }} }})
+    .then((response) => (response.ok ? response.json() : null))
+    .then((answer) => {{
+      const starts = answer && Array.isArray(answer.times) ? answer.times.slice(0, 3) : [];
+      const zone = {json.dumps(content().clinic.time_zone)};
+      const label = new Intl.DateTimeFormat({json.dumps(LOCALES[lang])}, {{ ...{json.dumps(TIME_FORMAT)}, timeZone: zone }});
+      const day = new Intl.DateTimeFormat("en-CA", {{ timeZone: zone, year: "numeric", month: "2-digit", day: "2-digit" }});
+      const shown = starts.map((start) => new Date(start)).filter((moment) => !isNaN(moment)).map((moment) => {{
+        const date = day.format(moment);
+        const config = {{ ...{json.dumps(link_config())}, date, month: date.slice(0, 7) }};
+        return {{
+          label: label.format(moment),
+          start: moment.toISOString(),
+          href: {json.dumps(public_url)} + "?date=" + date + "&month=" + date.slice(0, 7),
+          config: JSON.stringify(config),
+        }};
+      }});
+      if (shown.length) {setter}(shown);
+    }})
+    .catch(() => {{}})
+    .finally(() => clearTimeout(timer));
+}}"""
+    return rx.Var(_js_expr=js, _var_data=setter._get_all_var_data())
+
+
+def open_times(doctor: Doctor, lang: str, **props) -> rx.Component:
+    """The block for one doctor; an empty element when the doctor has no event type."""
+    if not doctor.cal_event_type_id:
+        return rx.fragment()
+    times = _times_state(doctor)
+    shown = times.value.to(list[dict[str, str]])
+    heading_id = f"{doctor.slug}-open-times"
+    return rx.el.div(
+        rx.cond(
+            shown.length() > 0,
+            rx.el.section(
+                rx.el.h4(t(lang, "booking.open_times_title"), id=heading_id, class_name="text-sm font-bold text-ink"),
+                rx.el.ul(
+                    rx.foreach(
+                        shown,
+                        lambda time: rx.el.li(
+                            rx.el.a(
+                                rx.el.time(time["label"], date_time=time["start"]),
+                                rx.el.span(" " + t(lang, "booking.open_times_opens"), class_name="sr-only"),
+                                href=time["href"],
+                                target="_blank",
+                                rel="noopener",
+                                class_name=(
+                                    "inline-flex min-h-11 items-center rounded-full border border-primary/30 "
+                                    "bg-white px-4 text-sm font-semibold text-primary hover:bg-blush "
+                                    "focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary"
+                                ),
+                                custom_attrs={
+                                    "data-cal-link": doctor.cal_link,
+                                    "data-cal-namespace": doctor.cal_namespace,
+                                    "data-cal-config": time["config"],
+                                    "data-open-time": time["start"],
+                                },
+                            ),
+                        ),
+                    ),
+                    class_name="mt-2 flex flex-wrap gap-2",
+                ),
+                rx.el.p(tc(lang, "booking.open_times_note"), class_name="mt-2 text-xs text-muted"),
+                aria_labelledby=heading_id,
+            ),
+        ),
+        on_mount=rx.call_function(_load_times(doctor, lang, times)),
+        data_open_times=doctor.slug,
+        **props,
+    )

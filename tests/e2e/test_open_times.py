@@ -1,0 +1,184 @@
+"""A doctor's next open times on the booking page and on the doctor's page (issue 18).
+
+The production server's own endpoint is unit-tested against a stub Cal.com API
+(tests/unit/test_open_times.py); here the browser side: what a patient sees for a given
+answer of `/api/open-times/<doctor>` (routed by each test), and that every failure
+leaves no trace on the page. Unrouted, the test server's endpoint answers no times: its
+Cal.com origin is a port where nothing listens (tests/e2e/conftest.py).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from datetime import datetime, timedelta
+from zoneinfo import ZoneInfo
+
+import pytest
+from playwright.sync_api import expect
+
+from clinic.server.open_times import PATH_PREFIX
+from clinic.site.components.cal_embed import public_booking_url
+from clinic.site.content import content
+from clinic.site.i18n import t
+from clinic.site.routes import doctor_page_id, path_for
+from tests.e2e.conftest import DESKTOP, network_quiet, watch
+from tests.e2e.plain_files import EXPORT_DIR, PlainFileServer
+from tests.e2e.stubs import EMBED_JS, answer_cal_com_pages, serve_cal_embed
+from tests.e2e.test_booking import ns_calls
+
+CLINIC_ZONE = ZoneInfo(content().clinic.time_zone)
+DOCTORS = [d for d in content().doctors if d.cal_event_type_id]
+LANGS = ["es", "en"]
+# A device far from the clinic: times must still read in the clinic's own zone.
+VISITOR_ZONE = "Asia/Tokyo"
+# 12-hour clock in both locales (es-MX "4:30 p.m.", en-US "4:30 PM").
+AFTERNOON = {"es": "p.m.", "en": "PM"}
+
+
+def clinic_times() -> list[datetime]:
+    """Tomorrow 10:00 and 16:30, the day after 09:00 and 12:00, clinic time."""
+    tomorrow = datetime.now(CLINIC_ZONE).replace(second=0, microsecond=0) + timedelta(days=1)
+    after = tomorrow + timedelta(days=1)
+    return [tomorrow.replace(hour=10, minute=0), tomorrow.replace(hour=16, minute=30),
+            after.replace(hour=9, minute=0), after.replace(hour=12, minute=0)]
+
+
+def route_answer(page, doctor, times: list[datetime]) -> list[str]:
+    """Answers the doctor's open-times request as our server does; returns what was asked."""
+    asked = []
+
+    def answer(route):
+        asked.append(route.request.url)
+        route.fulfill(status=200, content_type="application/json",
+                      body=json.dumps({"times": [moment.isoformat() for moment in times]}))
+
+    page.route(f"**{PATH_PREFIX}{doctor.slug}", answer)
+    return asked
+
+
+def pages_of(doctor, lang) -> dict[str, str]:
+    return {"booking": path_for("booking", lang), "doctor": path_for(doctor_page_id(doctor.slug), lang)}
+
+
+def block(page, doctor):
+    return page.locator(f'[data-open-times="{doctor.slug}"]')
+
+
+def normalize(text: str) -> str:
+    return re.sub(r"\s+", " ", text.replace("\u202f", " ").replace("\xa0", " ")).strip()
+
+
+@pytest.fixture
+def far_page(new_context, base_url):
+    page = new_context(viewport=DESKTOP, timezone_id=VISITOR_ZONE).new_page()
+    page.problems = watch(page, base_url)
+    return page
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("kind", ["booking", "doctor"])
+def test_next_three_times_in_the_clinic_zone_and_the_page_language(far_page, lang, kind):
+    page = far_page
+    doctor = DOCTORS[-1]
+    times = clinic_times()
+    route_answer(page, doctor, times)
+    page.goto(pages_of(doctor, lang)[kind])
+    links = block(page, doctor).locator("a")
+    expect(links).to_have_count(3)
+    expect(block(page, doctor).get_by_role("heading")).to_have_text(t(lang, "booking.open_times_title"))
+    labels = [normalize(links.nth(i).inner_text()) for i in range(3)]
+    # Earliest first, at the clinic's hours (not Tokyo's), on the 12-hour clock of the language.
+    assert labels[0].startswith(normalize(links.nth(0).locator("time").inner_text()))
+    assert "10:00" in labels[0] and "4:30" in labels[1] and "9:00" in labels[2]
+    assert AFTERNOON[lang] in labels[1]
+    for i, moment in enumerate(times[:3]):
+        stamp = links.nth(i).locator("time").get_attribute("datetime")
+        assert datetime.fromisoformat(stamp.replace("Z", "+00:00")) == moment
+    # The day and month names are the page's language.
+    day_names = {"es": ("lun", "mar", "mié", "jue", "vie", "sáb", "dom"),
+                 "en": ("Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun")}[lang]
+    assert all(label.startswith(day_names) for label in labels)
+    assert page.problems == []
+
+
+@pytest.mark.parametrize("kind", ["booking", "doctor"])
+def test_tapping_a_time_opens_that_doctors_calendar_on_that_day(page, kind):
+    doctor = DOCTORS[0]
+    serve_cal_embed(page)
+    times = clinic_times()
+    route_answer(page, doctor, times)
+    page.goto(pages_of(doctor, "es")[kind])
+    expect(page.locator("[data-cal-ready]").first).to_have_attribute("data-cal-ready", "true")
+    block(page, doctor).locator("a").nth(1).click()
+    (modal,) = [c[1] for c in ns_calls(page, doctor, "modal")]
+    day = times[1].date().isoformat()
+    assert modal["calLink"] == doctor.cal_link
+    assert modal["config"] == {"layout": "column_view", "date": day, "month": day[:7]}
+
+
+def test_times_are_links_to_that_day_on_cal_com_when_the_embed_is_blocked(page):
+    doctor = DOCTORS[0]
+    page.route(EMBED_JS, lambda route: route.abort())
+    answer_cal_com_pages(page)
+    times = clinic_times()
+    route_answer(page, doctor, times)
+    page.goto(pages_of(doctor, "en")["doctor"])
+    link = block(page, doctor).locator("a").first
+    day = times[0].date().isoformat()
+    expected = f"{public_booking_url(doctor)}?date={day}&month={day[:7]}"
+    expect(link).to_have_attribute("href", expected)
+    with page.expect_popup() as popup:
+        link.click()
+    assert popup.value.url == expected
+
+
+def test_the_real_server_without_cal_com_shows_no_block_and_no_error(page):
+    doctor = DOCTORS[0]
+    answers = []
+    page.on("response", lambda r: answers.append(r) if PATH_PREFIX in r.url else None)
+    for kind, path in pages_of(doctor, "es").items():
+        page.goto(path)
+        network_quiet(page)
+        expect(block(page, doctor)).to_have_count(1)
+        expect(block(page, doctor).locator("a, h4, p")).to_have_count(0)
+    # One quiet answer per doctor shown: both on the booking page, one on the doctor's page.
+    assert len(answers) == len(DOCTORS) + 1
+    assert all(a.status == 200 for a in answers)
+    assert page.problems == []
+
+
+@pytest.mark.parametrize("failure", ["abort", "hang", "empty", "garbage"])
+def test_any_failure_leaves_the_page_as_it_is(page, failure):
+    doctor = DOCTORS[0]
+    pending = []
+    handlers = {
+        "abort": lambda route: route.abort(),
+        "hang": lambda route: pending.append(route),  # never answered
+        "empty": lambda route: route.fulfill(status=200, content_type="application/json", body='{"times": []}'),
+        "garbage": lambda route: route.fulfill(status=200, content_type="application/json", body="{oops"),
+    }
+    page.route(f"**{PATH_PREFIX}*", handlers[failure])
+    serve_cal_embed(page)
+    page.goto(pages_of(doctor, "es")["booking"])
+    # The rest of the page does not wait: the calendar opens while the times are pending.
+    expect(page.locator("[data-cal-ready]")).to_have_attribute("data-cal-ready", "true")
+    page.locator(f"#{doctor.slug} a[data-book-button]").click()
+    assert len(ns_calls(page, doctor, "modal")) == 1
+    page.wait_for_timeout(500)
+    for each in DOCTORS:
+        expect(block(page, each).locator("*")).to_have_count(0)
+
+
+def test_served_as_plain_files_the_block_stays_hidden(page, base_url):
+    # base_url builds the site first; the export it leaves behind is served as files.
+    if not EXPORT_DIR.is_dir():
+        pytest.skip("no exported build to serve")
+    doctor = DOCTORS[0]
+    with PlainFileServer() as static:
+        page.route(f"{static.url}/**", lambda route: route.continue_())
+        for path in pages_of(doctor, "en").values():
+            page.goto(static.url + path)
+            network_quiet(page)
+            expect(block(page, doctor).locator("*")).to_have_count(0)
+    assert page.problems == []
