@@ -14,7 +14,10 @@ export PYTHONDONTWRITEBYTECODE := 1
 # Browser tests run in parallel (pytest-xdist): TEST_WORKERS=1 for one at a time. Tests
 # marked xdist_group (the development server's) share one worker (--dist loadgroup).
 TEST_WORKERS ?= 3
-E2E_OPTIONS := -n $(TEST_WORKERS) --dist loadgroup
+# Tests run in random order (pytest-randomly); `make test TEST_SEED=1234` repeats an order.
+TEST_SEED ?= $(shell od -An -N4 -tu4 /dev/urandom | tr -d ' ')
+TEST_SEED := $(TEST_SEED)
+E2E_OPTIONS := -n $(TEST_WORKERS) --dist loadgroup --randomly-seed=$(TEST_SEED)
 # In CI (CI=true) or with ARTIFACTS=1, a failed browser test leaves its Playwright trace
 # and a screenshot in test-results/<test>/ (`.venv/bin/playwright show-trace <trace.zip>`).
 ifneq ($(filter true 1,$(CI) $(ARTIFACTS)),)
@@ -81,15 +84,16 @@ browser-languages: setup browser
 	fi
 
 unit: setup
-	$(BIN)/python -m pytest tests/unit -q
+	$(BIN)/python -m pytest tests/unit -q --randomly-seed=$(TEST_SEED)
 
 e2e: setup browser java
 	$(BIN)/python -m pytest tests/e2e -q $(E2E_OPTIONS)
 
 ## make test: every test (unit, then browser tests against the production server, in
-## $(TEST_WORKERS) parallel workers; tests run in random order, pytest-randomly prints the seed).
+## $(TEST_WORKERS) parallel workers), in random order.
 test: setup browser java
-	$(BIN)/python -m pytest tests/unit -q
+	@echo "Tests in random order, seed $(TEST_SEED): make test TEST_SEED=$(TEST_SEED) repeats it"
+	$(BIN)/python -m pytest tests/unit -q --randomly-seed=$(TEST_SEED)
 	$(BIN)/python -m pytest tests/e2e -q $(E2E_OPTIONS)
 
 ## make video: Debian's ffmpeg, which Playwright needs to record `--video` (not for `make test`).

@@ -242,6 +242,20 @@ def network_quiet(page: Page, quiet_ms: int = 500, timeout_s: float = 30.0) -> N
         page.wait_for_timeout(50)  # lets Playwright deliver the request events meanwhile
 
 
+# React hydrates an element by attaching its own properties (__reactFiber$..., __reactProps$...).
+OWNED_BY_REACT = """() => ['main', 'header', 'header button'].every((selector) =>
+    [...document.querySelectorAll(selector)].length > 0 &&
+    [...document.querySelectorAll(selector)].every((el) => Object.keys(el).some((k) => k.startsWith('__react'))))"""
+
+
+def hydrated(page: Page, timeout_s: float = 30.0) -> None:
+    """Wait until the network is quiet and React owns the page (its main content, header
+    and header buttons): before that a click on a menu does nothing. On a busy machine
+    the scripts can still be running well after the network has gone quiet."""
+    network_quiet(page)
+    wait_until(page, f"({OWNED_BY_REACT})()", timeout_s=timeout_s)
+
+
 def wait_until(page: Page, expression: str, timeout_s: float = 10.0, interval_s: float = 0.1):
     """Poll a JavaScript expression from Python until it is truthy; returns its value.
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from .conftest import MOBILE, network_quiet, wait_until
+from .conftest import MOBILE, hydrated, wait_until
 
 from clinic.site.i18n import t
 from clinic.site.navigation import services_menu, team_menu
@@ -16,9 +16,9 @@ HEADER_OFFSET = 64
 
 
 def open_hydrated(page, path):
-    """Open a page and wait until its scripts have loaded, before clicking widgets."""
+    """Open a page and wait until React owns it, before clicking widgets."""
     page.goto(path)
-    network_quiet(page)
+    hydrated(page)
 
 
 def dropdown_button(page, label):

@@ -11,7 +11,7 @@ from playwright.sync_api import expect
 
 from clinic.site.i18n import t
 from clinic.site.routes import all_pages, path_for
-from tests.e2e.conftest import DESKTOP, MOBILE, network_quiet, watch
+from tests.e2e.conftest import DESKTOP, MOBILE, hydrated, watch
 from tests.e2e.stubs import WHATSAPP, answer_whatsapp
 
 VIEWPORTS = {
@@ -73,12 +73,6 @@ def press(page, key: str, journey: list[str]) -> None:
     page.keyboard.press(key)
     journey.append(key)
 
-
-def hydrated(page) -> None:
-    """React owns the page, and the lazily loaded widgets (menus, form) have arrived."""
-    network_quiet(page)
-    page.wait_for_function("() => !!document.querySelector('main') && "
-                           "Object.keys(document.querySelector('main')).some((k) => k.startsWith('__react'))")
 
 
 @pytest.fixture(params=list(VIEWPORTS))
