@@ -143,7 +143,7 @@ def test_floating_book_button_appears_past_one_viewport(page, viewport, lang):
     expect(button).to_be_visible()
     assert button.get_attribute("href") == path_for("booking", lang)
     box = button.bounding_box()
-    if viewport["width"] < 1024:  # full-width bar at the bottom
+    if viewport["width"] < 1280:  # full-width bar at the bottom
         bar = page.locator("[data-floating-book] nav").bounding_box()
         assert bar["x"] == 0 and bar["width"] == viewport["width"]
         assert abs(bar["y"] + bar["height"] - viewport["height"]) <= 1

@@ -92,3 +92,15 @@ def test_wide_header_shows_whatsapp_and_phone_beside_book(page, lang):
     page.set_viewport_size(MOBILE)
     expect(chat).to_be_hidden()
     expect(call).to_be_hidden()
+
+
+@pytest.mark.parametrize("width", [1024, 1280, 1536])
+@pytest.mark.parametrize("lang", ["es", "en"])
+def test_the_header_stays_one_line_at_every_desktop_width(page, lang, width):
+    page.set_viewport_size({"width": width, "height": 800})
+    page.goto(path_for("home", lang))
+    items = page.locator("header nav[aria-label] > ul > li:visible")
+    assert items.count() >= 5
+    heights = [items.nth(i).bounding_box()["height"] for i in range(items.count())]
+    assert max(heights) <= 44, f"a menu item wraps at {width} px: {heights}"
+    assert page.evaluate("document.documentElement.scrollWidth") == width

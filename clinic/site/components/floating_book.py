@@ -1,6 +1,6 @@
 """The floating book button: shown once the visitor has scrolled past one viewport
-height; on phones a full-width bottom bar with Book, WhatsApp and Call (quick_actions.py),
-on desktop a bottom-right Book pill. Not on the booking and success pages: there the
+height; below 1280 px a full-width bottom bar with Book, WhatsApp and Call (quick_actions.py),
+on wider screens, whose header carries WhatsApp and the phone, a bottom-right Book pill. Not on the booking and success pages: there the
 patient is booking, or has booked.
 
 Its visibility is client state, set by a scroll/resize listener (a set to the value it
@@ -42,14 +42,14 @@ def floating_book_button(page: Page) -> rx.Component:
                 other_class=f"{BAR_CELL} bg-white text-primary hover:bg-blush focus-visible:outline-primary",
             ),
             aria_label=t(lang, "actions.label"),
-            class_name="grid grid-cols-3 border-t border-primary/15 shadow-[0_-4px_16px_rgba(0,0,0,0.12)] lg:hidden",
+            class_name="grid grid-cols-3 border-t border-primary/15 shadow-[0_-4px_16px_rgba(0,0,0,0.12)] xl:hidden",
         ),
         book_action(
             page,
             t(lang, "floating.book"),
             class_name=(
                 "hidden h-12 items-center justify-center rounded-full bg-primary px-6 text-base "
-                "font-semibold text-white shadow-lg hover:bg-primary-dark lg:flex "
+                "font-semibold text-white shadow-lg hover:bg-primary-dark xl:flex "
                 "focus-visible:outline-2 focus-visible:outline-offset-[-4px] focus-visible:outline-white"
             ),
         ),
@@ -60,7 +60,7 @@ def floating_book_button(page: Page) -> rx.Component:
         # Out of the way while a modal <dialog> (the facilities viewer) is open: the page
         # behind it is inert, and the pill would sit under the viewer's own buttons.
         class_name=(
-            "fixed inset-x-0 bottom-0 z-30 lg:inset-x-auto lg:right-6 lg:bottom-6 "
+            "fixed inset-x-0 bottom-0 z-30 xl:inset-x-auto xl:right-6 xl:bottom-6 "
             "[body:has(dialog[open])_&]:hidden"
         ),
     )

@@ -108,5 +108,5 @@ def footer(lang: str) -> rx.Component:
             ),
         ),
         rx.fragment(on_mount=run(assign(copyright_year, rx.Var("new Date().getFullYear()")))),
-        class_name="bg-primary-dark pb-20 text-white lg:pb-0",
+        class_name="bg-primary-dark pb-20 text-white xl:pb-0",
     )

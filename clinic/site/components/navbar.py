@@ -30,11 +30,12 @@ TOP_LINK = f"rounded-md px-3 py-2 text-[0.95rem] font-medium text-ink hover:text
 MENU_LINK = f"block rounded-md px-3 py-2 text-ink hover:bg-blush hover:text-primary {FOCUS}"
 BOOK_BUTTON = BUTTON_PRIMARY.replace("px-5", "px-4").replace("text-base", "text-sm")
 MENU_ACTION = f"flex min-h-14 flex-col items-center justify-center gap-0.5 rounded-xl text-sm font-semibold {FOCUS}"
-# Wide screens: WhatsApp and the phone beside Book (icons with names; the number itself
-# from 1280 px, where the bar has room for it).
+# Wide screens (1280 px and up): WhatsApp and the phone beside Book, as icons with
+# accessible names; their words from 1536 px, where the bar has room for them. Below
+# 1280 px the menu would wrap, and the sticky bar carries both instead.
 HEADER_CONTACT = (
-    "hidden h-10 items-center gap-2 rounded-full px-3 text-sm font-semibold text-primary "
-    f"hover:bg-blush lg:inline-flex {FOCUS}"
+    "hidden h-10 min-w-10 items-center justify-center gap-2 rounded-full px-2.5 text-sm font-semibold "
+    f"text-primary hover:bg-blush xl:inline-flex {FOCUS}"
 )
 
 
@@ -254,9 +255,9 @@ def navbar(page: Page) -> rx.Component:
                     rx.el.span(t(lang, "nav.book"), class_name="hidden sm:inline"),
                     class_name=f"whitespace-nowrap {BOOK_BUTTON}",
                 ),
-                whatsapp_action(page, icon(*CHAT_ICON, size=18), rx.el.span(t(lang, "actions.whatsapp"), class_name="hidden xl:inline"),
+                whatsapp_action(page, icon(*CHAT_ICON, size=18), rx.el.span(t(lang, "actions.whatsapp"), class_name="hidden 2xl:inline"),
                                 aria_label=t(lang, "actions.whatsapp"), class_name=HEADER_CONTACT),
-                call_action(page, icon(*PHONE_ICON, size=18), rx.el.span(clinic.phone, class_name="hidden whitespace-nowrap xl:inline"),
+                call_action(page, icon(*PHONE_ICON, size=18), rx.el.span(clinic.phone, class_name="hidden whitespace-nowrap 2xl:inline"),
                             aria_label=t(lang, "actions.call_number", phone=clinic.phone), class_name=HEADER_CONTACT),
                 language_toggle(page),
                 _mobile_menu(page),
