@@ -2,11 +2,8 @@
 // every unknown path. Why JSX: the shell is compiled once, so which language to show and
 // which legacy path to replace are known only from the URL in the browser; the
 // redirects and titles are props from clinic/site/pages/not_found.py (route table).
-//
-// The 404 page is one client-rendered shell for every unknown path, so its language
-// can only be known in the browser: render the child for the path's language
-// (children: [Spanish, English]). Before that, replace-navigate legacy paths of the
-// previous site to their pages (spec section 2), as a static host would need.
+// It renders the child for the path's language (children: [Spanish, English]), after
+// replace-navigating legacy paths to their pages (spec section 2) as a static host needs.
 import { Children, useEffect } from "react";
 import { useLocation, useNavigate } from "react-router";
 
