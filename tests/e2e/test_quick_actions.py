@@ -12,7 +12,7 @@ from clinic.site.components.quick_actions import whatsapp_greeting
 from clinic.site.content import content
 from clinic.site.i18n import t
 from clinic.site.routes import all_pages, path_for
-from tests.e2e.conftest import DESKTOP, MOBILE
+from tests.e2e.conftest import DESKTOP, MOBILE, hydrated
 
 CLINIC = content().clinic
 WITHOUT_BAR = ("booking", "success")
@@ -46,6 +46,7 @@ def check_three(actions, p) -> None:
 def test_phone_sticky_bar_holds_book_whatsapp_and_call(mobile_page, p):
     page = mobile_page
     page.goto(p.path)
+    hydrated(page)
     page.add_style_tag(content="main { min-height: 400vh; }")
     page.evaluate("window.scrollTo(0, window.innerHeight * 2)")
     bar = page.locator("[data-floating-book]")
@@ -54,8 +55,9 @@ def test_phone_sticky_bar_holds_book_whatsapp_and_call(mobile_page, p):
         expect(bar).to_have_count(0)
         return
     expect(bar).to_be_visible()
-    check_three(bar, p)
-    for action in bar.locator("[data-action]").all():
+    phone_bar = bar.locator("nav")  # the desktop pill beside it is hidden on a phone
+    check_three(phone_bar, p)
+    for action in phone_bar.locator("[data-action]").all():
         box = action.bounding_box()
         assert box["height"] >= 44 and box["width"] >= 44  # a thumb's target
     assert page.problems == []
@@ -66,6 +68,7 @@ def test_mobile_menu_starts_with_the_same_three(mobile_page, lang):
     page = mobile_page
     p = next(x for x in all_pages() if x.kind == "service" and x.lang == lang)
     page.goto(p.path)
+    hydrated(page)
     page.get_by_role("button", name=t(lang, "nav.menu_open")).click()
     actions = page.locator("[data-menu-actions]")
     expect(actions).to_be_visible()
@@ -82,7 +85,8 @@ def test_wide_header_shows_whatsapp_and_phone_beside_book(page, lang):
     page.set_viewport_size(DESKTOP)
     page.goto(p.path)
     header = page.locator("header")
-    chat, call = header.locator("[data-action=whatsapp]"), header.locator("[data-action=call]")
+    # The header's own pair, not the mobile menu's (also inside the header, hidden).
+    chat, call = (header.locator(f"[data-header-contact][data-action={a}]") for a in ("whatsapp", "call"))
     expect(chat).to_be_visible()
     expect(call).to_be_visible()
     expect(call).to_contain_text(CLINIC.phone)
