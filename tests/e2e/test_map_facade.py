@@ -24,7 +24,7 @@ from clinic.site.content import content
 from clinic.site.directions import DIRECTIONS
 from clinic.site.i18n import consultation_price, t
 from clinic.site.routes import path_for
-from tests.e2e.conftest import DESKTOP, MOBILE, open_context, watch
+from tests.e2e.conftest import DESKTOP, MOBILE, watch
 
 LANGS = ("es", "en")
 VIEWPORTS = {"mobile": MOBILE, "desktop": DESKTOP}
@@ -39,11 +39,11 @@ def is_google(url: str) -> bool:
 
 
 @pytest.fixture(params=[(lang, size) for lang in LANGS for size in VIEWPORTS], ids=lambda p: f"{p[0]}-{p[1]}")
-def home(request, browser, base_url):
+def home(request, new_context, base_url):
     """The home page's context in one language at one size; every request recorded."""
     lang, size = request.param
     mobile = size == "mobile"
-    context = open_context(browser, base_url, viewport=VIEWPORTS[size], is_mobile=mobile, has_touch=mobile)
+    context = new_context(viewport=VIEWPORTS[size], is_mobile=mobile, has_touch=mobile)
     context.add_init_script(
         "window.__cspViolations = [];"
         "document.addEventListener('securitypolicyviolation', e =>"
@@ -54,8 +54,7 @@ def home(request, browser, base_url):
     page.lang = lang
     page.requests = []
     page.on("request", lambda r: page.requests.append(r.url))
-    yield page
-    context.close()
+    return page
 
 
 def open_home(page):
