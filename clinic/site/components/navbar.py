@@ -31,8 +31,8 @@ MENU_LINK = f"block rounded-md px-3 py-2 text-ink hover:bg-blush hover:text-prim
 BOOK_BUTTON = BUTTON_PRIMARY.replace("px-5", "px-4").replace("text-base", "text-sm")
 MENU_ACTION = f"flex min-h-14 flex-col items-center justify-center gap-0.5 rounded-xl text-sm font-semibold {FOCUS}"
 # Wide screens (1280 px and up): WhatsApp and the phone beside Book, as icons with
-# accessible names; their words from 1536 px, where the bar has room for them. Below
-# 1280 px the menu would wrap, and the sticky bar carries both instead.
+# accessible names (and the number as a tooltip); words would make the menu wrap in the
+# header's 1152 px. Below 1280 px the sticky bar carries both instead.
 HEADER_CONTACT = (
     "hidden h-10 min-w-10 items-center justify-center gap-2 rounded-full px-2.5 text-sm font-semibold "
     f"text-primary hover:bg-blush xl:inline-flex {FOCUS}"
@@ -255,11 +255,10 @@ def navbar(page: Page) -> rx.Component:
                     rx.el.span(t(lang, "nav.book"), class_name="hidden sm:inline"),
                     class_name=f"whitespace-nowrap {BOOK_BUTTON}",
                 ),
-                whatsapp_action(page, icon(*CHAT_ICON, size=18), rx.el.span(t(lang, "actions.whatsapp"), class_name="hidden 2xl:inline"),
-                                aria_label=t(lang, "actions.whatsapp"), class_name=HEADER_CONTACT, data_header_contact=""),
-                call_action(page, icon(*PHONE_ICON, size=18), rx.el.span(clinic.phone, class_name="hidden whitespace-nowrap 2xl:inline"),
-                            aria_label=t(lang, "actions.call_number", phone=clinic.phone), class_name=HEADER_CONTACT,
-                            data_header_contact=""),
+                whatsapp_action(page, icon(*CHAT_ICON, size=18), aria_label=t(lang, "actions.whatsapp"),
+                                title=t(lang, "actions.whatsapp"), class_name=HEADER_CONTACT, data_header_contact=""),
+                call_action(page, icon(*PHONE_ICON, size=18), aria_label=t(lang, "actions.call_number", phone=clinic.phone),
+                            title=clinic.phone, class_name=HEADER_CONTACT, data_header_contact=""),
                 language_toggle(page),
                 _mobile_menu(page),
                 class_name="flex items-center gap-2",
