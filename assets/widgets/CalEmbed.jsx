@@ -11,7 +11,8 @@
 //   embed.js is blocked, failing or still loading, the link simply works.
 // - Once embed.js has taken over a doctor's namespace, a click on the button (its text,
 //   its icon, anywhere inside it) opens the embedded calendar instead.
-// - Cal.com's `bookingSuccessfulV2` event sends the patient to our success page.
+// - Cal.com's `bookingSuccessfulV2` event goes to the `afterBooking` function the page
+//   gives (clinic/site/components/booked_appointment.py: on to our success page).
 //
 // The loader below follows Cal.com's own embed snippet (a queueing `Cal` function with
 // `Cal.ns` and `Cal.q`; embed.js, loaded once, replays the queues), written as plain
@@ -20,9 +21,9 @@ import { useEffect, useRef, useState } from "react";
 
 const INIT = "init";
 
-// The success page of the booking page that is showing now (a client-side language
-// switch changes it); read when Cal.com reports a booking.
-let successPath = null;
+// The `afterBooking` of the booking area showing now (a client-side language switch
+// changes it); Cal.com's listeners, added once per namespace, call the current one.
+let afterBooking = null;
 // Namespaces initialised in this page's lifetime: Cal keeps its state across
 // client-side navigations, so coming back to the page must not initialise them twice.
 const initialised = new Set();
@@ -85,10 +86,7 @@ function calLoader(scriptSrc) {
 // embed.js loaded but broke) a click must stay a plain link.
 const namespaceReady = (namespace) => Boolean(window.Cal?.ns?.[namespace]?.instance);
 
-function onBookingSuccessful() {
-  // A full page load, not a client-side navigation: it also clears Cal's modal.
-  if (successPath) window.location.assign(successPath);
-}
+const onBookingSuccessful = (event) => afterBooking?.(event.detail);
 
 function initialise({ scriptSrc, origin, namespaces, ui }) {
   const Cal = calLoader(scriptSrc);
@@ -114,13 +112,13 @@ function readConfig(link) {
   }
 }
 
-export function CalEmbed({ scriptSrc, origin, namespaces, ui, successPath: success, className, children }) {
+export function CalEmbed({ scriptSrc, origin, namespaces, ui, afterBooking: after, className, children }) {
   const root = useRef(null);
   const [ready, setReady] = useState(false);
 
   useEffect(() => {
-    successPath = success;
-  }, [success]);
+    afterBooking = after;
+  }, [after]);
 
   // Once per mount: the props are build-time constants of the page (a fresh object on
   // every render, so they are not effect dependencies).

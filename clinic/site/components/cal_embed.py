@@ -9,12 +9,13 @@ theme uses), so the calendar matches the site in light and dark mode.
 from __future__ import annotations
 
 import json
+from typing import Any
 
 import reflex as rx
 
+from clinic.site.components.booked_appointment import remember_booking
 from clinic.site.content import Doctor, content
 from clinic.site.i18n import t
-from clinic.site.routes import path_for
 
 # Cal.com's layout for the embedded calendar: days as columns, easy to scan on a phone.
 CAL_LAYOUT = "column_view"
@@ -66,7 +67,8 @@ class CalEmbed(rx.Component):
     origin: rx.Var[str]
     namespaces: rx.Var[list[str]]
     ui: rx.Var[dict]
-    success_path: rx.Var[str]
+    # Called with Cal.com's bookingSuccessfulV2 event detail ({data, namespace}).
+    after_booking: rx.Var[Any]
 
 
 def cal_embed(*children: rx.Component, lang: str, doctors: list[Doctor] | None = None, **props) -> rx.Component:
@@ -80,7 +82,7 @@ def cal_embed(*children: rx.Component, lang: str, doctors: list[Doctor] | None =
         origin=cal_origin(),
         namespaces=[d.cal_namespace for d in (doctors or content().doctors)],
         ui=ui_config(),
-        success_path=path_for("success", lang),
+        after_booking=remember_booking(lang),
         **props,
     )
 

@@ -1,5 +1,6 @@
-"""The success page (spec sections 2, 8 and 9): the request has been received, the
-confirmation rules as bullet notes, and a chat link for questions."""
+"""The success page (spec sections 2, 8 and 9): the request has been received (with the
+appointment itself when Cal.com's embed passed it on: components/booked_appointment.py),
+the confirmation rules as bullet notes, and a chat link for questions."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ import reflex as rx
 from pydantic import Field
 
 from clinic.site import navigation as nav
+from clinic.site.components.booked_appointment import booked_summary
 from clinic.site.components.links import external_link, page_link
 from clinic.site.components.page_header import page_header
 from clinic.site.components.ui import BUTTON_PRIMARY, BUTTON_SECONDARY, CARD, CONTAINER, TEXT_LINK
@@ -44,11 +46,15 @@ def success_content() -> SuccessContent:
     return load_model("pages/success.yaml", SuccessContent)
 
 
-def _note_text(template: str, lang: str) -> list:
-    """A note with its numbers filled in; the clinic e-mail becomes a mailto link."""
+def note_texts(lang: str) -> list[str]:
+    """Every note with its numbers filled in, as plain text (the calendar file's too)."""
     rules = success_content().rules.model_dump()
+    return [fill(lang, n.text(lang), **rules) for n in success_content().notes]
+
+
+def _note_text(text: str) -> list:
+    """A note's text with the clinic e-mail as a mailto link."""
     email = content().clinic.email
-    text = fill(lang, template, **rules)
     if email not in text:
         return [text]
     before, after = text.split(email, 1)
@@ -61,7 +67,7 @@ def render(page: Page) -> rx.Component:
     notes = rx.el.section(
         rx.el.h2(data.notes_heading(lang), class_name="text-2xl font-bold tracking-tight text-primary"),
         rx.el.ul(
-            *(rx.el.li(*_note_text(n.text(lang), lang), data_note=n.key) for n in data.notes),
+            *(rx.el.li(*_note_text(text), data_note=n.key) for n, text in zip(data.notes, note_texts(lang))),
             class_name="mt-4 list-disc space-y-3 pl-5 text-lg leading-relaxed marker:text-primary",
         ),
         class_name=CARD,
@@ -84,6 +90,7 @@ def render(page: Page) -> rx.Component:
         class_name=CARD,
     )
     return rx.fragment(
-        page_header(tc(lang, "pages.success.title"), tc(lang, "pages.success.intro")),
+        # The intro gives way to the appointment just booked, when the page was given it.
+        page_header(tc(lang, "pages.success.title"), "", booked_summary(lang, tc(lang, "pages.success.intro"))),
         rx.el.div(notes, questions, class_name=f"{CONTAINER} grid items-start gap-6 py-12 lg:grid-cols-[3fr_2fr]"),
     )

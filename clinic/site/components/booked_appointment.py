@@ -1,0 +1,172 @@
+"""The appointment a patient has just booked, from Cal.com's embed to our success page.
+
+When Cal.com reports a booking (its `bookingSuccessfulV2` event, which carries the
+booking's `uid`, `startTime` and `endTime`), `remember_booking` keeps those and the
+doctor in the tab's sessionStorage and opens the success page. There `booked_summary`
+reads them back and shows the doctor, the date and the time in the clinic's time zone
+and the page's language, with an "add to my calendar" link: an `.ics` file (RFC 5545)
+built in the browser, with the clinic's address and the confirmation rules.
+
+Nothing is sent anywhere: sessionStorage belongs to this tab and is gone when it closes.
+Opened without a booking (or with one that does not make sense), the success page shows
+its usual text.
+"""
+
+from __future__ import annotations
+
+import json
+
+import reflex as rx
+from reflex.experimental.client_state import ClientStateVar
+
+from clinic.site.components.ui import BUTTON_SECONDARY, icon
+from clinic.site.content import content
+from clinic.site.i18n import t, tc
+from clinic.site.routes import path_for
+
+STORAGE_KEY = "clinic.booked-appointment"
+# Intl locales, as for the open times: Mexican Spanish and US English.
+LOCALES = {"es": "es-MX", "en": "en-US"}
+DATE_FORMAT = {"weekday": "long", "day": "numeric", "month": "long", "year": "numeric"}
+TIME_FORMAT = {"hour": "numeric", "minute": "2-digit"}
+CALENDAR_ICON = "M7 3v3M17 3v3M4 9h16M5 5h14a1 1 0 0 1 1 1v13a1 1 0 0 1-1 1H5a1 1 0 0 1-1-1V6a1 1 0 0 1 1-1z"
+# The success page's header keeps this much room for the summary, with or without a
+# booking, so the summary appearing after the page has painted moves nothing.
+SUMMARY_ROOM = "min-h-[13.5rem] sm:min-h-[11rem]"
+
+# {doctor, date, time, start, ics, file} once a booking has been read; {} otherwise.
+booked = ClientStateVar.create("booked_appointment", default={})
+
+
+def remember_booking(lang: str) -> rx.Var:
+    """Cal.com's `bookingSuccessfulV2` handler (e.detail: {data, namespace}) for a booking
+    area in `lang`: keep the booking for the success page, then open it with a full page
+    load, which also closes Cal.com's modal."""
+    doctors = {d.cal_namespace: d.slug for d in content().doctors}
+    return rx.Var(
+        "((detail) => { const data = detail?.data || {}; "
+        f"try {{ sessionStorage.setItem({json.dumps(STORAGE_KEY)}, JSON.stringify({{ "
+        f"doctor: {json.dumps(doctors)}[detail?.namespace] ?? '', uid: String(data.uid ?? ''), "
+        "start: data.startTime, end: data.endTime })); } catch (error) {} "
+        f"window.location.assign({json.dumps(path_for('success', lang))}); }})"
+    )
+
+
+# ------------------------------------------------------------------ the .ics file
+
+
+def ics_text(value: str) -> str:
+    """A TEXT value escaped as RFC 5545 section 3.3.11 says."""
+    return (value.replace("\\", "\\\\").replace(";", "\\;").replace(",", "\\,")
+            .replace("\r\n", "\\n").replace("\n", "\\n"))
+
+
+def ics_fold(line: str) -> str:
+    """A content line folded at 75 octets of UTF-8 (RFC 5545 section 3.1), never inside
+    a character."""
+    out, size = [], 0
+    for char in line:
+        width = len(char.encode("utf-8"))
+        if size + width > 75:
+            out.append("\r\n ")
+            size = 1
+        out.append(char)
+        size += width
+    return "".join(out)
+
+
+def calendar_notes(lang: str) -> list[str]:
+    """The confirmation rules, one line each, for the event's description: the success
+    page's own notes (pages/success.yaml), filled in."""
+    from clinic.site.pages.success import note_texts  # the page owns its notes
+
+    return note_texts(lang)
+
+
+def _ics_parts(lang: str) -> dict:
+    """Everything in the file that does not depend on the booking, already escaped and
+    folded: the lines before the event's times, after them, and each doctor's SUMMARY."""
+    clinic = content().clinic
+    head = ["BEGIN:VCALENDAR", "VERSION:2.0", f"PRODID:-//{ics_text(clinic.brand)}//{lang.upper()}",
+            "CALSCALE:GREGORIAN", "METHOD:PUBLISH", "BEGIN:VEVENT"]
+    description = "\n".join(f"- {note}" for note in calendar_notes(lang))
+    tail = [f"LOCATION:{ics_text(tc(lang, 'inner.address'))}", f"DESCRIPTION:{ics_text(description)}",
+            "END:VEVENT", "END:VCALENDAR"]
+    return {
+        "head": [ics_fold(line) for line in head],
+        "tail": [ics_fold(line) for line in tail],
+        "doctors": {
+            d.slug: {
+                "name": d.name(lang),
+                "summary": ics_fold("SUMMARY:" + ics_text(tc(lang, "success_page.calendar_summary",
+                                                              doctor=d.name(lang)))),
+            }
+            for d in content().doctors
+        },
+    }
+
+
+def _read_booking(lang: str) -> rx.Var:
+    """A function that reads the kept booking and, if it makes sense (a known doctor, a
+    start before the end), stores what the summary shows, .ics link included."""
+    setter = booked.set_value()
+    parts = _ics_parts(lang)
+    zone = json.dumps(content().clinic.time_zone)
+    locale = json.dumps(LOCALES[lang])
+    file_name = tc(lang, "success_page.calendar_file").lower().replace(" ", "-") + ".ics"
+    js = f"""() => {{
+  let kept = null;
+  try {{ kept = JSON.parse(sessionStorage.getItem({json.dumps(STORAGE_KEY)}) || "null"); }} catch (error) {{}}
+  const parts = {json.dumps(parts, ensure_ascii=False)};
+  const doctor = parts.doctors[kept?.doctor];
+  const start = new Date(kept?.start), end = new Date(kept?.end);
+  if (!doctor || !kept.start || !kept.end || isNaN(start) || isNaN(end) || end <= start) return;
+  const date = new Intl.DateTimeFormat({locale}, {{ ...{json.dumps(DATE_FORMAT)}, timeZone: {zone} }});
+  const clock = new Intl.DateTimeFormat({locale}, {{ ...{json.dumps(TIME_FORMAT)}, timeZone: {zone} }});
+  const utc = (moment) => moment.toISOString().replace(/[-:]/g, "").replace(/\\.\\d+/, "");
+  const uid = (kept.uid || "").replace(/[^\\w.-]/g, "").slice(0, 40) || utc(start);
+  const lines = [...parts.head, "UID:" + uid + "@" + window.location.hostname, "DTSTAMP:" + utc(new Date()),
+    "DTSTART:" + utc(start), "DTEND:" + utc(end), doctor.summary, ...parts.tail];
+  {setter}({{
+    doctor: doctor.name,
+    date: date.format(start),
+    time: clock.formatRange(start, end),
+    start: start.toISOString(),
+    ics: "data:text/calendar;charset=utf-8," + encodeURIComponent(lines.join("\\r\\n") + "\\r\\n"),
+    file: {json.dumps(file_name)},
+  }});
+}}"""
+    return rx.Var(_js_expr=js, _var_data=setter._get_all_var_data())
+
+
+def booked_summary(lang: str, intro: str) -> rx.Component:
+    """The success page header's lower part: the booked appointment once it has been read,
+    the page's intro until then (and when there is none), in the same reserved room."""
+    shown = booked.value.to(dict[str, str])
+    summary = rx.el.section(
+        rx.el.h2(t(lang, "success_page.booked_heading"), id="booked-heading",
+                 class_name="text-sm font-semibold uppercase tracking-wide text-muted"),
+        rx.el.p(shown["doctor"], class_name="mt-1 text-xl font-bold text-ink", data_booked_doctor=""),
+        rx.el.p(rx.el.time(shown["date"], date_time=shown["start"]), class_name="mt-1 text-lg text-ink",
+                data_booked_date=""),
+        rx.el.p(shown["time"], " ", rx.el.span(f"({tc(lang, 'success_page.booked_time_zone')})",
+                                              class_name="text-muted"),
+                class_name="text-lg text-ink", data_booked_time=""),
+        rx.el.a(
+            icon(CALENDAR_ICON, size=18),
+            t(lang, "success_page.add_to_calendar"),
+            href=shown["ics"],
+            download=shown["file"],
+            class_name=f"mt-4 gap-2 bg-white {BUTTON_SECONDARY}",
+            data_add_to_calendar="",
+        ),
+        aria_labelledby="booked-heading",
+        class_name="mt-4",
+        data_booked="",
+    )
+    return rx.el.div(
+        rx.cond(shown.contains("doctor"), summary,
+                rx.el.p(intro, class_name="mt-4 max-w-2xl text-lg text-muted")),
+        on_mount=rx.call_function(_read_booking(lang)),
+        class_name=SUMMARY_ROOM,
+    )

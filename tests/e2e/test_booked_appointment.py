@@ -1,0 +1,197 @@
+"""The success page says what was booked (issue 18, part 4).
+
+Cal.com's embed.js is the stub of tests/e2e/stubs.py; the tests fire its
+`bookingSuccessfulV2` event with a booking, as Cal.com does once a patient has booked,
+and look at the success page that follows: the doctor, the date and the time in the
+clinic's time zone (the browser itself is in Tokyo), and the `.ics` file, read back with
+a real RFC 5545 parser. Expected words come from content/ and from CLDR (babel), not
+from the browser.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+from zoneinfo import ZoneInfo
+
+import icalendar
+import pytest
+from babel.dates import format_date
+from playwright.sync_api import expect
+
+from clinic.site.components.booked_appointment import STORAGE_KEY
+from clinic.site.content import content
+from clinic.site.i18n import t, tc
+from clinic.site.pages.success import note_texts
+from clinic.site.routes import doctor_page_id, path_for
+from tests.e2e.conftest import DESKTOP, MOBILE, hydrated, watch
+from tests.e2e.stubs import serve_cal_embed
+from tests.e2e.test_booking import book_button, open_booking
+from tests.e2e.test_home import CLS_OBSERVER
+
+LANGS = ["es", "en"]
+DOCTORS = content().doctors
+CLINIC_ZONE = ZoneInfo(content().clinic.time_zone)
+VISITOR_ZONE = "Asia/Tokyo"  # far from the clinic: a time shown in it would be wrong
+BABEL_LOCALES = {"es": "es_MX", "en": "en_US"}
+SIZES = {"phone": {"viewport": MOBILE, "is_mobile": True, "has_touch": True},
+         "desktop": {"viewport": DESKTOP}}
+UID = "q7Rk2bWmZp4eXo9sT1vNc3"
+
+
+def booking_in_a_week() -> tuple[dt.datetime, dt.datetime]:
+    """A start at 4:30 p.m. clinic time a week from now, and its end 45 minutes later (UTC)."""
+    day = dt.date.today() + dt.timedelta(days=7)
+    start = dt.datetime.combine(day, dt.time(16, 30), CLINIC_ZONE).astimezone(dt.timezone.utc)
+    return start, start + dt.timedelta(minutes=45)
+
+
+def iso(moment: dt.datetime) -> str:
+    return moment.strftime("%Y-%m-%dT%H:%M:%S.000Z")
+
+
+def fire_booking(page, doctor, start, end, uid: str = UID) -> None:
+    page.evaluate(
+        "([ns, data]) => window.__calStub.fire(ns, 'bookingSuccessfulV2', data)",
+        [doctor.cal_namespace, {"uid": uid, "title": "Consulta", "startTime": iso(start), "endTime": iso(end),
+                                "status": "ACCEPTED"}],
+    )
+
+
+def clock(moment: dt.datetime) -> str:
+    """'4:30' of a moment on the clinic's clock (12-hour, both languages)."""
+    local = moment.astimezone(CLINIC_ZONE)
+    return f"{local.hour % 12 or 12}:{local.minute:02d}"
+
+
+def open_context_page(new_context, size: str, lang: str):
+    context = new_context(timezone_id=VISITOR_ZONE, locale={"es": "es-MX", "en": "en-US"}[lang], **SIZES[size])
+    page = context.new_page()
+    page.problems = watch(page)
+    return page
+
+
+def book_and_land(page, doctor, lang: str, start, end) -> None:
+    serve_cal_embed(page)
+    open_booking(page, lang)
+    book_button(page, doctor).click()
+    fire_booking(page, doctor, start, end)
+    expect(page).to_have_url(re.compile(re.escape(path_for("success", lang)) + "$"))
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_success_page_shows_the_booking_in_the_clinics_time_zone(new_context, lang, size):
+    page = open_context_page(new_context, size, lang)
+    page.add_init_script(CLS_OBSERVER)
+    doctor = DOCTORS[-1]
+    start, end = booking_in_a_week()
+    book_and_land(page, doctor, lang, start, end)
+
+    summary = page.locator("[data-booked]")
+    expect(summary).to_be_visible()
+    expect(summary.locator("h2")).to_have_text(t(lang, "success_page.booked_heading"))
+    expect(page.locator("[data-booked-doctor]")).to_have_text(doctor.name(lang))
+    local_day = start.astimezone(CLINIC_ZONE).date()
+    expect(page.locator("[data-booked-date]")).to_have_text(format_date(local_day, "full", locale=BABEL_LOCALES[lang]))
+    assert page.locator("[data-booked-date] time").get_attribute("datetime") == iso(start)
+    time_text = page.locator("[data-booked-time]").inner_text()
+    assert clock(start) in time_text and clock(end) in time_text, time_text
+    assert tc(lang, "success_page.booked_time_zone") in time_text
+    # The intro gives way to it; the rules are still there.
+    expect(page.get_by_text(tc(lang, "pages.success.intro"))).to_have_count(0)
+    expect(page.locator("[data-note]")).to_have_count(len(note_texts(lang)))
+    # Seen without scrolling, and nothing on the page moved when it appeared.
+    box = page.locator("[data-add-to-calendar]").bounding_box()
+    assert box["y"] + box["height"] <= page.viewport_size["height"]
+    assert box["height"] >= 44
+    page.wait_for_timeout(300)
+    assert page.evaluate("window.__cls") == 0
+    assert page.problems == []
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_calendar_file_is_a_valid_event_in_utc_with_the_address_and_the_rules(new_context, lang):
+    page = open_context_page(new_context, "phone", lang)
+    doctor = DOCTORS[0]
+    start, end = booking_in_a_week()
+    book_and_land(page, doctor, lang, start, end)
+    with page.expect_download() as download:
+        page.locator("[data-add-to-calendar]").click()
+    assert download.value.suggested_filename.endswith(".ics")
+    raw = open(download.value.path(), "rb").read()
+
+    # RFC 5545: CRLF line ends, lines folded at 75 octets, UTC times with a Z.
+    assert raw.endswith(b"\r\n") and b"\n" not in raw.replace(b"\r\n", b"")
+    assert all(len(line) <= 75 for line in raw.split(b"\r\n"))
+    unfolded = raw.decode("utf-8").replace("\r\n ", "")
+    assert f"DTSTART:{start:%Y%m%dT%H%M%SZ}" in unfolded.splitlines()
+    assert f"DTEND:{end:%Y%m%dT%H%M%SZ}" in unfolded.splitlines()
+
+    calendar = icalendar.Calendar.from_ical(raw)
+    assert calendar["VERSION"] == "2.0" and calendar.get("PRODID")
+    events = calendar.walk("VEVENT")
+    assert len(events) == 1
+    event = events[0]
+    assert event.decoded("DTSTART") == start
+    assert event.decoded("DTEND") == end
+    assert event.get("DTSTAMP") is not None
+    assert str(event["UID"]).startswith(UID + "@")
+    assert doctor.name(lang) in str(event["SUMMARY"])
+    assert content().clinic.brand in str(event["SUMMARY"])
+    assert str(event["LOCATION"]) == tc(lang, "inner.address")
+    description = str(event["DESCRIPTION"])
+    for note in note_texts(lang):
+        assert note in description
+    assert page.problems == []
+
+
+def test_a_doctors_own_page_leads_to_a_summary_with_that_doctor(new_context):
+    page = open_context_page(new_context, "phone", "en")
+    doctor = DOCTORS[0]
+    serve_cal_embed(page)
+    page.goto(path_for(doctor_page_id(doctor.slug), "en"))
+    expect(page.locator("[data-cal-ready]")).to_have_attribute("data-cal-ready", "true")
+    start, end = booking_in_a_week()
+    fire_booking(page, doctor, start, end)
+    expect(page).to_have_url(re.compile(re.escape(path_for("success", "en")) + "$"))
+    expect(page.locator("[data-booked-doctor]")).to_have_text(doctor.name("en"))
+    assert page.problems == []
+
+
+def test_the_booking_is_sent_nowhere_and_kept_only_in_this_tab(new_context):
+    page = open_context_page(new_context, "phone", "es")
+    sent = []
+    page.context.on("request", lambda request: sent.append(f"{request.url} {request.post_data or ''}"))
+    start, end = booking_in_a_week()
+    book_and_land(page, DOCTORS[0], "es", start, end)
+    expect(page.locator("[data-booked]")).to_be_visible()
+    hydrated(page)
+    assert not [request for request in sent if UID in request or iso(start) in request]
+    assert page.context.cookies() == []
+    assert UID not in page.evaluate("JSON.stringify(localStorage)")
+    # Another tab (another visit) knows nothing of it.
+    other = page.context.new_page()
+    other.goto(path_for("success", "es"))
+    hydrated(other)
+    expect(other.locator("[data-booked]")).to_have_count(0)
+    expect(other.get_by_text(tc("es", "pages.success.intro"))).to_be_visible()
+
+
+@pytest.mark.parametrize("kept", [
+    None,
+    "{not json",
+    '{"doctor": "nobody", "start": "2030-01-01T10:00:00Z", "end": "2030-01-01T10:30:00Z"}',
+    '{"doctor": "%s", "start": "2030-01-01T10:30:00Z", "end": "2030-01-01T10:00:00Z"}' % DOCTORS[0].slug,
+    '{"doctor": "%s", "start": "tomorrow", "end": ""}' % DOCTORS[0].slug,
+], ids=["nothing", "not-json", "unknown-doctor", "ends-before-it-starts", "no-dates"])
+def test_without_a_sensible_booking_the_page_is_as_before(page, kept):
+    page.goto(path_for("home", "es"))
+    if kept is not None:
+        page.evaluate("([key, value]) => sessionStorage.setItem(key, value)", [STORAGE_KEY, kept])
+    page.goto(path_for("success", "es"))
+    hydrated(page)
+    expect(page.locator("[data-booked]")).to_have_count(0)
+    expect(page.get_by_text(tc("es", "pages.success.intro"))).to_be_visible()
+    expect(page.locator("h1")).to_have_text(tc("es", "pages.success.title"))
+    assert page.problems == []
