@@ -93,7 +93,7 @@ def third_party_sources() -> dict[str, tuple[str, ...]]:
         # Cal.com: <origin>/embed/embed.js, one iframe per calendar on that origin, and
         # the embed's own requests back to it.
         "script-src": tuple(_unique([origin_of(reviews.script_src), *extra.script, scheduling])),
-        # The map facade probes the map's origin (assets/widgets/MapFacade.jsx) before
+        # The map facade probes the map's origin (clinic/site/components/map_embed.py) before
         # it swaps in the frame, so a blocked map keeps the picture, never a broken frame.
         "connect-src": tuple(_unique([*extra.connect, scheduling, origin_of(clinic.address.map_embed_url)])),
         "img-src": tuple(_unique(extra.img)),

@@ -1,34 +1,56 @@
 """The map facade (DESIGN section 2, "Maps load on request"): a static map picture drawn
 by tools/make_static_map.py, and a button that swaps in the embedded Google map only
-when the patient presses it (assets/widgets/MapFacade.jsx). Before the press nothing is
-requested from Google; if the map cannot load, the picture stays, so the page never
-shows a broken frame. The address and the "how to get there" links beside it work
-without any third party."""
+when the patient presses it. Before the press nothing is requested from Google; if the
+map cannot load, the picture stays, so the page never shows a broken frame. The address
+and the "how to get there" links beside it work without any third party.
+
+The press first sends a probe request to the map's address: when its host is blocked (an
+ad blocker, a firewall, no connection) the probe fails and the picture stays with a short
+note, instead of an iframe showing the browser's broken-page icon. Where the map is in
+that process is client state (`map_status`), one map per page.
+"""
 
 from __future__ import annotations
 
-import reflex as rx
+import json
 
+import reflex as rx
+from reflex.experimental.client_state import ClientStateVar
+
+from clinic.site.components.browser import assign, current, run
 from clinic.site.components.picture import asset_url
-from clinic.site.components.widgets import _Widget
+from clinic.site.components.ui import FOCUS_RING
 from clinic.site.content import content
 
 # Intrinsic size (4:3) of the picture and the frame; CSS scales both to the column.
 MAP_WIDTH, MAP_HEIGHT = 640, 480
 MAP_PICTURE = "img/map/location.svg"
+# How long the probe may take before the picture stays (a hanging connection).
+PROBE_TIMEOUT_MS = 8000
+
+# "idle", "loading" (the probe is out), "shown" (the frame replaced the picture) or "failed".
+map_status = ClientStateVar.create("map_status", default="idle")
+
+LOAD_BUTTON = (
+    "absolute bottom-4 left-1/2 inline-flex min-h-11 -translate-x-1/2 items-center justify-center gap-2 "
+    "whitespace-nowrap rounded-full bg-primary px-5 py-2.5 text-base font-semibold text-white shadow-md "
+    f"hover:bg-primary-dark disabled:cursor-wait {FOCUS_RING}"
+)
 
 
-class MapFacade(_Widget):
-    library = _Widget.at("MapFacade")
-    tag = "MapFacade"
-    embed_url: rx.Var[str]
-    title: rx.Var[str]
-    load_label: rx.Var[str]
-    loading_label: rx.Var[str]
-    failed_text: rx.Var[str]
-    width: rx.Var[int]
-    height: rx.Var[int]
-
+def _load_map(embed_url: str):
+    """The press: probe the map's address (no cookies, nothing cached), then show the
+    frame, or keep the picture with the note when the probe fails or hangs."""
+    return run(
+        "if (", current(map_status), " === 'loading' || ", current(map_status), " === 'shown') return;",
+        assign(map_status, "loading"),
+        "const controller = new AbortController();",
+        f"const timer = setTimeout(() => controller.abort(), {PROBE_TIMEOUT_MS});",
+        f"fetch({json.dumps(embed_url)}, {{ mode: 'no-cors', credentials: 'omit', cache: 'no-store', "
+        "signal: controller.signal })",
+        ".then(() => ", assign(map_status, "shown"), ", () => ", assign(map_status, "failed"), ")",
+        ".finally(() => clearTimeout(timer));",
+    )
 
 def map_embed(*, title: str, picture_alt: str, load_label: str, loading_label: str, failed_text: str,
               class_name: str = "") -> rx.Component:
@@ -43,14 +65,31 @@ def map_embed(*, title: str, picture_alt: str, load_label: str, loading_label: s
         class_name="block aspect-[4/3] h-auto w-full rounded-2xl border border-primary/10 bg-sand",
         data_map_picture="",
     )
-    return MapFacade.create(
-        picture,
-        embed_url=str(content().clinic.address.map_embed_url),
+    embed_url = str(content().clinic.address.map_embed_url)
+    status = map_status.value.to(str)
+    frame = rx.el.iframe(
+        src=embed_url,
         title=title,
-        load_label=load_label,
-        loading_label=loading_label,
-        failed_text=failed_text,
-        width=MAP_WIDTH,
-        height=MAP_HEIGHT,
-        class_name=class_name,
+        custom_attrs={"width": str(MAP_WIDTH), "height": str(MAP_HEIGHT)},
+        referrer_policy="no-referrer-when-downgrade",
+        allow_full_screen=True,
+        class_name="block aspect-[4/3] h-auto w-full rounded-2xl border-0 bg-sand",
+        data_map_frame="",
     )
+    facade = rx.fragment(
+        rx.el.div(
+            picture,
+            rx.el.button(
+                rx.cond(status == "loading", loading_label, load_label),
+                type="button",
+                on_click=_load_map(embed_url),
+                disabled=status == "loading",
+                class_name=LOAD_BUTTON,
+                data_map_load="",
+            ),
+            class_name="relative",
+        ),
+        rx.el.p(rx.cond(status == "failed", failed_text, ""), role="status",
+                class_name="mt-3 text-sm text-ink", data_map_failed=""),
+    )
+    return rx.el.div(rx.cond(status == "shown", frame, facade), class_name=class_name, data_map_status=status)
