@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import time
 from contextlib import contextmanager
 from pathlib import Path
@@ -103,6 +104,23 @@ def shared_server(folder: Path):
 
 
 # ------------------------------------------------------------------ the browser
+
+
+@pytest.fixture(scope="session", autouse=True)
+def delete_output_dir():
+    """Replaces pytest-playwright's fixture of this name, which empties `--output` when a
+    session starts: under pytest-xdist each worker is a session, and a worker started
+    late (one replacing a crashed worker) wiped the traces and screenshots of tests that
+    had already failed on the others. `pytest_sessionstart` empties it once instead."""
+
+
+def pytest_sessionstart(session):
+    """Empty `--output` (test-results/) once per run, in the main process only."""
+    if hasattr(session.config, "workerinput"):  # an xdist worker
+        return
+    output = session.config.getoption("--output", default=None)
+    if output:
+        shutil.rmtree(output, ignore_errors=True)
 
 
 @pytest.fixture(scope="session")

@@ -21,7 +21,7 @@ here from Python pieces:
   patient's click (Safari blocks a tab opened later).
 - `handler(params, ...)`: a plain DOM event handler, for triggers that need the event
   itself (`event.key`, `event.relatedTarget`, `preventDefault`).
-- `window_listener(...)`: `rx.window_event_listener` plus `pointerdown`.
+- `window_listener(...)`: `rx.window_event_listener` plus `pointerdown` and `click`.
 
 No helper evaluates a string at run time (`rx.call_script` uses eval, which the site's
 Content-Security-Policy refuses): everything is compiled into the page's module.
@@ -112,6 +112,8 @@ class _WindowListener(WindowEventListener):
 
     on_pointer_down: EventHandler[no_args_event_spec] = field(
         doc="A pointer pressed anywhere on the page; a raw handler gets the event.")
+    on_click: EventHandler[no_args_event_spec] = field(
+        doc="A click anywhere on the page (after the element's own handlers); a raw handler gets the event.")
 
 
 def window_listener(**events: Any) -> rx.Component:

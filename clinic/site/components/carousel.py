@@ -119,9 +119,11 @@ def carousel_labels(lang: str) -> dict[str, str]:
 
 def carousel(*slides: rx.Component, key: str, lang: str, label: str, loop: bool = False,
              autoplay_ms: int = 0, slide_class_name: str = "basis-full",
-             class_name: str = "") -> rx.Component:
+             class_name: str = "", on_click: rx.Var | None = None) -> rx.Component:
     """A carousel of `slides`; `autoplay_ms` > 0 auto-advances (pausable). `key` names its
-    client state and its viewport's id (one per page)."""
+    client state and its viewport's id (one per page). `on_click`: a handler for clicks
+    anywhere in it (one for all the slides: an event on each slide would make each a
+    component of its own in the code every page loads)."""
     labels = carousel_labels(lang)
     total = len(slides)
     state = carousel_state(key, loop, total)
@@ -137,7 +139,6 @@ def carousel(*slides: rx.Component, key: str, lang: str, label: str, loop: bool 
             class_name=f"min-w-0 shrink-0 grow-0 pl-4 {slide_class_name}",
             role="group",
             data_slide_index=index,
-            data_selected=rx.cond(selected == index, "", rx.Var.create(None)),
             custom_attrs={
                 "aria-roledescription": labels["slide"],
                 "aria-label": t(lang, "home.carousel.slide_of", n=index + 1, total=total),
@@ -204,6 +205,7 @@ def carousel(*slides: rx.Component, key: str, lang: str, label: str, loop: bool 
         # Under reduced motion it starts paused; the visitor may still press play.
         **({"on_mount": run(f"if ({REDUCED_MOTION}) ", assign(state.user_paused, True))} if autoplay else {}),
         custom_attrs={
+            **({"onClick": on_click} if on_click is not None else {}),
             "aria-roledescription": labels["carousel"],
             # A mouse over it pauses it (a finger's tap is not "hovering").
             "onPointerEnter": handler("event", "if (event.pointerType === 'mouse') ",
@@ -242,11 +244,14 @@ def picture(photo: Photo, sizes: str, class_name: str, eager: bool = False) -> r
     )
 
 
-def _open_viewer(index: int) -> rx.EventSpec:
-    # The dialog renders with this click; it opens modally (and takes focus) before the
-    # next paint.
-    return run(
-        assign(facility_viewer_index, index),
+def _open_viewer() -> rx.Var:
+    """The gallery's click handler: a click on a photo opens it in the viewer. The dialog
+    renders with this click; it opens modally (and takes focus) before the next paint."""
+    return handler(
+        "event",
+        "const photo = event.target.closest?.('[data-facility-photo]');",
+        "if (!photo) return;",
+        assign(facility_viewer_index, rx.Var("Number(photo.dataset.facilityPhoto)")),
         "requestAnimationFrame(() => {",
         f" const dialog = document.getElementById({literal(VIEWER_ID)});",
         " if (dialog && !dialog.open) dialog.showModal();",
@@ -346,7 +351,6 @@ def facilities_gallery(photos: list[Photo], *, lang: str, label: str) -> rx.Comp
             rx.el.span(photo.caption, class_name="block px-4 py-3 font-medium text-ink"),
             type="button",
             aria_label=viewer_labels["open"].replace("{caption}", photo.caption),
-            on_click=_open_viewer(index),
             class_name=f"group block w-full overflow-hidden rounded-2xl bg-white text-left shadow-sm {FOCUS_RING}",
             data_facility_photo=index,
             custom_attrs={"aria-haspopup": "dialog"},
@@ -355,6 +359,6 @@ def facilities_gallery(photos: list[Photo], *, lang: str, label: str) -> rx.Comp
     ]
     return rx.fragment(
         carousel(*slides, key=GALLERY_KEY, lang=lang, label=label,
-                 slide_class_name="basis-[85%] sm:basis-1/2 lg:basis-1/3"),
+                 slide_class_name="basis-[85%] sm:basis-1/2 lg:basis-1/3", on_click=_open_viewer()),
         rx.cond(facility_viewer_index.value.to(int) >= 0, _viewer(photos, viewer_labels), rx.fragment()),
     )

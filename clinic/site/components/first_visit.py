@@ -6,8 +6,9 @@ clinic-specific localStorage key records that the language is set, so it never h
 again. Rules:
 - Only the landing counts: going home inside the site (logo, Home link, the toggle) is a
   choice the visitor just made, never undone.
-- A click on the language toggle sets the flag too (`remember_choice`), so a visitor who
-  chooses Spanish is not bounced back on a later visit.
+- A click on a language link (any link with `hreflang`: the toggle) sets the flag too
+  (`remember_choice`), so a visitor who chooses Spanish is not bounced back on a later
+  visit.
 - If the flag cannot be stored (storage blocked), nothing redirects: "once" could not be
   kept, and staying on the requested page is the safe side.
 - Crawlers are never redirected: `/` must be indexed as the Spanish page it is.
@@ -18,7 +19,7 @@ from __future__ import annotations
 import reflex as rx
 from reflex_base.event import EventSpec
 
-from clinic.site.components.browser import literal, navigate, run
+from clinic.site.components.browser import handler, literal, navigate, run, window_listener
 from clinic.site.content import content
 from clinic.site.routes import DEFAULT_LANG, path_for
 
@@ -58,6 +59,13 @@ def first_visit_language() -> EventSpec:
     )
 
 
-def remember_choice(lang: str) -> EventSpec:
-    """On the language toggle: the visitor chose `lang`, never redirect them again."""
-    return run(f"{_store(literal(lang))};")
+def remember_choice() -> rx.Component:
+    """A click on a language link: the visitor chose that language, never redirect them
+    again. One listener for the whole page rather than an event on each toggle: every
+    page has its own toggle, and an event on each would add a component per page to the
+    code every page loads."""
+    return window_listener(on_click=handler(
+        "event",
+        "const link = event.target.closest?.('a[hreflang]');",
+        f"if (link) {_store('link.hreflang')};",
+    ))

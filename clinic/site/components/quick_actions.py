@@ -48,15 +48,12 @@ def call_action(page: Page, *children, **props) -> rx.Component:
     return rx.el.a(*children, href=content().clinic.tel_href, data_action="call", **props)
 
 
-def three_actions(page: Page, book_class: str, other_class: str, icon_size: int = 20,
-                  on_book=None) -> list[rx.Component]:
-    """Book (the primary action, styled apart), WhatsApp, Call: each an icon and its label.
-    `on_book`: an event for the Book link's click (the mobile menu closes itself)."""
+def three_actions(page: Page, book_class: str, other_class: str, icon_size: int = 20) -> list[rx.Component]:
+    """Book (the primary action, styled apart), WhatsApp, Call: each an icon and its label."""
     lang = page.lang
-    book_events = {"on_click": on_book} if on_book is not None else {}
     return [
         book_action(page, icon(*CALENDAR_ICON, size=icon_size), rx.el.span(t(lang, "actions.book")),
-                    class_name=book_class, **book_events),
+                    class_name=book_class),
         whatsapp_action(page, icon(*CHAT_ICON, size=icon_size), rx.el.span(t(lang, "actions.whatsapp")),
                         class_name=other_class),
         call_action(page, icon(*PHONE_ICON, size=icon_size), rx.el.span(t(lang, "actions.call")),
