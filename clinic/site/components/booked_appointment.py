@@ -32,7 +32,7 @@ TIME_FORMAT = {"hour": "numeric", "minute": "2-digit"}
 CALENDAR_ICON = "M7 3v3M17 3v3M4 9h16M5 5h14a1 1 0 0 1 1 1v13a1 1 0 0 1-1 1H5a1 1 0 0 1-1-1V6a1 1 0 0 1 1-1z"
 # The success page's header keeps this much room for the summary, with or without a
 # booking, so the summary appearing after the page has painted moves nothing.
-SUMMARY_ROOM = "min-h-[13.5rem] sm:min-h-[11rem]"
+SUMMARY_ROOM = "min-h-[13.5rem] sm:min-h-[8.5rem]"
 
 # {doctor, date, time, start, ics, file} once a booking has been read; {} otherwise.
 booked = ClientStateVar.create("booked_appointment", default={})
@@ -144,24 +144,27 @@ def booked_summary(lang: str, intro: str) -> rx.Component:
     the page's intro until then (and when there is none), in the same reserved room."""
     shown = booked.value.to(dict[str, str])
     summary = rx.el.section(
-        rx.el.h2(t(lang, "success_page.booked_heading"), id="booked-heading",
-                 class_name="text-sm font-semibold uppercase tracking-wide text-muted"),
-        rx.el.p(shown["doctor"], class_name="mt-1 text-xl font-bold text-ink", data_booked_doctor=""),
-        rx.el.p(rx.el.time(shown["date"], date_time=shown["start"]), class_name="mt-1 text-lg text-ink",
-                data_booked_date=""),
-        rx.el.p(shown["time"], " ", rx.el.span(f"({tc(lang, 'success_page.booked_time_zone')})",
-                                              class_name="text-muted"),
-                class_name="text-lg text-ink", data_booked_time=""),
+        rx.el.div(
+            rx.el.h2(t(lang, "success_page.booked_heading"), id="booked-heading",
+                     class_name="text-sm font-semibold uppercase tracking-wide text-muted"),
+            rx.el.p(shown["doctor"], class_name="mt-1 text-xl font-bold text-ink", data_booked_doctor=""),
+            rx.el.p(rx.el.time(shown["date"], date_time=shown["start"]), class_name="mt-1 text-lg text-ink",
+                    data_booked_date=""),
+            rx.el.p(shown["time"], " ", rx.el.span(f"({tc(lang, 'success_page.booked_time_zone')})",
+                                                  class_name="text-muted"),
+                    class_name="text-lg text-ink", data_booked_time=""),
+        ),
         rx.el.a(
             icon(CALENDAR_ICON, size=18),
             t(lang, "success_page.add_to_calendar"),
             href=shown["ics"],
             download=shown["file"],
-            class_name=f"mt-4 gap-2 bg-white {BUTTON_SECONDARY}",
+            class_name=f"mt-4 shrink-0 sm:mt-0 {BUTTON_SECONDARY}",
             data_add_to_calendar="",
         ),
         aria_labelledby="booked-heading",
-        class_name="mt-4",
+        # Side by side from 640 px: the room kept for it stays small.
+        class_name="mt-4 max-w-3xl sm:flex sm:items-end sm:justify-between sm:gap-6",
         data_booked="",
     )
     return rx.el.div(
