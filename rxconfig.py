@@ -29,7 +29,7 @@ config = rx.Config(
                 "plugins": [],
             }
         ),
-        # Unused framework libraries (emotion, socket.io) resolved to small stand-ins.
+        # Unused framework libraries (emotion, socket.io, cookies, uploads) resolved to small stand-ins.
         LeanBundlePlugin(),
         # The 404 page prerendered in each language (served for unknown paths).
         PrerenderNotFoundPlugin(),

@@ -44,7 +44,17 @@ app = rx.App(
 
 def _component(page: Page):
     render = renderer(page.kind)
-    return lambda: page_shell(page, render(page))
+
+    def component():
+        return page_shell(page, render(page))
+
+    # Reflex writes the components it memoizes for a page (those with client state or
+    # events) into one module per Python module of the page function, and every page
+    # that uses that module loads all of it. Named after the page kind's own module,
+    # each kind gets its own: the home page no longer loads the contact form's, the
+    # open times' or the success page's code.
+    component.__module__ = render.__module__
+    return component
 
 
 def _head(page: Page) -> dict:

@@ -1,7 +1,7 @@
 """Keeps framework code this site never runs out of its pages.
 
-Reflex ships two libraries on every page that a static site with `enable_state=False`
-and Tailwind classes does not use (issue #2's budget: 160 kB gzip of JavaScript on the
+Reflex ships libraries on every page that a static site with `enable_state=False`,
+no cookies, no uploads and Tailwind classes does not use (issue #2's budget: 160 kB gzip of JavaScript on the
 home page), and a colour-mode provider for a site with one colour scheme. Vite resolves
 their imports to the small stand-ins in `clinic/build/shims/` instead; each file says why it
 is safe. The provider's companion, a script Reflex puts first in every page's <head> to
@@ -38,6 +38,9 @@ SHIMMED_MODULES = {
     "@emotion/react": "emotion-react.js",
     "socket.io-client": "socket-io-client.js",
     "$/utils/react-theme": "react-theme.js",
+    "universal-cookie": "universal-cookie.js",
+    "mergician": "mergician.js",
+    "$/utils/helpers/upload": "upload.js",
 }
 
 # An element with a string child in the compiled document: jsx("script",{},"...").
