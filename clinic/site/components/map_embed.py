@@ -70,9 +70,8 @@ def map_embed(*, title: str, picture_alt: str, load_label: str, loading_label: s
     frame = rx.el.iframe(
         src=embed_url,
         title=title,
-        custom_attrs={"width": str(MAP_WIDTH), "height": str(MAP_HEIGHT)},
-        referrer_policy="no-referrer-when-downgrade",
-        allow_full_screen=True,
+        custom_attrs={"width": str(MAP_WIDTH), "height": str(MAP_HEIGHT), "allowFullScreen": True,
+                      "referrerPolicy": "no-referrer-when-downgrade"},
         class_name="block aspect-[4/3] h-auto w-full rounded-2xl border-0 bg-sand",
         data_map_frame="",
     )
