@@ -195,3 +195,18 @@ def test_without_a_sensible_booking_the_page_is_as_before(page, kept):
     expect(page.get_by_text(tc("es", "pages.success.intro"))).to_be_visible()
     expect(page.locator("h1")).to_have_text(tc("es", "pages.success.title"))
     assert page.problems == []
+
+
+def test_switching_language_shows_the_same_booking_in_the_other_language(new_context):
+    page = open_context_page(new_context, "desktop", "es")
+    doctor = DOCTORS[-1]
+    start, end = booking_in_a_week()
+    book_and_land(page, doctor, "es", start, end)
+    expect(page.locator("[data-booked]")).to_be_visible()
+    hydrated(page)
+    page.locator("header a[hreflang='en']").first.click()
+    expect(page).to_have_url(re.compile(re.escape(path_for("success", "en")) + "$"))
+    expect(page.locator("[data-booked-doctor]")).to_have_text(doctor.name("en"))
+    local_day = start.astimezone(CLINIC_ZONE).date()
+    expect(page.locator("[data-booked-date]")).to_have_text(format_date(local_day, "full", locale=BABEL_LOCALES["en"]))
+    assert page.problems == []

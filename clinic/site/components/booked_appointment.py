@@ -32,7 +32,7 @@ TIME_FORMAT = {"hour": "numeric", "minute": "2-digit"}
 CALENDAR_ICON = "M7 3v3M17 3v3M4 9h16M5 5h14a1 1 0 0 1 1 1v13a1 1 0 0 1-1 1H5a1 1 0 0 1-1-1V6a1 1 0 0 1 1-1z"
 # The success page's header keeps this much room for the summary, with or without a
 # booking, so the summary appearing after the page has painted moves nothing.
-SUMMARY_ROOM = "min-h-[14rem] sm:min-h-[11rem]"
+SUMMARY_ROOM = "min-h-[13.5rem] sm:min-h-[10rem]"
 
 # {doctor, date, time, start, ics, file} once a booking has been read; {} otherwise.
 booked = ClientStateVar.create("booked_appointment", default={})
@@ -165,12 +165,14 @@ def booked_summary(lang: str, intro: str) -> rx.Component:
         aria_labelledby="booked-heading",
         # A card; its text and button side by side from 640 px, so the room kept for it
         # stays small.
-        class_name="mt-4 rounded-2xl bg-white p-4 shadow-sm sm:inline-flex sm:items-center sm:gap-10 sm:p-5",
+        class_name="rounded-2xl bg-white p-4 shadow-sm sm:flex sm:w-fit sm:items-center sm:gap-10 sm:p-5",
         data_booked="",
     )
     return rx.el.div(
         rx.cond(shown.contains("doctor"), summary,
-                rx.el.p(intro, class_name="mt-4 max-w-2xl text-lg text-muted")),
+                rx.el.p(intro, class_name="max-w-2xl text-lg text-muted")),
         on_mount=rx.call_function(_read_booking(lang)),
-        class_name=SUMMARY_ROOM,
+        # The margin on the room, not on what it holds: a child's margin would collapse
+        # through it for one of the two and not the other, and the page would move.
+        class_name=f"mt-4 {SUMMARY_ROOM}",
     )
