@@ -120,7 +120,7 @@ def _read_booking(lang: str) -> rx.Var:
   const parts = {json.dumps(parts, ensure_ascii=False)};
   const doctor = parts.doctors[kept?.doctor];
   const start = new Date(kept?.start), end = new Date(kept?.end);
-  if (!doctor || !kept.start || !kept.end || isNaN(start) || isNaN(end) || end <= start) return;
+  if (!doctor || !kept.start || !kept.end || isNaN(start) || isNaN(end) || end <= start) {{ {setter}({{}}); return; }}
   const date = new Intl.DateTimeFormat({locale}, {{ ...{json.dumps(DATE_FORMAT)}, timeZone: {zone} }});
   const clock = new Intl.DateTimeFormat({locale}, {{ ...{json.dumps(TIME_FORMAT)}, timeZone: {zone} }});
   const utc = (moment) => moment.toISOString().replace(/[-:]/g, "").replace(/\\.\\d+/, "");
