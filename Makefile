@@ -17,7 +17,8 @@ TEST_WORKERS ?= 3
 # Tests run in random order (pytest-randomly); `make test TEST_SEED=1234` repeats an order.
 TEST_SEED ?= $(shell od -An -N4 -tu4 /dev/urandom | tr -d ' ')
 TEST_SEED := $(TEST_SEED)
-E2E_OPTIONS := -n $(TEST_WORKERS) --dist loadgroup --randomly-seed=$(TEST_SEED)
+# --durations: the slowest browser tests, listed after each run (where the minutes go).
+E2E_OPTIONS := -n $(TEST_WORKERS) --dist loadgroup --randomly-seed=$(TEST_SEED) --durations=15
 # In CI (CI=true) or with ARTIFACTS=1, a failed browser test leaves its Playwright trace
 # and a screenshot in test-results/<test>/ (`.venv/bin/playwright show-trace <trace.zip>`).
 ifneq ($(filter true 1,$(CI) $(ARTIFACTS)),)
