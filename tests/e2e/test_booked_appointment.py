@@ -24,6 +24,7 @@ from clinic.site.content import content
 from clinic.site.i18n import t, tc
 from clinic.site.pages.success import note_texts
 from clinic.site.routes import doctor_page_id, path_for
+from tests.e2e.axe import describe, run_axe
 from tests.e2e.conftest import DESKTOP, MOBILE, hydrated, watch
 from tests.e2e.stubs import serve_cal_embed
 from tests.e2e.test_booking import book_button, open_booking
@@ -107,6 +108,9 @@ def test_the_success_page_shows_the_booking_in_the_clinics_time_zone(new_context
     assert box["height"] >= 44
     page.wait_for_timeout(300)
     assert page.evaluate("window.__cls") == 0
+    # WCAG 2.2 AA with the summary shown, as on every route without it.
+    violations = run_axe(page)
+    assert violations == [], describe(violations)
     assert page.problems == []
 
 
