@@ -8,6 +8,10 @@ from __future__ import annotations
 
 from clinic.site.content import ContentError, Doctor, content
 
+# The locale the browser formats numbers, dates and times in (Intl), per site language:
+# Mexican Spanish and US English.
+BROWSER_LOCALES = {"es": "es-MX", "en": "en-US"}
+
 # Day order for grouping opening hours ("Mo".."Su").
 WEEK = ("Mo", "Tu", "We", "Th", "Fr", "Sa", "Su")
 

@@ -21,12 +21,10 @@ from reflex.experimental.client_state import ClientStateVar
 
 from clinic.site.components.ui import BUTTON_SECONDARY, icon
 from clinic.site.content import content
-from clinic.site.i18n import t, tc
+from clinic.site.i18n import BROWSER_LOCALES, t, tc
 from clinic.site.routes import path_for
 
 STORAGE_KEY = "clinic.booked-appointment"
-# Intl locales, as for the open times: Mexican Spanish and US English.
-LOCALES = {"es": "es-MX", "en": "en-US"}
 DATE_FORMAT = {"weekday": "long", "day": "numeric", "month": "long", "year": "numeric"}
 TIME_FORMAT = {"hour": "numeric", "minute": "2-digit"}
 CALENDAR_ICON = "M7 3v3M17 3v3M4 9h16M5 5h14a1 1 0 0 1 1 1v13a1 1 0 0 1-1 1H5a1 1 0 0 1-1-1V6a1 1 0 0 1 1-1z"
@@ -112,7 +110,7 @@ def _read_booking(lang: str) -> rx.Var:
     setter = booked.set_value()
     parts = _ics_parts(lang)
     zone = json.dumps(content().clinic.time_zone)
-    locale = json.dumps(LOCALES[lang])
+    locale = json.dumps(BROWSER_LOCALES[lang])
     file_name = tc(lang, "success_page.calendar_file").lower().replace(" ", "-") + ".ics"
     js = f"""() => {{
   let kept = null;

@@ -29,14 +29,12 @@ from reflex_components_core.el.elements.inline import A as PlainAnchor
 from clinic.site.components.browser import assign, current, handler, js, literal, run
 from clinic.site.components.ui import BUTTON_PRIMARY, FOCUS_RING, TEXT_LINK, icon
 from clinic.site.content import content
-from clinic.site.i18n import t, tc
+from clinic.site.i18n import BROWSER_LOCALES, t, tc
 from clinic.site.routes import path_for
 
 # The message is capped so that the chat link (every character percent-encoded, up to
 # 9 bytes each) stays far below the URL lengths browsers and WhatsApp accept.
 MESSAGE_MAX_LENGTH = 1000
-# How the character counter writes numbers ("1,000" in Mexico and in English).
-NUMBER_LOCALES = {"es": "es-MX", "en": "en-US"}
 
 # Widget prop -> i18n key under "contact.". The greeting and line templates keep their
 # {name} {email} {phone} {message} placeholders: the widget fills them in the browser.
@@ -233,7 +231,7 @@ def contact_form(lang: str) -> rx.Component:
         )
 
     max_length = MESSAGE_MAX_LENGTH
-    count = js("String(", contact_message.value, f").length.toLocaleString({literal(NUMBER_LOCALES[lang])})")
+    count = js("String(", contact_message.value, f").length.toLocaleString({literal(BROWSER_LOCALES[lang])})")
     counter_text = re.split(r"(\{count\}|\{max\})", texts["counter"])
     counter = [count if part == "{count}" else f"{max_length:,}" if part == "{max}" else part
                for part in counter_text if part]

@@ -22,10 +22,8 @@ from reflex.experimental.client_state import ClientStateVar
 from clinic.server.open_times import PATH_PREFIX
 from clinic.site.components.cal_embed import link_config, public_booking_url
 from clinic.site.content import Doctor, content
-from clinic.site.i18n import t, tc
+from clinic.site.i18n import BROWSER_LOCALES, t, tc
 
-# Intl locales: Mexican Spanish ("mar 24 nov, 10:00 a.m.") and US English.
-LOCALES = {"es": "es-MX", "en": "en-US"}
 # The browser stops waiting a little after the server's own 2 s limit for Cal.com.
 BROWSER_TIMEOUT_MS = 4000
 TIME_FORMAT = {"weekday": "short", "day": "numeric", "month": "short", "hour": "numeric", "minute": "2-digit"}
@@ -49,7 +47,7 @@ def _load_times(doctor: Doctor, lang: str, times: ClientStateVar) -> rx.Var:
     .then((answer) => {{
       const starts = answer && Array.isArray(answer.times) ? answer.times.slice(0, 3) : [];
       const zone = {json.dumps(content().clinic.time_zone)};
-      const label = new Intl.DateTimeFormat({json.dumps(LOCALES[lang])}, {{ ...{json.dumps(TIME_FORMAT)}, timeZone: zone }});
+      const label = new Intl.DateTimeFormat({json.dumps(BROWSER_LOCALES[lang])}, {{ ...{json.dumps(TIME_FORMAT)}, timeZone: zone }});
       const day = new Intl.DateTimeFormat("en-CA", {{ timeZone: zone, year: "numeric", month: "2-digit", day: "2-digit" }});
       const shown = starts.map((start) => new Date(start)).filter((moment) => !isNaN(moment)).map((moment) => {{
         const date = day.format(moment);
