@@ -18,13 +18,14 @@ from urllib.parse import quote
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from clinic.project import EXPORT_DIR  # noqa: E402
 from clinic.site.components.contact_form import MESSAGE_MAX_LENGTH  # noqa: E402
 from clinic.site.content import LANGS, content  # noqa: E402
 from clinic.site.i18n import t  # noqa: E402
 from clinic.site.routes import path_for  # noqa: E402
 from clinic.server.middleware import prerendered_file  # noqa: E402
 
-BUILD = ROOT / ".web" / "build" / "client"
+BUILD = EXPORT_DIR
 REPORT = ROOT / "bench" / "reports" / "booking_contact.md"
 # The form's own input caps (clinic/site/components/contact_form.py).
 FIELD_CAPS = {"name": 100, "email": 254, "phone": 30, "message": MESSAGE_MAX_LENGTH}

@@ -54,13 +54,13 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from bench.lighthouse_seo import BROWSER_UI_FEATURES_OFF, CHROMIUM, LIGHTHOUSE, _env, chrome_flags  # noqa: E402
+from clinic.project import EXPORT_DIR  # noqa: E402
 from clinic.server.local import production_server  # noqa: E402
 from clinic.site.routes import all_pages  # noqa: E402
 from clinic.server.security import third_party_sources  # noqa: E402
 
 REPORTS = ROOT / "bench" / "reports"
 BIN = ROOT / ".venv" / "bin"
-EXPORT_DIR = ROOT / ".web" / "build" / "client"
 NOT_FOUND_PATHS = {"es": "/no-existe", "en": "/en/does-not-exist"}
 CATEGORIES = ("performance", "accessibility", "best-practices", "seo")
 

@@ -28,13 +28,13 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from clinic.project import EXPORT_DIR  # noqa: E402
 from clinic.server import local as prod_server  # noqa: E402
 from tests.e2e import bad_requests  # noqa: E402
-from clinic import security  # noqa: E402
+from clinic.server import security  # noqa: E402
 from clinic.site.routes import path_for  # noqa: E402
 
 REPORT = ROOT / "bench" / "reports" / "server.md"
-STATIC_DIR = ROOT / ".web" / "build" / "client"
 LOAD_PAGES = [("home", path_for("home", "es")), ("service page", path_for("hysteroscopy", "es"))]
 APT_PACKAGES = ["wrk", "nginx", "libnginx-mod-http-brotli-static"]
 BROTLI_MODULE = Path("/usr/lib/nginx/modules/ngx_http_brotli_static_module.so")
@@ -133,7 +133,7 @@ def nginx_server():
     common = "\n".join(f'        add_header {name} "{value}" always;' for name, value in security.BASE_HEADERS.items())
     conf = tmp / "nginx.conf"
     conf.write_text(NGINX_CONF.format(
-        tmp=tmp, port=port, root=STATIC_DIR,
+        tmp=tmp, port=port, root=EXPORT_DIR,
         load_brotli=f"load_module {BROTLI_MODULE};" if brotli else "",
         brotli_static="brotli_static on;" if brotli else "",
         common_headers=common, immutable=security.CACHE_IMMUTABLE,

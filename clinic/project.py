@@ -15,6 +15,9 @@ _CHECKOUT = Path(__file__).resolve().parent.parent
 
 PROJECT_DIR = _CHECKOUT if (_CHECKOUT / "rxconfig.py").is_file() else Path.cwd()
 ASSETS_DIR = PROJECT_DIR / "assets"
+# The static site a build leaves (`reflex export`, or the production server's own build):
+# prerendered HTML, JS and CSS, as a host serves them.
+EXPORT_DIR = PROJECT_DIR / ".web" / "build" / "client"
 # CLINIC_CONTENT_DIR builds the site from another copy of content/ (the content-edit
 # proof in tests/ uses it; a clinic can try an edit without touching its own files).
 CONTENT_DIR = Path(os.environ.get("CLINIC_CONTENT_DIR") or PROJECT_DIR / "content").resolve()

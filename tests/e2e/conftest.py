@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import shutil
 import time
 from contextlib import contextmanager
@@ -29,6 +30,7 @@ import pytest
 from filelock import FileLock
 from playwright.sync_api import Page, expect
 
+from clinic.project import EXPORT_DIR
 from clinic.server import local as prod_server
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -59,11 +61,16 @@ CONTEXT_DEFAULTS = {"locale": "es-MX", "viewport": DESKTOP}
 # ------------------------------------------------------------------ the site
 
 
+def given_site(pytestconfig) -> str | None:
+    """The site named by `--base-url` (or the `base_url` ini value, or SITE_URL), if any."""
+    return (pytestconfig.getoption("--base-url") or pytestconfig.getini("base_url")
+            or os.environ.get("SITE_URL") or None)
+
+
 @pytest.fixture(scope="session")
 def base_url(pytestconfig, tmp_path_factory):
     """The site under test: `--base-url` (or SITE_URL) if given, else our own server."""
-    given = (pytestconfig.getoption("--base-url") or pytestconfig.getini("base_url")
-             or os.environ.get("SITE_URL"))
+    given = given_site(pytestconfig)
     if given:
         yield given.rstrip("/")
         return
@@ -74,6 +81,13 @@ def base_url(pytestconfig, tmp_path_factory):
     # Workers of one xdist run share the folder above their own temporary folders.
     with shared_server(tmp_path_factory.getbasetemp().parent) as url:
         yield url
+
+
+@pytest.fixture(scope="session")
+def served_build(pytestconfig, base_url) -> Path | None:
+    """The static build our own production server serves (EXPORT_DIR), once it is up;
+    None when the tests run against a site given by `--base-url`, whose build is elsewhere."""
+    return None if given_site(pytestconfig) else EXPORT_DIR
 
 
 @contextmanager
@@ -164,16 +178,14 @@ def new_context(new_context, browser_context_args, base_url):
 
 def isolate(context, site: str) -> None:
     """Only the site itself (and data: URLs) is reachable; routes a test adds later take
-    precedence, so a stub for a third party goes in front of this guard."""
-    site = site.rstrip("/")
+    precedence, so a stub for a third party goes in front of this guard.
 
-    def guard(route):
-        if route.request.url.startswith(site) or route.request.url.startswith("data:"):
-            route.fallback()
-        else:
-            route.abort()
-
-    context.route("**/*", guard)
+    The guard matches by a regular expression, not by a Python function: Playwright
+    hands the browser's requests to Python only when a route's pattern matches them
+    (a function matches everything), so the site's own scripts and images, dozens per
+    page, never make the round trip to this process."""
+    elsewhere = re.compile(rf"^(?!{re.escape(site.rstrip('/'))}/|data:)")
+    context.route(elsewhere, lambda route: route.abort())
 
 
 def track_network(context) -> None:

@@ -9,8 +9,7 @@ import http.server
 import threading
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[2]
-EXPORT_DIR = ROOT / ".web" / "build" / "client"
+from clinic.project import EXPORT_DIR
 
 
 class CleanUrlHandler(http.server.SimpleHTTPRequestHandler):

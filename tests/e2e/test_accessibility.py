@@ -1,6 +1,7 @@
 """Zero axe-core violations (WCAG 2.0, 2.1 and 2.2, levels A and AA) on every route and the
 404 page, at phone (390x844) and desktop (1280x800) size, and with every overlay open:
-the mobile menu, each desktop dropdown and the facilities viewer (issue #8).
+the mobile menu, each desktop dropdown and the facilities viewer; and at phone size, on
+the same load, touch targets of at least 24x24 px (WCAG 2.5.8) (issue #8).
 
 Each route gets a fresh browser context at each size (nothing left over from another
 test), about a second a page. Each page is scrolled through to the bottom first, so what
@@ -53,16 +54,35 @@ def load(page, path: str) -> None:
     network_quiet(page)
 
 
+# Every control in the header and the page content that is shown; links inside a
+# sentence are exempt (WCAG 2.5.8 "inline"), as are visually hidden ones (the skip link
+# until it has focus).
+SMALL_TARGETS = """() => [...document.querySelectorAll(
+        'header a, header button, main a, main button, main input, main select, main textarea, main summary')]
+    .filter((el) => el.checkVisibility() && !el.closest('[hidden], dialog:not([open])'))
+    .map((el) => {
+        const rect = el.getBoundingClientRect();
+        const style = getComputedStyle(el);
+        const parentText = (el.parentElement.textContent || '').trim();
+        const inSentence = style.display === 'inline' && parentText.length > (el.textContent || '').trim().length;
+        return {el: el.outerHTML.slice(0, 120), width: Math.round(rect.width * 10) / 10,
+                height: Math.round(rect.height * 10) / 10, inSentence};
+    })
+    .filter((t) => !t.inSentence && t.width > 1 && t.height > 1 && (t.width < 24 || t.height < 24))"""
+
+
 def assert_no_violations(page, where: str) -> None:
     violations = run_axe(page)
     assert violations == [], f"axe violations on {where}:\n{describe(violations)}"
 
 
 @pytest.mark.parametrize("path", PATHS)
-def test_no_axe_violations_on_any_route(viewport_page, path):
+def test_no_axe_violations_on_any_route_and_no_small_touch_target_on_a_phone(viewport_page, path):
     load(viewport_page, path)
     width = viewport_page.viewport_size["width"]
     assert_no_violations(viewport_page, f"{path} at {width} px")
+    if width == MOBILE["width"]:
+        assert viewport_page.evaluate(SMALL_TARGETS) == []
 
 
 @pytest.mark.parametrize("lang", LANGS)

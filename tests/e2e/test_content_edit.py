@@ -10,7 +10,8 @@ Saturday closing hour and one Spanish page text. Then
     on its prerendered pages, head tags and JSON-LD included, and none of the old ones
     in any spelling anywhere in its HTML. The same checks run first on a build of the
     shipped content, where the old values must be found: so an absence proves an edit,
-    not a pattern that never matched.
+    not a pattern that never matched. That build is the one the production server of
+    this run serves (a copy builds it only when the tests run against another site).
 
 Expected texts come from the site's own helpers (format_price, format_time, t), so the
 test says what the site would say, in the site's words. Everything happens in temporary
@@ -33,7 +34,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from clinic.project import PROJECT_DIR
+from clinic.project import EXPORT_DIR, PROJECT_DIR
 from clinic.site.content import CONTENT_DIR, content, load_content
 from clinic.site.i18n import format_number, format_price, format_time, t
 from clinic.site.routes import all_pages, doctor_page_id, path_for
@@ -165,9 +166,8 @@ def _decoded(text: str) -> str:
     return re.sub(r"\\u([0-9a-fA-F]{4})", lambda m: codecs.decode(m.group(0), "unicode_escape"), text)
 
 
-def read_build(project: Path) -> dict[str, str]:
+def read_build(client: Path) -> dict[str, str]:
     """Every prerendered HTML file of a build (route pages, 404 pages, shells)."""
-    client = project / ".web" / "build" / "client"
     pages = {path.relative_to(client).as_posix(): _decoded(path.read_text(encoding="utf-8"))
              for path in client.rglob("*.html")}
     assert len(pages) > 2 * len(all_pages()), f"a build with {len(pages)} HTML files"
@@ -181,7 +181,7 @@ def build(project: Path) -> dict[str, str]:
         timeout=BUILD_TIMEOUT_S,
     )
     assert result.returncode == 0, f"reflex export failed:\n{result.stdout[-3000:]}\n{result.stderr[-3000:]}"
-    return read_build(project)
+    return read_build(project / EXPORT_DIR.relative_to(PROJECT_DIR))
 
 
 def html_file(path: str) -> str:
@@ -292,9 +292,10 @@ def old() -> Facts:
     return facts
 
 
-def test_a_content_edit_passes_the_unit_tests_and_changes_every_page(tmp_path, old, base_url):
-    # base_url: the production server's build is done, so the copy takes its npm packages
-    # instead of installing them, and never copies a .web that a build is still writing.
+def test_a_content_edit_passes_the_unit_tests_and_changes_every_page(tmp_path, old, served_build):
+    # served_build: the production server's build is done, so the copy takes its npm
+    # packages instead of installing them, and never copies a .web that a build is still
+    # writing; and that build is one of the shipped content, ready to read.
     new = new_facts(old)
     edited = tmp_path / "content"
     write_edited_content(CONTENT_DIR, edited, new)
@@ -310,7 +311,7 @@ def test_a_content_edit_passes_the_unit_tests_and_changes_every_page(tmp_path, o
     try:
         # (b) A build of the shipped content says the old facts (the patterns match)...
         project = copy_project(tmp_path / "site")
-        shipped = build(project)
+        shipped = read_build(served_build) if served_build else build(project)
         check_build_says(shipped, old)
         old_patterns = old_spellings(old)
         assert set(found(shipped, old_patterns)) == set(old_patterns), \

@@ -13,10 +13,11 @@ import urllib.error
 import urllib.request
 from pathlib import Path
 
+from clinic.project import EXPORT_DIR
 from clinic.site.routes import all_pages, path_for
-from tests.e2e.vnu import ROOT, check
+from tests.e2e.vnu import check
 
-SHELL = ROOT / ".web" / "build" / "client" / "404.html"
+SHELL = EXPORT_DIR / "404.html"
 
 
 def _fetch(url: str) -> str:

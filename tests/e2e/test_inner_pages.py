@@ -2,8 +2,9 @@
 doctors, FAQ, privacy notice and success (issue #4).
 
 Each page shows its distinctive facts; every link on it leads to a page that exists;
-no sentence of a page appears on its twin in the other language; no translation key
-or unfilled {placeholder} is ever shown."""
+no sentence of a page appears on its twin in the other language. That no translation
+key or unfilled {placeholder} is shown, on these pages and every other, is checked by
+test_site_invariants.py on every route."""
 
 from __future__ import annotations
 
@@ -54,26 +55,6 @@ def open_page(page, p: Page, hydrated: bool = False):
     return response
 
 
-# ------------------------------------------------------------------ every inner page
-
-def raw_keys(text: str, lang: str) -> list[str]:
-    """Anything shaped like a key of the translation table, known or missing (a missing
-    key displays itself)."""
-    prefixes = "|".join(sorted({k.split(".")[0] for k in content().i18n[lang]}))
-    return re.findall(rf"\b(?:{prefixes})(?:\.[A-Za-z_]+)+\b", text)
-
-
-@pytest.mark.parametrize("p", INNER, ids=_name)
-def test_page_renders_in_its_language_with_no_raw_key(page, p):
-    open_page(page, p, hydrated=True)
-    assert page.locator("html").get_attribute("lang") == p.lang
-    assert page.locator("h1").count() == 1
-    body = normalize(page.locator("body").inner_text())
-    assert not raw_keys(body, p.lang), f"raw translation keys on {p.path}: {raw_keys(body, p.lang)}"
-    assert not re.search(r"\{\w+\}", body), f"unfilled placeholder on {p.path}"
-    assert page.problems == []
-
-
 # ------------------------------------------------------------------ services
 
 def _figure(value, lang: str) -> str:
@@ -109,8 +90,20 @@ def _service_claims() -> dict[str, dict[str, list[str]]]:
 SERVICE_CLAIMS = _service_claims()
 
 
+# Issue #19: a service page a patient can decide from has at least this many words.
+MIN_SERVICE_WORDS = 500
+# A claim's figure appears on its own service page only.
+CLAIM_FIGURES = {
+    format_number(content().clinic.claims.hpv_procedures): "hpv",
+    f"{content().clinic.claims.hpv_success_percent}%": "hpv",
+    f"{content().clinic.claims.contraception_effectiveness_percent}%": "contraception",
+}
+
+
 @pytest.mark.parametrize("p", SERVICES, ids=_name)
-def test_service_page_shows_its_layout_and_facts(page, p):
+def test_service_page_shows_its_facts_what_to_expect_how_to_prepare_and_questions(page, p):
+    """One load per service page: its layout, head and facts, its specialists, no figure
+    of another service, the visit, the preparation, the questions and enough words."""
     open_page(page, p)
     assert normalize(page.locator("h1").inner_text()) == tc(p.lang, f"pages.{p.id}.title")
     # Its own title, description, keywords and canonical, per language.
@@ -136,15 +129,12 @@ def test_service_page_shows_its_layout_and_facts(page, p):
         hrefs = [a.get_attribute("href") for a in block.locator("a").all()]
         assert path_for(doctor_page_id(slug), p.lang) in hrefs
         assert f"{path_for('booking', p.lang)}#{slug}" in hrefs
+    # No other service's figure (no success rate on laparoscopy, no effectiveness on maternity).
+    for figure, owner in CLAIM_FIGURES.items():
+        if p.id != owner:
+            assert figure not in text, f"{figure} on {p.path}"
 
-
-# Issue #19: a service page a patient can decide from.
-MIN_SERVICE_WORDS = 500
-
-
-@pytest.mark.parametrize("p", SERVICES, ids=_name)
-def test_service_page_says_what_to_expect_how_to_prepare_and_answers_questions(page, p):
-    open_page(page, p)
+    # Issue #19: a page a patient can decide from: what to expect, how to prepare, questions.
     data = service_content(p.id)
     expect(page.locator("main h2", has_text=t(p.lang, "service_page.visit_heading"))).to_be_visible()
     expect(page.locator("main h2", has_text=t(p.lang, "service_page.prepare_heading"))).to_be_visible()
@@ -164,23 +154,6 @@ def test_service_page_says_what_to_expect_how_to_prepare_and_answers_questions(p
         " document.body.appendChild(m); const t = m.innerText; m.remove(); return t; }"
     )
     assert count_words(text) >= MIN_SERVICE_WORDS, f"{p.path}: {count_words(text)} words"
-
-
-CLAIM_FIGURES = {
-    format_number(content().clinic.claims.hpv_procedures): "hpv",
-    f"{content().clinic.claims.hpv_success_percent}%": "hpv",
-    f"{content().clinic.claims.contraception_effectiveness_percent}%": "contraception",
-}
-
-
-def test_claim_figures_stay_on_their_service_page(page):
-    """No success rate on laparoscopy, no effectiveness figure on maternity, etc."""
-    for p in SERVICES:
-        open_page(page, p)
-        text = main_text(page)
-        for figure, owner in CLAIM_FIGURES.items():
-            if p.id != owner:
-                assert figure not in text, f"{figure} on {p.path}"
 
 
 def test_specialist_link_opens_the_doctor_page(page):

@@ -1,7 +1,7 @@
 """Keyboard only: from the home page to a doctor's Book button and to the contact form's
 submit, with a visible focus indicator at every stop (WCAG 2.4.7) that is not hidden
-under the fixed header or the floating book bar (2.4.11); and touch targets of at least
-24x24 px (2.5.8) on every route at phone size (issue #8).
+under the fixed header or the floating book bar (2.4.11) (issue #8). Touch targets at
+phone size are checked with axe on every route (test_accessibility.py).
 """
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ import pytest
 from playwright.sync_api import expect
 
 from clinic.site.i18n import t
-from clinic.site.routes import all_pages, path_for
+from clinic.site.routes import path_for
 from tests.e2e.conftest import DESKTOP, MOBILE, hydrated, watch
 from tests.e2e.stubs import WHATSAPP, answer_whatsapp
 
@@ -141,34 +141,3 @@ def test_keyboard_from_home_to_the_contact_form_submit(keyboard_page, lang):
     assert popup.value.url.startswith(WHATSAPP)
     expect(page.locator("[data-contact-status]")).to_have_text(t(lang, "contact.form.sent"))
     assert page.problems == []
-
-
-# ------------------------------------------------------------------ touch targets
-
-# Every control in the header and the page content that is shown; links inside a
-# sentence are exempt (WCAG 2.5.8 "inline"), as are visually hidden ones (the skip link
-# until it has focus).
-SMALL_TARGETS = """() => [...document.querySelectorAll(
-        'header a, header button, main a, main button, main input, main select, main textarea, main summary')]
-    .filter((el) => el.checkVisibility() && !el.closest('[hidden], dialog:not([open])'))
-    .map((el) => {
-        const rect = el.getBoundingClientRect();
-        const style = getComputedStyle(el);
-        const parentText = (el.parentElement.textContent || '').trim();
-        const inSentence = style.display === 'inline' && parentText.length > (el.textContent || '').trim().length;
-        return {el: el.outerHTML.slice(0, 120), width: Math.round(rect.width * 10) / 10,
-                height: Math.round(rect.height * 10) / 10, inSentence};
-    })
-    .filter((t) => !t.inSentence && t.width > 1 && t.height > 1 && (t.width < 24 || t.height < 24))"""
-
-
-@pytest.fixture
-def phone_page(new_context):
-    return new_context(**VIEWPORTS["mobile"]).new_page()
-
-
-@pytest.mark.parametrize("path", [p.path for p in all_pages()] + ["/no-existe"])
-def test_touch_targets_are_at_least_24_px_on_a_phone(phone_page, path):
-    phone_page.goto(path)
-    hydrated(phone_page)
-    assert phone_page.evaluate(SMALL_TARGETS) == []

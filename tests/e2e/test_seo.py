@@ -1,8 +1,9 @@
 """Discoverability on the served site (issue #6): head tags, structured data, sitemap,
 robots, the share image, and the first-visit language choice.
 
-Head tags and JSON-LD are read twice: from the HTML the server sends (what a crawler
-gets, by plain HTTP) and from the page after React has hydrated it in Chromium.
+Head tags and JSON-LD are read twice: here from the HTML the server sends (what a
+crawler gets, by plain HTTP), and from every page after React has hydrated it in Chromium
+by test_site_invariants.py (`test_every_route_renders_its_own_page`, one load per page).
 """
 
 from __future__ import annotations
@@ -223,32 +224,6 @@ def test_structured_data_describes_clinic_doctors_and_website(base_url, path):
 
 
 # ---------------------------------------------------------------- in the browser
-
-
-def test_head_and_structured_data_survive_hydration(new_context, base_url):
-    """In Chromium, after React has taken over: still one of each tag, JSON-LD parses,
-    and nothing logs an error."""
-    page = new_context().new_page()
-    problems = watch(page)
-    for path in PATHS:
-        page.goto(path)
-        network_quiet(page)
-        head = page.evaluate("""() => ({
-            canonical: [...document.querySelectorAll('link[rel=canonical]')].map(l => l.href),
-            alternates: document.querySelectorAll('link[rel=alternate][hreflang]').length,
-            descriptions: document.querySelectorAll('meta[name=description]').length,
-            ogImages: document.querySelectorAll('meta[property="og:image"]').length,
-            titles: document.querySelectorAll('title').length,
-            jsonLd: [...document.querySelectorAll('script[type="application/ld+json"]')].map(s => s.textContent),
-        })""")
-        assert head["canonical"] == [ORIGIN + path], path
-        assert (head["alternates"], head["descriptions"], head["ogImages"], head["titles"]) == (4, 1, 1, 1), path
-        assert len(head["jsonLd"]) == 1, path
-        assert "MedicalClinic" in graph_nodes(head["jsonLd"][0]), path
-    # Third parties are blocked in tests (their "Failed to load resource" is expected);
-    # anything else, or a failure of the site's own files, is a problem.
-    own = [p for p in problems if not ("Failed to load resource" in p and f"({base_url}" not in p)]
-    assert not own, own
 
 
 def test_head_follows_client_side_navigation(page):
