@@ -49,15 +49,16 @@ run: setup
 dev: setup
 	$(BIN)/reflex run --loglevel warning
 
-## Debian's Chromium for the browser tests (Playwright cannot download browsers here).
+## Debian's Chromium for the browser tests (Playwright cannot download browsers here):
+## the browser (benches, --headed) and its headless shell (every headless test run).
 browser:
-	@if [ -x /usr/bin/chromium ]; then :; \
+	@if [ -x /usr/bin/chromium ] && [ -x /usr/bin/chromium-headless-shell ]; then :; \
 	elif [ "$$(id -u)" = 0 ]; then \
-		echo "Installing Debian's chromium for the browser tests..."; \
+		echo "Installing Debian's chromium and chromium-headless-shell for the browser tests..."; \
 		DEBIAN_FRONTEND=noninteractive apt-get update -qq && \
-		DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; \
+		DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium chromium-headless-shell >/dev/null; \
 	else \
-		echo "Chromium is missing. Install it with: sudo apt-get install chromium"; exit 1; \
+		echo "Chromium is missing. Install it with: sudo apt-get install chromium chromium-headless-shell"; exit 1; \
 	fi
 
 ## Java for the Nu Html Checker (tests/e2e/test_html_valid.py; vnu.jar itself comes from npm
