@@ -25,7 +25,6 @@ from clinic.site.i18n import t  # noqa: E402
 from clinic.site.routes import path_for  # noqa: E402
 from clinic.server.middleware import prerendered_file  # noqa: E402
 
-BUILD = EXPORT_DIR
 REPORT = ROOT / "bench" / "reports" / "booking_contact.md"
 # The form's own input caps (clinic/site/components/contact_form.py).
 FIELD_CAPS = {"name": 100, "email": 254, "phone": 30, "message": MESSAGE_MAX_LENGTH}
@@ -37,11 +36,11 @@ def gz(path: Path) -> int:
 
 def page_assets(html: str) -> list[Path]:
     refs = re.findall(r'(?:href|src)="(/assets/[^"]+\.(?:js|css))"', html)
-    return sorted({BUILD / ref.lstrip("/") for ref in refs})
+    return sorted({EXPORT_DIR / ref.lstrip("/") for ref in refs})
 
 
 def widget_chunk(name: str) -> Path:
-    return next((BUILD / "assets").glob(f"{name}-*.js"))
+    return next((EXPORT_DIR / "assets").glob(f"{name}-*.js"))
 
 
 def worst_case_url(lang: str) -> int:
@@ -72,18 +71,18 @@ def typical_url(lang: str) -> int:
 
 
 def main() -> None:
-    if not BUILD.is_dir():
+    if not EXPORT_DIR.is_dir():
         raise SystemExit("no build: run `make export` first")
     rows = []
     for page_id in ("booking", "contact"):
         for lang in LANGS:
-            html_path = BUILD / prerendered_file(path_for(page_id, lang)).lstrip("/")
+            html_path = EXPORT_DIR / prerendered_file(path_for(page_id, lang)).lstrip("/")
             html = html_path.read_text(encoding="utf-8")
             assets = page_assets(html)
             js = sum(gz(p) for p in assets if p.suffix == ".js")
             css = sum(gz(p) for p in assets if p.suffix == ".css")
             rows.append((path_for(page_id, lang), gz(html_path), js, css))
-    images = sorted((BUILD / "img" / "contact").glob("contact-background-*"))
+    images = sorted((EXPORT_DIR / "img" / "contact").glob("contact-background-*"))
     lines = [
         "# Booking and contact pages: weight and link length",
         "",
