@@ -9,7 +9,7 @@ export PATH := $(BIN):$(PATH)
 export REFLEX_TELEMETRY_ENABLED := false
 export PYTHONDONTWRITEBYTECODE := 1
 
-.PHONY: setup run dev export serve test unit e2e browser java browser-languages video bench lighthouse clean
+.PHONY: setup lock run dev export serve test unit e2e browser java browser-languages video bench lighthouse clean
 
 # Browser tests run in parallel (pytest-xdist): TEST_WORKERS=1 for one at a time. Tests
 # marked xdist_group (the development server's) share one worker (--dist loadgroup).
@@ -27,13 +27,31 @@ endif
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
-	$(BIN)/pip install --quiet --upgrade pip
 
-$(VENV)/.installed: pyproject.toml | $(BIN)/python
-	$(BIN)/pip install --quiet -e '.[dev]'
+# requirements.lock pins every Python package (hashes included); pyproject.toml keeps the
+# ranges it was resolved from (`make lock`). uv installs the lock; uv itself comes first,
+# at the version and hashes the lock gives it, installed by the virtualenv's own pip.
+$(BIN)/uv: requirements.lock | $(BIN)/python
+	awk '/^uv==/ {keep = 1; print; next} /^[^ ]/ {keep = 0} keep' requirements.lock > $(VENV)/uv-requirement.txt
+	$(BIN)/pip install --quiet --require-hashes --no-deps -r $(VENV)/uv-requirement.txt
+	touch $@
+
+# Exactly the locked packages (sync also removes any other), then the project itself.
+$(VENV)/.installed: pyproject.toml requirements.lock | $(BIN)/uv
+	$(BIN)/uv pip sync --quiet --python $(BIN)/python --require-hashes requirements.lock
+	$(BIN)/uv pip install --quiet --python $(BIN)/python --no-deps -e .
 	touch $@
 
 setup: $(VENV)/.installed
+
+## make lock: resolve both locks anew from their ranges: requirements.lock (Python, from
+## pyproject.toml) and reflex.lock/ (npm, from Reflex's and our components' packages).
+## Commit them with the change that needed it; builds never change them by themselves.
+lock: setup
+	$(BIN)/uv pip compile pyproject.toml --all-extras --universal --generate-hashes --upgrade \
+		--quiet --custom-compile-command "make lock" --output-file requirements.lock
+	$(BIN)/python tools/refresh_frontend_lock.py
+	@$(MAKE) --no-print-directory setup
 
 ## make export: the static build only (HTML, JS, CSS in .web/build/client).
 export: setup

@@ -3,6 +3,7 @@
 import reflex as rx
 
 from clinic.build.development import reload_on_every_edit
+from clinic.build.frontend_lock import FrozenFrontendLockPlugin
 from clinic.build.lean_bundle import LeanBundlePlugin
 from clinic.build.not_found_pages import PrerenderNotFoundPlugin
 from clinic.build.open_times_fallback import OpenTimesFallbackPlugin
@@ -41,6 +42,8 @@ config = rx.Config(
         SitemapAndRobotsPlugin(),
         # Empty open-times answers where no server answers (static hosts, development).
         OpenTimesFallbackPlugin(),
+        # bun installs exactly reflex.lock/ or fails (bunfig.toml: frozen lockfile).
+        FrozenFrontendLockPlugin(),
     ],
     # Precompressed sidecars the server picks from by Accept-Encoding (brotli first).
     frontend_compression_formats=["brotli", "gzip"],

@@ -1,0 +1,62 @@
+"""Every build installs exactly the npm packages reflex.lock/ locks, or fails.
+
+Reflex keeps the resolved frontend tree in `reflex.lock/` (bun.lock and package.json,
+committed), restores it into .web and runs `bun install --frozen-lockfile`. After that it
+`bun add`s the framework's and our components' packages: with their versions unchanged
+that keeps the lock as it is, but a new package (a component that starts importing one)
+or a new version (a Reflex upgrade) would be resolved against the registry of the day
+and written back into reflex.lock/ without a word. Our `bunfig.toml` sets
+`frozenLockfile = true` for every bun command, so such a build fails instead, and
+`make lock` (tools/refresh_frontend_lock.py) is the one way the lock changes.
+
+Reflex copies bunfig.toml into .web only when it creates that folder; this plugin copies
+it again before each compile (Reflex installs packages after the compile step), so an
+existing .web follows the committed file too.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+from reflex.plugins.base import Plugin
+from reflex.utils.prerequisites import get_web_dir
+
+from clinic.project import PROJECT_DIR
+
+BUN_CONFIG = PROJECT_DIR / "bunfig.toml"
+# Reflex's folder for the lock it restores into .web before installing (and writes back).
+LOCK_DIR = PROJECT_DIR / "reflex.lock"
+LOCK_FILES = ("bun.lock", "package.json")
+
+
+def copy_bun_config(web_dir: Path | None = None) -> bool:
+    """Copy the project's bunfig.toml into .web when it differs; True if it did."""
+    target = (web_dir or get_web_dir()) / BUN_CONFIG.name
+    wanted = BUN_CONFIG.read_text()
+    if target.exists() and target.read_text() == wanted:
+        return False
+    target.parent.mkdir(parents=True, exist_ok=True)
+    target.write_text(wanted)
+    return True
+
+
+def read_bun_lock(path: Path) -> dict:
+    """bun.lock as data: JSON with trailing commas (bun's text lockfile format)."""
+    return json.loads(re.sub(r",(\s*[}\]])", r"\1", path.read_text()))
+
+
+def locked_versions(lock: dict) -> dict[str, str]:
+    """Each locked package's place in node_modules (bun's key: `a`, or `a/b` for a `b`
+    nested in `a`'s own node_modules) and its version."""
+    return {key: entry[0].rpartition("@")[2] for key, entry in lock["packages"].items()}
+
+
+@dataclass(kw_only=True, frozen=True)
+class FrozenFrontendLockPlugin(Plugin):
+    """Keeps .web/bunfig.toml (frozen lockfile) the project's own (rxconfig.py)."""
+
+    def pre_compile(self, **context):
+        copy_bun_config()

@@ -1,0 +1,68 @@
+"""Resolve the frontend's npm packages anew into reflex.lock/ (the npm half of `make lock`).
+
+Builds never change reflex.lock/ (bunfig.toml freezes it, clinic/build/frontend_lock.py).
+To change it, this builds a copy of the project (its working files, not .web nor the
+old lock) with the freeze lifted, so Reflex resolves every package from package.json's
+pins and the components' imports, exactly as a first `reflex export` does; then it puts
+the copy's reflex.lock/ in place of the project's. Commit it with the change that needed
+it (a new or upgraded frontend package), or on its own as a refresh.
+
+    .venv/bin/python tools/refresh_frontend_lock.py      # or: make lock (both locks)
+"""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+from clinic.build.frontend_lock import BUN_CONFIG, LOCK_DIR, LOCK_FILES, locked_versions, read_bun_lock
+from clinic.project import PROJECT_DIR
+from clinic.server.local import BIN, env
+
+FROZEN, THAWED = "frozenLockfile = true", "frozenLockfile = false"
+# Not part of the sources: builds, caches, installs, and the lock being replaced.
+LEFT_OUT = {".git", ".venv", ".web", ".states", ".cache", "test-results", LOCK_DIR.name}
+
+
+def _left_out(folder: str, names: list[str]) -> set[str]:
+    top = Path(folder) == PROJECT_DIR
+    return {name for name in names
+            if (top and name in LEFT_OUT) or name == "__pycache__" or name.endswith(".egg-info")}
+
+
+def resolve_in_copy(copy: Path) -> Path:
+    """Build `copy` (a fresh copy of the project) unfrozen; returns its new lock folder."""
+    shutil.copytree(PROJECT_DIR, copy, ignore=_left_out, symlinks=True)
+    config = copy / BUN_CONFIG.name
+    if FROZEN not in config.read_text():
+        sys.exit(f"{BUN_CONFIG.name} no longer says `{FROZEN}`: update {Path(__file__).name}")
+    config.write_text(config.read_text().replace(FROZEN, THAWED))
+    subprocess.run(
+        [str(BIN / "reflex"), "export", "--frontend-only", "--no-zip", "--loglevel", "warning"],
+        cwd=copy, env={k: v for k, v in env().items() if k != "CLINIC_CONTENT_DIR"}, check=True,
+    )
+    return copy / LOCK_DIR.name
+
+
+def changes(old: dict[str, str], new: dict[str, str]) -> list[str]:
+    return [f"  {key}: {old.get(key, '-')} -> {new.get(key, '-')}"
+            for key in sorted(old.keys() | new.keys()) if old.get(key) != new.get(key)]
+
+
+def main() -> None:
+    old_lock = LOCK_DIR / "bun.lock"
+    old = locked_versions(read_bun_lock(old_lock)) if old_lock.exists() else {}
+    with tempfile.TemporaryDirectory(prefix="clinic-lock-") as scratch:
+        new_dir = resolve_in_copy(Path(scratch) / "project")
+        LOCK_DIR.mkdir(exist_ok=True)
+        for name in LOCK_FILES:
+            shutil.copyfile(new_dir / name, LOCK_DIR / name)
+    lines = changes(old, locked_versions(read_bun_lock(old_lock)))
+    print(f"{LOCK_DIR.name}/: {len(lines)} npm packages changed" + "".join(f"\n{line}" for line in lines))
+
+
+if __name__ == "__main__":
+    main()
