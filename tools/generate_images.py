@@ -1,6 +1,6 @@
 """Draw the home page's sample images (DESIGN section 3: we have no photographs).
 
-    .venv/bin/pip install pillow      # once; Pillow >= 11.3 writes AVIF
+    make setup                        # Pillow (>= 11.3 writes AVIF) is in requirements.lock
     .venv/bin/python tools/generate_images.py
 
 Writes, from content/pages/home.yaml:

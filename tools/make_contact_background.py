@@ -1,7 +1,7 @@
 """Generate the contact page's background: a soft abstract composition in the brand's
 colours (no photograph needed), as AVIF and WebP with a JPEG fallback, in two widths.
 
-    .venv/bin/pip install pillow   # Pillow >= 11.3 writes AVIF
+    make setup                     # Pillow (>= 11.3 writes AVIF) is in requirements.lock
     .venv/bin/python tools/make_contact_background.py
 
 Deterministic (fixed seed): running it again gives the same picture. The image stays

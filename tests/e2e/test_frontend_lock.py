@@ -1,0 +1,89 @@
+"""The build the browser tests run against installed exactly the npm packages reflex.lock/
+locks (a fresh clone's `make test` builds from the committed lock, so this is the proof
+that a fresh clone gets the locked frontend). Reads the production server's build; no
+build of its own."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from clinic.build.frontend_lock import BUN_CONFIG, LOCK_DIR, locked_versions, read_bun_lock
+
+WEB_DIR = LOCK_DIR.parent / ".web"
+
+
+def installed_versions(node_modules: Path, under: str = "") -> dict[str, str]:
+    """Each package in a node_modules tree, keyed as bun.lock keys it (`a`, `@s/a`, and
+    `a/b` for a `b` in `a`'s own node_modules), with the version its package.json says."""
+    found: dict[str, str] = {}
+    if not node_modules.is_dir():
+        return found
+    for entry in sorted(node_modules.iterdir()):
+        if entry.name.startswith("."):
+            continue
+        for folder in sorted(entry.iterdir()) if entry.name.startswith("@") else [entry]:
+            manifest = folder / "package.json"
+            if manifest.is_file():
+                key = under + folder.relative_to(node_modules).as_posix()
+                found[key] = json.loads(manifest.read_text())["version"]
+                found.update(installed_versions(folder / "node_modules", key + "/"))
+    return found
+
+
+def resolve(dependent: str, name: str, installed: dict[str, str]) -> str | None:
+    """The installed copy of `name` that `dependent` (a key; "" for the app) gets, as
+    Node resolves it: its own node_modules first, then each enclosing one."""
+    parts = [part for part in dependent.split("/") if part]
+    # A scoped name is two parts of the key: rejoin them.
+    names = []
+    for part in parts:
+        if names and names[-1].startswith("@") and "/" not in names[-1]:
+            names[-1] += "/" + part
+        else:
+            names.append(part)
+    for depth in range(len(names), -1, -1):
+        key = "/".join([*names[:depth], name])
+        if key in installed:
+            return key
+    return None
+
+
+@pytest.fixture(scope="module")
+def build(served_build):
+    if served_build is None:
+        pytest.skip("the site under test was built elsewhere (--base-url)")
+    return served_build
+
+
+def test_every_installed_npm_package_is_the_locked_version(build):
+    locked = locked_versions(read_bun_lock(LOCK_DIR / "bun.lock"))
+    installed = installed_versions(WEB_DIR / "node_modules")
+    assert installed, "the build installed no npm packages"
+    assert {key: (version, locked.get(key)) for key, version in installed.items()
+            if locked.get(key) != version} == {}
+
+
+def test_every_package_the_app_and_its_packages_need_is_installed(build):
+    # Platform builds (another OS, CPU or libc) are optional and stay out of node_modules,
+    # so "everything locked is installed" does not hold; everything required does.
+    lock = read_bun_lock(LOCK_DIR / "bun.lock")
+    installed = installed_versions(WEB_DIR / "node_modules")
+    app = lock["workspaces"][""]
+    needs = [("", name) for name in {**app.get("dependencies", {}), **app.get("devDependencies", {})}]
+    for key in installed:
+        details = next((item for item in lock["packages"][key][1:] if isinstance(item, dict)), {})
+        needs += [(key, name) for name in details.get("dependencies", {})]
+    assert [f"{dependent or 'the app'} needs {name}" for dependent, name in needs
+            if resolve(dependent, name, installed) is None] == []
+
+
+def test_the_build_installed_from_reflex_lock_with_bun_frozen(build):
+    assert (WEB_DIR / "bun.lock").read_bytes() == (LOCK_DIR / "bun.lock").read_bytes()
+    web_package = json.loads((WEB_DIR / "package.json").read_text())
+    locked_package = json.loads((LOCK_DIR / "package.json").read_text())
+    for section in ("dependencies", "devDependencies"):
+        assert web_package.get(section) == locked_package.get(section), section
+    assert (WEB_DIR / BUN_CONFIG.name).read_text() == BUN_CONFIG.read_text()

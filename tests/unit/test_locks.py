@@ -1,0 +1,79 @@
+"""Installs are reproducible: the virtualenv holds exactly requirements.lock, the lock
+satisfies pyproject.toml's ranges, reflex.lock/ is committed, and bun builds with it frozen.
+(That the build's node_modules are reflex.lock/'s is checked where a build exists:
+tests/e2e/test_frontend_lock.py.)"""
+
+from __future__ import annotations
+
+import importlib.metadata
+import subprocess
+import tomllib
+
+import pytest
+from packaging.markers import Marker
+from packaging.requirements import Requirement
+from packaging.utils import canonicalize_name
+
+from clinic.build.frontend_lock import BUN_CONFIG, LOCK_DIR, LOCK_FILES, copy_bun_config
+from clinic.project import PROJECT_DIR
+
+PYTHON_LOCK = PROJECT_DIR / "requirements.lock"
+# Put there by `python -m venv` itself, not by the lock: the installer and its build tool.
+VENV_SEED = {"pip", "setuptools"}
+
+
+def python_lock() -> dict[str, tuple[str, Marker | None]]:
+    """requirements.lock's pins: name -> (version, the environment marker, if any)."""
+    pins = {}
+    for line in PYTHON_LOCK.read_text().splitlines():
+        if not line or line[0] in " #":
+            continue  # hashes, "via" notes, the header
+        requirement = Requirement(line.rstrip(" \\"))
+        (specifier,) = requirement.specifier
+        assert specifier.operator == "==", line
+        pins[canonicalize_name(requirement.name)] = (specifier.version, requirement.marker)
+    return pins
+
+
+def test_the_virtualenv_holds_exactly_the_locked_python_packages():
+    wanted = {name: version for name, (version, marker) in python_lock().items()
+              if marker is None or marker.evaluate()}
+    ours = canonicalize_name(tomllib.loads((PROJECT_DIR / "pyproject.toml").read_text())["project"]["name"])
+    installed = {canonicalize_name(dist.metadata["Name"]): dist.version
+                 for dist in importlib.metadata.distributions()}
+    installed = {name: version for name, version in installed.items() if name not in VENV_SEED | {ours}}
+    assert {name: (installed.get(name), wanted.get(name)) for name in installed.keys() | wanted.keys()
+            if installed.get(name) != wanted.get(name)} == {}, "run `make setup` (or `make lock`)"
+
+
+def test_the_python_lock_satisfies_every_range_in_pyproject():
+    project = tomllib.loads((PROJECT_DIR / "pyproject.toml").read_text())["project"]
+    ranges = [*project["dependencies"], *(r for extra in project["optional-dependencies"].values() for r in extra)]
+    pins = python_lock()
+    unmet = []
+    for line in ranges:
+        requirement = Requirement(line)
+        version, _ = pins.get(canonicalize_name(requirement.name), (None, None))
+        if version is None or not requirement.specifier.contains(version, prereleases=True):
+            unmet.append(f"{line} (locked: {version})")
+    assert unmet == [], "pyproject.toml changed after the lock: run `make lock`"
+
+
+def test_reflex_lock_is_committed():
+    if not (PROJECT_DIR / ".git").exists():
+        pytest.skip("not a git checkout")
+    tracked = subprocess.run(["git", "ls-files", LOCK_DIR.name], cwd=PROJECT_DIR,
+                             capture_output=True, text=True, check=True).stdout.split()
+    assert sorted(tracked) == sorted(f"{LOCK_DIR.name}/{name}" for name in LOCK_FILES)
+
+
+def test_every_bun_command_keeps_the_lock_frozen():
+    config = tomllib.loads(BUN_CONFIG.read_text())
+    assert config["install"]["frozenLockfile"] is True
+
+
+def test_the_plugin_puts_the_projects_bun_config_into_the_web_dir(tmp_path):
+    (tmp_path / BUN_CONFIG.name).write_text("[install]\n")  # what an older .web may hold
+    assert copy_bun_config(tmp_path) is True
+    assert (tmp_path / BUN_CONFIG.name).read_text() == BUN_CONFIG.read_text()
+    assert copy_bun_config(tmp_path) is False
