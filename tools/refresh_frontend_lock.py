@@ -2,8 +2,10 @@
 
 Builds never change reflex.lock/ (bunfig.toml freezes it, clinic/build/frontend_lock.py).
 To change it, this builds a copy of the project (its working files, not .web nor the
-old lock) with the freeze lifted, so Reflex resolves every package from package.json's
-pins and the components' imports, exactly as a first `reflex export` does; then it puts
+old lock) with the freeze lifted, so Reflex resolves every package from the framework's
+pins and the components' imports, exactly as a first `reflex export` does. Then it builds
+the copy again as a fresh clone would (frozen, a new .web), which proves the new lock
+installs and leaves package.json spelled as Reflex writes it on every clone, and puts
 the copy's reflex.lock/ in place of the project's. Commit it with the change that needed
 it (a new or upgraded frontend package), or on its own as a refresh.
 
@@ -33,17 +35,26 @@ def _left_out(folder: str, names: list[str]) -> set[str]:
             if (top and name in LEFT_OUT) or name == "__pycache__" or name.endswith(".egg-info")}
 
 
-def resolve_in_copy(copy: Path) -> Path:
-    """Build `copy` (a fresh copy of the project) unfrozen; returns its new lock folder."""
-    shutil.copytree(PROJECT_DIR, copy, ignore=_left_out, symlinks=True)
-    config = copy / BUN_CONFIG.name
-    if FROZEN not in config.read_text():
-        sys.exit(f"{BUN_CONFIG.name} no longer says `{FROZEN}`: update {Path(__file__).name}")
-    config.write_text(config.read_text().replace(FROZEN, THAWED))
+def export(project: Path) -> None:
     subprocess.run(
         [str(BIN / "reflex"), "export", "--frontend-only", "--no-zip", "--loglevel", "warning"],
-        cwd=copy, env={k: v for k, v in env().items() if k != "CLINIC_CONTENT_DIR"}, check=True,
+        cwd=project, env={k: v for k, v in env().items() if k != "CLINIC_CONTENT_DIR"}, check=True,
     )
+
+
+def resolve_in_copy(copy: Path) -> Path:
+    """Build `copy` (a fresh copy of the project) unfrozen, then again frozen from a new
+    .web; returns its lock folder."""
+    shutil.copytree(PROJECT_DIR, copy, ignore=_left_out, symlinks=True)
+    config = copy / BUN_CONFIG.name
+    frozen = config.read_text()
+    if FROZEN not in frozen:
+        sys.exit(f"{BUN_CONFIG.name} no longer says `{FROZEN}`: update {Path(__file__).name}")
+    config.write_text(frozen.replace(FROZEN, THAWED))
+    export(copy)
+    config.write_text(frozen)
+    shutil.rmtree(copy / ".web")
+    export(copy)
     return copy / LOCK_DIR.name
 
 

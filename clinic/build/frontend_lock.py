@@ -11,7 +11,10 @@ and written back into reflex.lock/ without a word. Our `bunfig.toml` sets
 
 Reflex copies bunfig.toml into .web only when it creates that folder; this plugin copies
 it again before each compile (Reflex installs packages after the compile step), so an
-existing .web follows the committed file too.
+existing .web follows the committed file too. It also gives .web/package.json the
+committed file's bytes when both say the same: Reflex compares the two as JSON, keeps
+.web's spelling and copies it back after installing, so a .web whose package.json bun
+once wrote (indented) would otherwise leave a formatting-only change in reflex.lock/.
 """
 
 from __future__ import annotations
@@ -43,6 +46,21 @@ def copy_bun_config(web_dir: Path | None = None) -> bool:
     return True
 
 
+def align_package_json(web_dir: Path | None = None) -> bool:
+    """Write reflex.lock/package.json's bytes into .web when the two hold the same JSON;
+    True if it did. Different JSON is Reflex's business (it renders the committed one)."""
+    committed, target = LOCK_DIR / "package.json", (web_dir or get_web_dir()) / "package.json"
+    if not (committed.is_file() and target.is_file()) or committed.read_bytes() == target.read_bytes():
+        return False
+    try:
+        if json.loads(committed.read_text()) != json.loads(target.read_text()):
+            return False
+    except json.JSONDecodeError:
+        return False
+    target.write_bytes(committed.read_bytes())
+    return True
+
+
 def read_bun_lock(path: Path) -> dict:
     """bun.lock as data: JSON with trailing commas (bun's text lockfile format)."""
     return json.loads(re.sub(r",(\s*[}\]])", r"\1", path.read_text()))
@@ -56,7 +74,8 @@ def locked_versions(lock: dict) -> dict[str, str]:
 
 @dataclass(kw_only=True, frozen=True)
 class FrozenFrontendLockPlugin(Plugin):
-    """Keeps .web/bunfig.toml (frozen lockfile) the project's own (rxconfig.py)."""
+    """Keeps .web/bunfig.toml (frozen lockfile) and package.json the project's own (rxconfig.py)."""
 
     def pre_compile(self, **context):
         copy_bun_config()
+        align_package_json()

@@ -6,6 +6,7 @@ tests/e2e/test_frontend_lock.py.)"""
 from __future__ import annotations
 
 import importlib.metadata
+import json
 import subprocess
 import tomllib
 
@@ -14,7 +15,7 @@ from packaging.markers import Marker
 from packaging.requirements import Requirement
 from packaging.utils import canonicalize_name
 
-from clinic.build.frontend_lock import BUN_CONFIG, LOCK_DIR, LOCK_FILES, copy_bun_config
+from clinic.build.frontend_lock import BUN_CONFIG, LOCK_DIR, LOCK_FILES, align_package_json, copy_bun_config
 from clinic.project import PROJECT_DIR
 
 PYTHON_LOCK = PROJECT_DIR / "requirements.lock"
@@ -77,3 +78,16 @@ def test_the_plugin_puts_the_projects_bun_config_into_the_web_dir(tmp_path):
     assert copy_bun_config(tmp_path) is True
     assert (tmp_path / BUN_CONFIG.name).read_text() == BUN_CONFIG.read_text()
     assert copy_bun_config(tmp_path) is False
+
+
+def test_the_plugin_spells_web_package_json_as_committed_only_when_it_says_the_same(tmp_path):
+    committed = json.loads((LOCK_DIR / "package.json").read_text())
+    web_package = tmp_path / "package.json"
+    web_package.write_text(json.dumps(committed, indent=2))  # as bun writes it
+    assert align_package_json(tmp_path) is True
+    assert web_package.read_bytes() == (LOCK_DIR / "package.json").read_bytes()
+    assert align_package_json(tmp_path) is False
+    changed = {**committed, "dependencies": {**committed["dependencies"], "left-pad": "1.3.0"}}
+    web_package.write_text(json.dumps(changed, indent=2))  # another package set: Reflex's to render
+    assert align_package_json(tmp_path) is False
+    assert json.loads(web_package.read_text()) == changed
