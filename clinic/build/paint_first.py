@@ -38,7 +38,8 @@ from collections.abc import Callable
 from pathlib import Path
 
 from reflex.plugins.base import Plugin
-from reflex_base import constants
+
+from clinic.reflex_bridge import constants
 
 MODULEPRELOAD = re.compile(r'<link rel="modulepreload" href="([^"]*)"/>')
 BOOTSTRAP = re.compile(r'<script type="module" async="">(.*?)</script>', re.DOTALL)

@@ -167,10 +167,9 @@ def _is_https(scope) -> bool:
 
 
 def _static_dir() -> Path:
-    from reflex.utils import prerequisites
-    from reflex_base import constants
+    from clinic.reflex_bridge import static_files_dir
 
-    return prerequisites.get_web_dir() / constants.Dirs.STATIC
+    return static_files_dir()
 
 
 class SiteMiddleware:
