@@ -223,6 +223,13 @@ def contact_form(lang: str) -> rx.Component:
     attempted = contact_attempted.value.bool()
     shown = {field: attempted & (errors[field].to(str) != "") for field in CHECKED_FIELDS}
 
+    def error_of(field: str) -> rx.Component:
+        """The field's message, shown after a submit while the field is invalid (nothing
+        for a field without rules)."""
+        if field not in shown:
+            return rx.fragment()
+        return rx.cond(shown[field], _error(field, errors[field]), rx.fragment())
+
     def invalid_props(field: str, *described_by: str) -> dict:
         flagged = shown[field]
         ids = " ".join(described_by)
@@ -257,24 +264,25 @@ def contact_form(lang: str) -> rx.Component:
         rx.el.div(
             _label("name", texts["name"], texts, True),
             text_field("name", rx.el.input, type="text", auto_complete="name", max_length=100),
-            rx.cond(shown["name"], _error("name", errors["name"]), rx.fragment()),
+            error_of("name"),
         ),
         rx.el.div(
             _label("email", texts["email"], texts, True),
             text_field("email", rx.el.input, type="email", auto_complete="email", input_mode="email",
                        max_length=254),
-            rx.cond(shown["email"], _error("email", errors["email"]), rx.fragment()),
+            error_of("email"),
         ),
         rx.el.div(
             _label("phone", texts["phone"], texts, False),
             text_field("phone", rx.el.input, required=False, type="tel", auto_complete="tel", max_length=30),
+            error_of("phone"),
         ),
         rx.el.div(
             _label("message", texts["message"], texts, True),
             text_field("message", rx.el.textarea, rows="5", max_length=max_length,
                        described_by=("contact-counter",)),
             rx.el.div(
-                rx.cond(shown["message"], _error("message", errors["message"]), rx.fragment()),
+                error_of("message"),
                 rx.el.p(*counter, id="contact-counter", class_name="mt-1 ml-auto shrink-0 text-sm text-muted",
                         data_counter=""),
                 class_name="flex items-start justify-between gap-4",
@@ -306,7 +314,7 @@ def contact_form(lang: str) -> rx.Component:
                 ),
                 class_name="flex items-start gap-3",
             ),
-            rx.cond(shown["consent"], _error("consent", errors["consent"]), rx.fragment()),
+            error_of("consent"),
         ),
         rx.el.button(
             icon(CHAT_ICON, size=20),
