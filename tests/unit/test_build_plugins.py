@@ -113,11 +113,11 @@ def test_the_head_keeps_everything_but_the_modulepreload_hints():
 def test_the_bootstrap_waits_for_a_paint_then_preloads_and_imports_in_order():
     script = _bootstrap(paint_first(PAGE))
     # Nothing starts before the first contentful paint is on screen.
-    assert script.startswith("new Promise((resolve) => {")
     assert 'entry.name === "first-contentful-paint"' in script
-    assert script.index("first-contentful-paint") < script.index("}).then(async () => {") < script.index(
+    assert script.index("first-contentful-paint") < script.index("afterFirstPaint().then(async () => {") < script.index(
         "document.head.append(link)")
-    assert '["/assets/manifest-1.js", "/assets/root-2.js"]' in script
+    assert 'const PRELOADS = ["/assets/manifest-1.js", "/assets/root-2.js"];' in script
+    assert "//" not in script, "the template's comments stay out of every page"
     steps = [script.index(s) for s in (
         'document.head.append(link)',
         'await import("/assets/manifest-1.js");',
@@ -136,10 +136,11 @@ def test_each_chunk_but_the_hydrating_entry_is_evaluated_in_a_task_of_its_own():
                         '<link rel="modulepreload" href="/assets/state-5.js"/>'
                         '<link rel="modulepreload" href="/assets/react-6.js"/></head>')
     script = _bootstrap(paint_first(page, lambda href: imports.get(href, [])))
-    loop = re.search(r"for \(const href of (\[.*?\])\) \{\n    await import\(href\);\n"
+    chunks = re.search(r"^const CHUNKS = (\[.*?\]);$", script, re.MULTILINE)
+    loop = re.search(r"for \(const href of CHUNKS\) \{\n    await import\(href\);\n"
                      r"    await nextTask\(\);", script)
     # Dependencies before dependents; the entry (it starts hydration) only at the end.
-    assert json.loads(loop.group(1)) == [
+    assert json.loads(chunks.group(1)) == [
         "/assets/manifest-1.js", "/assets/react-6.js", "/assets/state-5.js", "/assets/root-2.js"]
     assert script.index(loop.group(0)) < script.index('import("/assets/entry.client-4.js")')
 
