@@ -18,7 +18,14 @@ from clinic.build.lean_bundle import (
     with_shim_aliases,
     without_color_mode_script,
 )
-from clinic.build.not_found_pages import in_language, not_found_file, with_prerendered_not_found, with_title
+from clinic.build.not_found_pages import (
+    PRERENDER_PATHS,
+    SHELL,
+    in_language,
+    not_found_file,
+    place_built_pages,
+    with_prerendered_not_found,
+)
 import clinic.build.paint_first as paint_first_module
 from clinic.site.i18n import tc
 from clinic.build.paint_first import (
@@ -279,7 +286,7 @@ ROUTER_CONFIG = 'export default {"basename": "/", "ssr": false, "prerender": tru
 def test_the_404_page_is_prerendered_at_one_path_per_language_besides_every_page():
     config = with_prerendered_not_found(ROUTER_CONFIG)
     assert '"prerender": ({ getStaticPaths }) => [...getStaticPaths(), ...["/__404", "/en/__404"]]' in config
-    assert not_found_file("es") == "/__404.html" and not_found_file("en") == "/en/__404.html"
+    assert not_found_file("es") == "/404.html" and not_found_file("en") == "/en/404.html"
 
 
 def test_a_changed_router_config_fails_the_build_instead_of_dropping_the_404_pages():
@@ -298,12 +305,23 @@ def test_in_development_nothing_is_prerendered_so_the_404_plugin_leaves_the_conf
 # ------------------------------------------------------------------ 404 pages' titles (issue #19)
 
 
-def test_the_client_rendered_404_shell_gets_a_title_once():
-    shell = '<!DOCTYPE html><html lang="es"><head><meta charSet="utf-8"/></head><body></body></html>'
-    titled = with_title(shell)
-    title = tc("es", "not_found.meta_title")
-    assert titled.count("<title>") == 1 and f"<title>{title}</title></head>" in titled
-    assert with_title(titled) == titled
+def test_each_languages_404_page_ends_up_where_static_hosts_look_for_it(tmp_path):
+    """`404.html` and `en/404.html` (Cloudflare Pages serves the nearest one up the path);
+    the root language's page over React Router's client-rendered shell too, which Reflex
+    copies to `404.html` after the plugins; nothing left at the prerendered paths."""
+    es_title = tc("es", "not_found.meta_title")
+    rendered = f"<html><head><title>{es_title}</title></head><body><main>404</main></body></html>"
+    (tmp_path / SHELL).write_text("<html><body></body></html>")
+    for path in PRERENDER_PATHS.values():
+        (tmp_path / (path.lstrip("/") + ".html")).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / (path.lstrip("/") + ".html")).write_text(rendered)
+        (tmp_path / path.lstrip("/")).mkdir()
+        (tmp_path / path.lstrip("/") / "index.html").write_text(rendered)
+    place_built_pages(tmp_path)
+    assert (tmp_path / "404.html").read_text() == rendered == (tmp_path / SHELL).read_text()
+    assert f"<title>{tc('en', 'not_found.meta_title')}</title>" in (tmp_path / "en/404.html").read_text()
+    for path in PRERENDER_PATHS.values():
+        assert not (tmp_path / (path.lstrip("/") + ".html")).exists() and not (tmp_path / path.lstrip("/")).exists()
 
 
 def test_the_english_404_page_gets_the_english_title_and_description():
