@@ -75,6 +75,9 @@ HEAD_LANG = "es"
 # `post_build`, so the root language's page is written there too, or the copy would bring the
 # shell back.
 SHELL = "__spa-fallback.html"
+# The shell itself is kept beside the export (not served): bench/lighthouse.py measures it as
+# the client-rendered reference.
+KEPT_SHELL = "client-rendered-shell.html"
 
 
 def _head_texts(lang: str) -> tuple[str, str]:
@@ -92,6 +95,9 @@ def in_language(page_html: str, lang: str) -> str:
 def place_built_pages(static_dir: Path) -> None:
     """Each language's prerendered 404 page, titled in its language, at `not_found_file(lang)`;
     React Router's own files at the prerendered paths removed."""
+    shell = static_dir / SHELL
+    if shell.is_file():
+        shutil.copyfile(shell, static_dir.parent / KEPT_SHELL)
     for lang in LANGS:
         rendered = static_dir / _rendered_file(lang).lstrip("/")
         if not rendered.is_file():

@@ -19,6 +19,7 @@ from clinic.build.lean_bundle import (
     without_color_mode_script,
 )
 from clinic.build.not_found_pages import (
+    KEPT_SHELL,
     PRERENDER_PATHS,
     SHELL,
     in_language,
@@ -308,20 +309,26 @@ def test_in_development_nothing_is_prerendered_so_the_404_plugin_leaves_the_conf
 def test_each_languages_404_page_ends_up_where_static_hosts_look_for_it(tmp_path):
     """`404.html` and `en/404.html` (Cloudflare Pages serves the nearest one up the path);
     the root language's page over React Router's client-rendered shell too, which Reflex
-    copies to `404.html` after the plugins; nothing left at the prerendered paths."""
+    copies to `404.html` after the plugins (the shell kept beside the export); nothing left
+    at the prerendered paths."""
+    static_dir = tmp_path / "client"
     es_title = tc("es", "not_found.meta_title")
     rendered = f"<html><head><title>{es_title}</title></head><body><main>404</main></body></html>"
-    (tmp_path / SHELL).write_text("<html><body></body></html>")
+    shell = "<html><body></body></html>"
+    static_dir.mkdir()
+    (static_dir / SHELL).write_text(shell)
     for path in PRERENDER_PATHS.values():
-        (tmp_path / (path.lstrip("/") + ".html")).parent.mkdir(parents=True, exist_ok=True)
-        (tmp_path / (path.lstrip("/") + ".html")).write_text(rendered)
-        (tmp_path / path.lstrip("/")).mkdir()
-        (tmp_path / path.lstrip("/") / "index.html").write_text(rendered)
-    place_built_pages(tmp_path)
-    assert (tmp_path / "404.html").read_text() == rendered == (tmp_path / SHELL).read_text()
-    assert f"<title>{tc('en', 'not_found.meta_title')}</title>" in (tmp_path / "en/404.html").read_text()
+        folder = static_dir / path.lstrip("/")
+        folder.mkdir(parents=True)
+        (folder / "index.html").write_text(rendered)
+        folder.with_name(folder.name + ".html").write_text(rendered)
+    place_built_pages(static_dir)
+    assert (static_dir / "404.html").read_text() == rendered == (static_dir / SHELL).read_text()
+    assert (tmp_path / KEPT_SHELL).read_text() == shell
+    assert f"<title>{tc('en', 'not_found.meta_title')}</title>" in (static_dir / "en/404.html").read_text()
     for path in PRERENDER_PATHS.values():
-        assert not (tmp_path / (path.lstrip("/") + ".html")).exists() and not (tmp_path / path.lstrip("/")).exists()
+        folder = static_dir / path.lstrip("/")
+        assert not folder.exists() and not folder.with_name(folder.name + ".html").exists()
 
 
 def test_the_english_404_page_gets_the_english_title_and_description():
