@@ -5,8 +5,11 @@ in tests/e2e/test_static_hosts.py):
 - `_redirects` applies before any file, so the other spellings of a page redirect although
   React Router wrote files there (`contacto/index.html` beside `contacto.html`). Statuses
   200, 301, 302, 303, 307 and 308 only: no 404 rule; an unknown path gets the nearest
-  `404.html` up its path, and `not_found_pages.py` puts one per language. One rule per
-  path, compared percent-encoded (`/contáctanos` and `/cont%C3%A1ctanos` are one path).
+  `404.html` up its path, and `not_found_pages.py` puts one per language. The 404 files
+  themselves would answer 200 at their clean names (`/404`, `/en/404/`): a 200 rule
+  rewrites those to a path with no file, which gets the nearest `404.html` and status 404.
+  One rule per path, compared percent-encoded (`/contáctanos` and `/cont%C3%A1ctanos` are
+  one path).
 - `_headers`: every rule matching the request's path applies, in file order, and a header
   set again by a later rule is joined to the first with a comma (two CSPs: both enforced)
   unless that rule detaches it first (`! Name`). So `/*` carries what a path with no file
@@ -25,6 +28,7 @@ from pathlib import Path
 from clinic.build.static_host_rules import (
     GENERATED,
     HeaderRule,
+    documents_that_are_not_pages,
     everywhere,
     file_rules,
     lang_prefixes,
@@ -36,11 +40,18 @@ from clinic.build.static_host_rules import (
 MAX_HEADER_RULES = 100
 MAX_LINE_CHARS = 2000
 ADDED_BY_HOST = ("Access-Control-Allow-Origin",)
+# No file has this name, in any folder.
+NO_FILE = "__no-such-file__"
 
 
 def redirects_file() -> str:
     lines = [GENERATED, "# Legacy paths and the other spellings of each page -> the page (HTTP 301; the query is kept)."]
     lines += [f"{source} {target} 301" for source, target in redirects().items()]
+    lines.append("# The names of the files that are not pages (404 pages, the client-rendered shell): not found, status 404.")
+    for document in documents_that_are_not_pages():
+        stem = document.removesuffix(".html")
+        folder = stem.rsplit("/", 1)[0]
+        lines += [f"{spelling} {folder}/{NO_FILE} 200" for spelling in (stem, stem + "/", document)]
     return "\n".join(lines) + "\n"
 
 

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import quote
 
-from clinic.build.not_found_pages import not_found_file
+from clinic.build.not_found_pages import SHELL, not_found_file
 from clinic.server import open_times, security
 from clinic.server.middleware import prerendered_file
 from clinic.site.content import LANGS, content
@@ -58,6 +58,12 @@ def redirects() -> dict[str, str]:
     for page in all_pages():
         rules.update(dict.fromkeys(page_spellings(page.path), page.path))
     return rules
+
+
+def documents_that_are_not_pages() -> list[str]:
+    """HTML files in the export that no page is served from: the production server answers
+    404 to every name of them, as to any unknown path."""
+    return [*(not_found_file(lang) for lang in LANGS), "/" + SHELL]
 
 
 def lang_prefixes() -> dict[str, str]:

@@ -360,9 +360,13 @@ def _rules(text: str) -> list[list[str]]:
 
 
 def test_cloudflare_redirects_every_legacy_path_and_spelling_once_with_a_status_it_accepts():
-    rules = _rules(cloudflare_pages.redirects_file())
-    assert all(len(rule) == 3 and rule[2] == "301" for rule in rules)
-    sources = [source for source, _, _ in rules]
+    all_rules = _rules(cloudflare_pages.redirects_file())
+    assert all(len(rule) == 3 and rule[2] in ("301", "200") for rule in all_rules)
+    rules = [rule for rule in all_rules if rule[2] == "301"]
+    # The 404 files' own names are rewritten to a path with no file (status 404).
+    rewrites = {source: target for source, target, status in all_rules if status == "200"}
+    assert rewrites["/en/404"] == "/en/" + cloudflare_pages.NO_FILE and rewrites["/404.html"] == "/" + cloudflare_pages.NO_FILE
+    sources = [source for source, _, _ in all_rules]
     # Cloudflare compares paths percent-encoded and ignores a second rule for one path.
     assert len(sources) == len(set(sources)) and all(source.isascii() for source in sources)
     as_map = {source: target for source, target, _ in rules}
