@@ -26,7 +26,13 @@ import pytest
 from clinic.build import cloudflare_pages
 from clinic.build.not_found_pages import not_found_file
 from clinic.build.static_host import NETLIFY_DIR
-from clinic.build.static_host_rules import documents_that_are_not_pages, lang_prefixes, legacy_spellings, open_times_paths, page_spellings, redirects
+from clinic.build.static_host_rules import (
+    documents_that_are_not_pages,
+    lang_prefixes,
+    legacy_spellings,
+    open_times_paths,
+    page_spellings,
+)
 from clinic.server.local import BIN
 from clinic.site.routes import all_pages, legacy_redirects
 from tests.e2e.cloudflare_pages import TOOLS_DIR, pages_dev
