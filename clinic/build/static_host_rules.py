@@ -125,7 +125,7 @@ def file_rules(static_dir: Path) -> list[HeaderRule]:
     rules.append(HeaderRule(open_times.PATH_PREFIX + "*", non_document))
     for path in open_times_paths():
         rules.append(HeaderRule(path, {
-            "Content-Type": "application/json; charset=utf-8",
+            "Content-Type": open_times.CONTENT_TYPE,
             "Cache-Control": open_times.CACHE_CONTROL_FAILED,
         }))
     return rules

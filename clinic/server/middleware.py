@@ -310,7 +310,7 @@ class SiteMiddleware:
 
 
     async def _open_times(self, scope, send, doctor_slug: str):
-        json_type = "application/json; charset=utf-8"
+        json_type = open_times.CONTENT_TYPE
         try:
             times = await self.open_times.for_doctor(content().doctor(doctor_slug))
         except open_times.UpstreamFailed:
