@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import shutil
 import signal
 import subprocess
 import tempfile
@@ -72,6 +73,7 @@ def pages_dev(export_dir: Path):
         yield served
     finally:
         _stop(process)
+        shutil.rmtree(work, ignore_errors=True)
 
 
 def _wait_until_up(served: PagesDev, process: subprocess.Popen) -> None:
