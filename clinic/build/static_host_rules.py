@@ -6,6 +6,7 @@ each host's own terms; `static_host.py` writes the files after each build.
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from dataclasses import dataclass
 from pathlib import Path
@@ -35,9 +36,16 @@ def _encoded(path: str) -> str:
 
 def legacy_spellings(path: str) -> list[str]:
     """A legacy path as a request names it: percent-encoded (composed and decomposed
-    accents), with and without a trailing slash (the previous site linked both)."""
-    forms = dict.fromkeys(_encoded(unicodedata.normalize(form, path)) for form in ("NFC", "NFD"))
+    accents, upper- and lower-case escapes), with and without a trailing slash (the previous
+    site linked both)."""
+    encoded = [_encoded(unicodedata.normalize(form, path)) for form in ("NFC", "NFD")]
+    forms = dict.fromkeys(form for upper in encoded for form in (upper, _lower_escapes(upper)))
     return [spelling for form in forms for spelling in (form, form.rstrip("/") + "/")]
+
+
+def _lower_escapes(path: str) -> str:
+    """"/cont%C3%A1ctanos" -> "/cont%c3%a1ctanos": hosts compare escapes as they come."""
+    return re.sub(r"%[0-9A-F]{2}", lambda escape: escape.group(0).lower(), path)
 
 
 def page_spellings(path: str) -> list[str]:
