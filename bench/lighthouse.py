@@ -10,7 +10,8 @@ Each page's LCP is compared with its own floor: the same HTML with every script 
 (median LCP of --floor-runs runs). In the same run it measures references for the home page:
 - floor: the same prerendered HTML with every <script> and modulepreload removed (CSS,
   fonts and images as served); no page with the same content can paint sooner.
-- SPA shell: the build's client-rendered fallback page (`__spa-fallback.html`) served at
+- SPA shell: the build's client-rendered fallback page (React Router's `__spa-fallback.html`,
+  kept beside the export by clinic/build/not_found_pages.py) served at
   `/`, which is how a client-rendered React site loads: nothing to paint until the
   JavaScript has run.
 Both are served by a small proxy in this script that answers `/` itself and passes every
@@ -54,6 +55,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from bench.lighthouse_seo import BROWSER_UI_FEATURES_OFF, CHROMIUM, LIGHTHOUSE, _env, chrome_flags  # noqa: E402
+from clinic.build.not_found_pages import KEPT_SHELL  # noqa: E402
 from clinic.project import EXPORT_DIR  # noqa: E402
 from clinic.server.local import production_server  # noqa: E402
 from clinic.site.routes import all_pages  # noqa: E402
@@ -409,7 +411,7 @@ def main() -> int:
         home_html = fetch_text(base_url + "/")
         refs = {}
         for name, html in (("floor", without_scripts(home_html)),
-                           ("spa", (EXPORT_DIR / "__spa-fallback.html").read_text())):
+                           ("spa", (EXPORT_DIR.parent / KEPT_SHELL).read_text())):
             with ReferenceProxy(base_url, html) as proxy:
                 refs[name] = median_run(proxy.url + "/", "es", args.runs)
             print(f"reference {name}: LCP {refs[name]['lcp_ms']:.0f} FCP {refs[name]['fcp_ms']:.0f}", flush=True)
