@@ -18,12 +18,13 @@ paths are removed, so those paths are unknown like any other.
 from __future__ import annotations
 
 import html
-import json
 import shutil
 from pathlib import Path
 
+import reflex as rx
 from reflex.plugins.base import Plugin
 
+from clinic.reflex_bridge import function
 from clinic.site.content import LANGS
 from clinic.site.i18n import tc
 from clinic.site.routes import path_for
@@ -63,10 +64,10 @@ def with_prerendered_not_found(config_js: str) -> str:
             f"404 pages: expected {PRERENDER_ALL} in {REACT_ROUTER_CONFIG}; Reflex's config changed, "
             "update clinic/build/not_found_pages.py"
         )
-    extra = json.dumps(list(PRERENDER_PATHS.values()))
-    return config_js.replace(
-        PRERENDER_ALL, f'"prerender": ({{ getStaticPaths }}) => [...getStaticPaths(), ...{extra}]'
-    )
+    # React Router calls it with its own list: ours are added to every static path.
+    paths = function(lambda options: options.to(dict)["getStaticPaths"].to(rx.vars.FunctionVar).call().to(list[str])
+                     + rx.Var.create(list(PRERENDER_PATHS.values())))
+    return config_js.replace(PRERENDER_ALL, f'"prerender": {paths!s}')
 
 
 # The head of the 404 route is written once, in Spanish (clinic/site/seo.py).
