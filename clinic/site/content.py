@@ -275,9 +275,15 @@ class Content(Strict):
     services: list[Service]
     routes: RouteTable
     i18n: dict[str, dict[str, str]]
+    # Which file under content/ holds each key, per language ("i18n/es/doctor.yaml"):
+    # errors found once texts are filled in name it.
+    i18n_files: dict[str, dict[str, str]] = {}
 
     def doctor(self, slug: str) -> Doctor:
         return next(d for d in self.doctors if d.slug == slug)
+
+    def i18n_file(self, lang: str, key: str) -> str:
+        return self.i18n_files.get(lang, {}).get(key, f"i18n/{lang}.yaml")
 
 
 def _read_yaml(path: Path):
@@ -331,10 +337,13 @@ def _i18n_files(directory: Path, lang: str) -> list[Path]:
     return [directory / f"{lang}.yaml", *sorted((directory / lang).glob("*.yaml"))]
 
 
-def _load_i18n(directory: Path) -> dict[str, dict[str, str]]:
+def _load_i18n(directory: Path) -> tuple[dict[str, dict[str, str]], dict[str, dict[str, str]]]:
+    """The texts per language (flat keys), and the file each key comes from."""
     tables: dict[str, dict[str, str]] = {}
+    sources: dict[str, dict[str, str]] = {}
     for lang in LANGS:
         table: dict[str, str] = {}
+        sources[lang] = {}
         for path in _i18n_files(directory, lang):
             name = path.relative_to(directory).as_posix()
             data = _read_yaml(path)
@@ -348,6 +357,7 @@ def _load_i18n(directory: Path) -> dict[str, dict[str, str]]:
             if clash:
                 raise ContentError(f"i18n/{name}: field '{clash[0]}': already defined in another file")
             table.update(flat)
+            sources[lang].update(dict.fromkeys(flat, f"i18n/{name}"))
         tables[lang] = table
     base, *others = LANGS
     for lang in others:
@@ -365,7 +375,7 @@ def _load_i18n(directory: Path) -> dict[str, dict[str, str]]:
                     f"i18n/{lang}.yaml: field '{key}': placeholders {sorted(got)} "
                     f"differ from {base}.yaml's {sorted(want)}"
                 )
-    return tables
+    return tables, sources
 
 
 def _check_unique(path: Path, field: str, values: list[str]) -> None:
@@ -383,7 +393,7 @@ def load_content(directory: Path = CONTENT_DIR) -> Content:
     services = _load_list(directory / "services.yaml", Service)
     routes_path = directory / "routes.yaml"
     routes = _validate(routes_path, RouteTable, _read_yaml(routes_path))
-    i18n = _load_i18n(directory / "i18n")
+    i18n, i18n_files = _load_i18n(directory / "i18n")
 
     _check_unique(directory / "doctors.yaml", "slug", [d.slug for d in doctors])
     _check_unique(directory / "doctors.yaml", "cal_namespace", [d.cal_namespace for d in doctors])
@@ -411,7 +421,8 @@ def load_content(directory: Path = CONTENT_DIR) -> Content:
     for i, (legacy, target) in enumerate(routes.legacy.items()):
         if target not in routes.pages:
             raise ContentError(f"routes.yaml: field 'legacy.{legacy}': unknown page '{target}'")
-    return Content(clinic=clinic, doctors=doctors, services=services, routes=routes, i18n=i18n)
+    return Content(clinic=clinic, doctors=doctors, services=services, routes=routes, i18n=i18n,
+                   i18n_files=i18n_files)
 
 
 def load_model(relative_path: str, model: type[BaseModel], directory: Path = CONTENT_DIR):
