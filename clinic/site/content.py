@@ -386,8 +386,9 @@ def _check_unique(path: Path, field: str, values: list[str]) -> None:
         seen.add(value)
 
 
-def load_content(directory: Path = CONTENT_DIR) -> Content:
-    """Load and cross-check every content file in `directory`."""
+def load_content(directory: Path | None = None) -> Content:
+    """Load and cross-check every content file in `directory` (default: CONTENT_DIR)."""
+    directory = directory or CONTENT_DIR
     clinic = _validate(directory / "clinic.yaml", Clinic, _read_yaml(directory / "clinic.yaml"))
     doctors = _load_list(directory / "doctors.yaml", Doctor)
     services = _load_list(directory / "services.yaml", Service)
@@ -425,11 +426,11 @@ def load_content(directory: Path = CONTENT_DIR) -> Content:
                    i18n_files=i18n_files)
 
 
-def load_model(relative_path: str, model: type[BaseModel], directory: Path = CONTENT_DIR):
+def load_model(relative_path: str, model: type[BaseModel], directory: Path | None = None):
     """Load one more content file (for example content/pages/faq.yaml, a page's long
     texts) through `model`, with the same readable errors as the core files. Page
     modules call this once (cache the result) so a broken file fails the build."""
-    path = directory / relative_path
+    path = (directory or CONTENT_DIR) / relative_path
     return _validate(path, model, _read_yaml(path))
 
 
