@@ -36,6 +36,10 @@ MORE_DOCTORS = [
      "initials": "LN", "gender": "female"},
     {"slug": "jose-maria-quintero", "name": {"es": "Dr. José María Quintero", "en": "Dr. José María Quintero"},
      "initials": "JQ", "gender": "male"},
+    {"slug": "renata-solis", "name": {"es": "Dra. Renata Solís", "en": "Dr. Renata Solís"},
+     "initials": "RS", "gender": "female"},
+    {"slug": "emilio-vargas-lugo", "name": {"es": "Dr. Emilio Vargas Lugo", "en": "Dr. Emilio Vargas Lugo"},
+     "initials": "EV", "gender": "male"},
 ]
 # A seventh service with texts of its own.
 NEW_SERVICE = {
@@ -101,13 +105,15 @@ def keep_doctors(content_dir: Path, count: int) -> None:
 
 def with_doctors(content_dir: Path, count: int) -> None:
     """Exactly `count` doctors: the shipped ones first, then the purpose-made ones."""
-    shipped = len(read(content_dir / "doctors.yaml"))
-    if count <= shipped:
+    shipped = read(content_dir / "doctors.yaml")
+    if count <= len(shipped):
         keep_doctors(content_dir, count)
         return
-    extra = [NEW_DOCTOR, *MORE_DOCTORS]
-    if count - shipped > len(extra):
-        raise ValueError(f"at most {shipped + len(extra)} doctors")
+    taken = {d["slug"] for d in shipped}
+    extra = [d for d in (NEW_DOCTOR, *MORE_DOCTORS) if d["slug"] not in taken]
+    if count - len(shipped) > len(extra):
+        raise ValueError(f"at most {len(shipped) + len(extra)} doctors")
+    shipped = len(shipped)
     for doctor in extra[: count - shipped]:
         add_doctor(content_dir, doctor)
 
@@ -123,8 +129,17 @@ def add_service(content_dir: Path, service: dict = NEW_SERVICE) -> None:
     """A service more, as the README's table says: services.yaml, its paths in routes.yaml,
     its texts in the i18n files and a page file (a copy of the last service's), seen by
     the first doctor."""
-    key = service["key"]
     services = read(content_dir / "services.yaml")
+    if any(s["key"] == service["key"] for s in services):  # content that has it already
+        suffix = f"-{len(services) + 1}"
+        service = {**service, "key": service["key"] + suffix,
+                   "paths": {lang: path + suffix for lang, path in service["paths"].items()},
+                   "title": {lang: f"{text} {len(services) + 1}" for lang, text in service["title"].items()},
+                   "meta_title": {lang: text.replace(" | ", f" {len(services) + 1} | ")
+                                  for lang, text in service["meta_title"].items()},
+                   "meta_description": {lang: f"{text[:-1]} ({len(services) + 1})."
+                                        for lang, text in service["meta_description"].items()}}
+    key = service["key"]
     model = services[-1]
     write(content_dir / "services.yaml", [*services, {"key": key, "icon": service["icon"]}])
     routes = read(content_dir / "routes.yaml")
