@@ -176,6 +176,8 @@ def add_facility_photo(content_dir: Path, assets_dir: Path, key: str = NEW_PHOTO
     under a new name (in `assets_dir`, a copy's assets/), with a caption of its own."""
     home = read(content_dir / "pages" / "home.yaml")
     first = home["facilities"][0]
+    while key in {f["key"] for f in home["facilities"]}:  # content that has it already
+        key += "-more"
     home["facilities"].append({
         "key": key,
         "caption": {"es": "Sala de recuperación", "en": "Recovery room"},
@@ -188,14 +190,18 @@ def add_facility_photo(content_dir: Path, assets_dir: Path, key: str = NEW_PHOTO
         shutil.copy(image, folder / image.name.replace(first["key"], key, 1))
 
 
-def grown(content_dir: Path, assets_dir: Path | None = None) -> None:
-    """The proof's edit: a third doctor with two surnames and accents, a seventh service,
-    one certification fewer and, when there are assets to copy into, one photo more."""
-    add_doctor(content_dir, NEW_DOCTOR)
+def grown(content_dir: Path, assets_dir: Path | None = None) -> str:
+    """The proof's edit: a doctor more (the third of the sample) with two surnames and
+    accents, a service more, one certification fewer and, when there are assets to copy
+    into, one photo more. Returns the new doctor's slug."""
+    taken = {d["slug"] for d in read(content_dir / "doctors.yaml")}
+    doctor = next(d for d in (NEW_DOCTOR, *MORE_DOCTORS) if d["slug"] not in taken)
+    add_doctor(content_dir, doctor)
     add_service(content_dir)
     drop_certification(content_dir)
     if assets_dir is not None:
         add_facility_photo(content_dir, assets_dir)
+    return doctor["slug"]
 
 
 def _clear_caches() -> None:
