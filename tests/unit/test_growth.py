@@ -11,9 +11,7 @@ from pathlib import Path
 import pytest
 
 from clinic.site.content import LANGS, content
-from tests.content_variants import (
-    NEW_DOCTOR, NEW_SERVICE, add_service, copy_content, drop_certification, site_content, with_doctors,
-)
+from tests.content_variants import NEW_SERVICE, add_service, copy_content, grown, site_content, with_doctors
 
 DOCTOR_COUNTS = (1, 3, 6)
 
@@ -125,14 +123,16 @@ def test_the_faq_lists_every_service_and_doctor(team):
             assert [i.label for i in kinds["doctors"]] == [d.name(lang) for d in content().doctors]
 
 
-def test_the_third_doctor_s_long_name_fits_the_head_texts(tmp_path):
+def test_a_new_doctor_s_long_name_is_in_their_page_s_head_texts(tmp_path):
     directory = copy_content(tmp_path / "content")
-    with_doctors(directory, 3)
-    drop_certification(directory)
+    slug = grown(directory)
     with site_content(directory):
+        from clinic.site.head_texts import limits_of
         from clinic.site.routes import doctor_page_id, page
         from clinic.site.seo import page_texts
 
         for lang in LANGS:
-            texts = page_texts(page(doctor_page_id(NEW_DOCTOR["slug"]), lang))
-            assert NEW_DOCTOR["name"][lang] in texts["title"]
+            texts = page_texts(page(doctor_page_id(slug), lang))
+            assert content().doctor(slug).name(lang) in texts["title"]
+            assert limits_of("meta_title").admit(texts["title"])
+            assert limits_of("meta_description").admit(texts["description"])
