@@ -77,7 +77,8 @@ def add_doctor(content_dir: Path, doctor: dict) -> None:
     doctors = read(content_dir / "doctors.yaml")
     first = doctors[0]
     org = first["cal_link"].split("/")[0]
-    new = {**first, **doctor, "cal_link": f"{org}/{doctor['slug']}", "cal_namespace": doctor["slug"]}
+    new = {**first, **doctor, "cal_link": f"{org}/{doctor['slug']}", "cal_namespace": doctor["slug"],
+           "years_experience": max(d["years_experience"] for d in doctors) + 1}
     if "cal_event_type_id" in first:
         new["cal_event_type_id"] = max(d.get("cal_event_type_id", 0) for d in doctors) + 1
     write(content_dir / "doctors.yaml", [*doctors, new])

@@ -26,6 +26,7 @@ folders: the repository is only read.
 from __future__ import annotations
 
 import codecs
+from collections import Counter
 import html
 import json
 import os
@@ -97,9 +98,19 @@ def _later(hhmm: str) -> str:
     return f"{hour:02d}:{minute:02d}"
 
 
+def edited_doctor():
+    """The doctor whose name and years the edit changes: the first whose years and surname
+    no other doctor shares (their absence after the edit then proves it)."""
+    doctors = content().doctors
+    years = Counter(d.years_experience for d in doctors)
+    surnames = Counter(d.name("en").split()[-1] for d in doctors)
+    return next((d for d in doctors if years[d.years_experience] == 1 and surnames[d.name("en").split()[-1]] == 1),
+                doctors[0])
+
+
 def shipped_facts() -> Facts:
     data = content()
-    clinic, doctor = data.clinic, data.doctors[0]
+    clinic, doctor = data.clinic, edited_doctor()
     [saturday] = [entry for entry in clinic.hours if "Sa" in entry.days]
     return Facts(
         phone=clinic.phone, whatsapp=clinic.whatsapp_number,
