@@ -39,12 +39,11 @@ def services_menu(lang: str) -> list[NavItem]:
 
 
 def team_menu(lang: str) -> list[NavItem]:
-    """Team dropdown: the home section, About, the male doctor's page, the female doctor's."""
-    doctors = sorted(content().doctors, key=lambda d: d.gender != "male")
+    """Team dropdown: the home section, About, then each doctor's page in doctors.yaml order."""
     return [
         NavItem("team", home_anchor(lang, TEAM_SECTION_ID), t(lang, "nav.team_all")),
         NavItem("about", path_for("about", lang), tc(lang, "nav.about")),
-        *(NavItem(d.slug, path_for(doctor_page_id(d.slug), lang), d.name(lang)) for d in doctors),
+        *(NavItem(d.slug, path_for(doctor_page_id(d.slug), lang), d.name(lang)) for d in content().doctors),
     ]
 
 
