@@ -39,11 +39,13 @@ def services_menu(lang: str) -> list[NavItem]:
 
 
 def team_menu(lang: str) -> list[NavItem]:
-    """Team dropdown: the home section, About, then each doctor's page in doctors.yaml order."""
+    """Team dropdown: the home section, About, then each doctor's page: the male doctors
+    first, as the spec lists them, each group in doctors.yaml order."""
+    doctors = sorted(content().doctors, key=lambda d: d.gender != "male")
     return [
         NavItem("team", home_anchor(lang, TEAM_SECTION_ID), t(lang, "nav.team_all")),
         NavItem("about", path_for("about", lang), tc(lang, "nav.about")),
-        *(NavItem(d.slug, path_for(doctor_page_id(d.slug), lang), d.name(lang)) for d in content().doctors),
+        *(NavItem(d.slug, path_for(doctor_page_id(d.slug), lang), d.name(lang)) for d in doctors),
     ]
 
 
