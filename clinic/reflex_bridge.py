@@ -188,3 +188,11 @@ def expression_helpers_js() -> str:
     end = source.index("export const mergeRefs")
     end = source.rfind("\n/*", 0, end)
     return source[start:end].replace("export const ", "const ")
+
+
+def location() -> rx.Var:
+    """React Router's location (`pathname`, `search`, `hash`) as a Var for the component
+    that uses it, in render and in its events alike (the hook is called in its body)."""
+    return rx.Var("clinic_location", _var_data=VarData(
+        hooks={"const clinic_location = useLocation()": None},
+        imports={"react-router": [ImportVar(tag="useLocation")]})).to(dict)

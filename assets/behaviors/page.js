@@ -61,3 +61,25 @@ export function scrollToHashSection(headerOffsetPx, delayMs) {
     window.scrollTo({ top, behavior: reduce ? "auto" : "smooth" });
   }, delayMs);
 }
+
+/**
+ * A path with its percent escapes decoded ("/cont%C3%A1ctanos" -> "/contáctanos"); a
+ * malformed escape leaves it as it is.
+ * @param {string} path
+ * @returns {string}
+ */
+export function decodedPath(path) {
+  try {
+    return decodeURIComponent(path);
+  } catch (error) {
+    return path;
+  }
+}
+
+/**
+ * Sets the tab's title (the 404 page's head is shared by both languages).
+ * @param {string} title
+ */
+export function setDocumentTitle(title) {
+  document.title = title;
+}

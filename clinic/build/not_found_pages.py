@@ -4,7 +4,7 @@ Reflex registers the 404 page as React Router's catch-all route, which is never
 prerendered: `404.html` is the empty client-rendered shell, so a patient who follows a
 dead link sees nothing until the JavaScript has arrived and run (Lighthouse, slow 4G:
 largest paint 2.3 s, against 0.9 s for a prerendered page). The page's content depends
-only on the language of the path (`ByPathLanguage.jsx`), so rendering the catch-all
+only on the language of the path (clinic/site/pages/not_found.py), so rendering the catch-all
 route at one Spanish and one English path at build time gives HTML that hydrates
 unchanged at any unknown path of that language.
 
