@@ -8,7 +8,6 @@ import reflex as rx
 from reflex_base.event import EventSpec
 
 from clinic.site.components.browser import literal, run
-from clinic.site.components.first_visit import first_visit_language, remember_choice
 from clinic.site.components.floating_book import floating_book_button
 from clinic.site.components.footer import footer
 from clinic.site.components.links import in_page_link
@@ -80,8 +79,6 @@ def page_shell(page: Page, *content: rx.Component) -> rx.Component:
         # Each page is its own route: this runs whenever a page is shown. (On an empty
         # fragment: an event on the page's root would make Reflex memoize the whole page
         # into the shared module every page loads.)
-        rx.fragment(on_mount=[document_language(lang), focus_new_page(), scroll_to_anchor(),
-                              first_visit_language()]),
-        remember_choice(),
+        rx.fragment(on_mount=[document_language(lang), focus_new_page(), scroll_to_anchor()]),
         class_name="min-h-screen bg-white font-sans text-ink antialiased",
     )
