@@ -4,9 +4,10 @@
  * A browser that prefers English and lands on the Spanish home page is taken once to
  * the English home page, and a flag under a clinic-specific localStorage key records
  * that the language is set, so it never happens again. Rules:
- * - Only the landing counts. This is a classic script at the start of every page's
- *   <head>: it runs when a document loads, never on a client-side navigation, so going
- *   home inside the site (logo, Home link, the toggle) is a choice never undone.
+ * - Only the landing counts. This is a classic inline script in every page's <head>,
+ *   ahead of its stylesheet and scripts: it runs when a document loads, never on a
+ *   client-side navigation, so going home inside the site (logo, Home link, the
+ *   toggle) is a choice never undone.
  * - A click on a language link (any link with `hreflang`: the toggle) sets the flag too,
  *   so a visitor who chooses Spanish is not bounced back on a later visit.
  * - If the flag cannot be stored (storage blocked), nothing redirects: "once" could not
@@ -14,7 +15,7 @@
  * - Crawlers are never redirected: `/` must be indexed as the Spanish page it is.
  * - The query string and the #fragment go along (campaign links keep their tags).
  *
- * Why first in <head> and not after hydration: the redirect then starts as soon as the
+ * Why in <head> and not after hydration: the redirect then starts as soon as the
  * first bytes of `/` arrive, before the Spanish page requests its scripts or paints,
  * so an English visitor waits one document request more instead of a whole page load.
  * The rest of `/` is not parsed (window.stop), so nothing Spanish runs or shows.

@@ -4,9 +4,9 @@ script that applies it.
 The rule itself (only the landing on `/`, once, the flag under the clinic's key, a
 chosen language never undone, crawlers and blocked storage left alone, query and hash
 kept) lives in one place, `assets/behaviors/first_visit.js`, which says why each part
-is there. That file runs first in every page's <head>, before the page paints or
-requests its scripts; this module passes it only data, as JSON: the storage key, the
-two home paths from the route table and the crawler pattern.
+is there. That file runs in every page's <head>, ahead of its stylesheet and scripts,
+so before the page paints; this module passes it only data, as JSON: the storage key,
+the two home paths from the route table and the crawler pattern.
 """
 
 from __future__ import annotations
