@@ -16,9 +16,11 @@
  * - The query string and the #fragment go along (campaign links keep their tags).
  *
  * Why in <head> and not after hydration: the redirect then starts as soon as the
- * first bytes of `/` arrive, before the Spanish page requests its scripts or paints,
- * so an English visitor waits one document request more instead of a whole page load.
- * The rest of `/` is not parsed (window.stop), so nothing Spanish runs or shows.
+ * first bytes of `/` arrive, before any other script of the Spanish page runs, so an
+ * English visitor waits one document request more instead of a whole page load.
+ * While `/en/` loads, `/` is hidden (`hidden` on <html>): nothing Spanish is painted.
+ * It is not stopped (window.stop): that would also cancel the stylesheet `/` has
+ * already started to fetch, which `/en/` needs next.
  *
  * The file is inlined as it is (comment lines left out) by
  * clinic/site/components/first_visit.py, which fills FIRST_VISIT_SETTINGS with data
@@ -67,9 +69,25 @@
     if (link) remember(link.getAttribute("hreflang"));
   }, true);
 
+  /**
+   * Asks again for the stylesheets `/` is already fetching, as requests that outlive
+   * this document (keepalive): `/en/` needs the same files, and leaving `/` cancels
+   * its own requests, often before the stylesheet has arrived. The browser's cache
+   * then hands it to `/en/`.
+   */
+  function keepLoadingSharedStyles() {
+    if (typeof fetch !== "function") return;
+    var links = document.querySelectorAll("link[rel=preload][as=style]");
+    for (var i = 0; i < links.length; i++) {
+      fetch(links[i].href, { keepalive: true })["catch"](function () {});
+    }
+  }
+
   if (isEnglishFirstVisit() && remember("en")) {
-    // Stop parsing `/` first (no Spanish text painted, none of its scripts run), then go.
-    window.stop();
+    keepLoadingSharedStyles();
+    // Nothing of `/` is shown while `/en/` loads; its own modules wait for a first
+    // paint (clinic/build/paint_first.py), so they stay idle until it is replaced.
+    document.documentElement.hidden = true;
     location.replace(settings.to + location.search + location.hash);
   }
 })(FIRST_VISIT_SETTINGS);

@@ -18,8 +18,8 @@ from clinic.site.content import content
 from clinic.site.routes import DEFAULT_LANG, path_for
 
 # A stand-in for what the script touches (location, navigator, localStorage, document,
-# window.stop), then the script itself, then a click on a language link when asked.
-# Prints what the visit did: where it went, whether it stopped the page, what it stored.
+# fetch), then the script itself, then a click on a language link when asked. Prints
+# what the visit did: where it went, whether it hid the page, what it fetched and stored.
 HARNESS = """
 const visit = JSON.parse(process.argv[2]);
 const stored = new Map(Object.entries(visit.stored || {}));
@@ -28,13 +28,18 @@ const storage = {
   setItem(key, value) { if (visit.storage !== "ok") throw new Error("QuotaExceededError"); stored.set(key, String(value)); },
 };
 const listeners = [];
-const result = { replacedWith: null, stopped: false };
+const result = { replacedWith: null, hidden: false, fetched: [] };
 globalThis.localStorage = storage;
 globalThis.navigator = { userAgent: visit.userAgent, languages: visit.languages, language: visit.language };
 globalThis.location = { pathname: visit.path, search: visit.search, hash: visit.hash,
   replace(url) { result.replacedWith = url; } };
-globalThis.window = { stop() { result.stopped = true; } };
-globalThis.document = { addEventListener(type, listener, capture) { listeners.push({ type, listener, capture }); } };
+globalThis.fetch = (url, options) => { result.fetched.push([url, options]); return Promise.resolve(); };
+const stylesheetPreload = { href: "/assets/styles.css" };
+globalThis.document = {
+  documentElement: { set hidden(value) { result.hidden = value; } },
+  addEventListener(type, listener, capture) { listeners.push({ type, listener, capture }); },
+  querySelectorAll(selector) { return selector === "link[rel=preload][as=style]" ? [stylesheetPreload] : []; },
+};
 if (visit.storage === "no-access") {
   Object.defineProperty(globalThis, "localStorage", { get() { throw new Error("SecurityError"); } });
 }
@@ -101,8 +106,9 @@ def test_no_setting_can_close_the_script_element(monkeypatch):
 def test_an_english_first_visit_of_the_spanish_home_goes_to_the_english_one_keeping_query_and_fragment(tmp_path):
     result = run_visit(tmp_path, search="?utm_source=flyer", hash="#contact")
     assert result["replacedWith"] == f"{REDIRECT_TO}?utm_source=flyer#contact"
-    # The rest of / is not parsed: nothing Spanish is painted or run.
-    assert result["stopped"] is True
+    # Nothing Spanish is shown while /en/ loads; the stylesheet it shares goes on loading.
+    assert result["hidden"] is True
+    assert result["fetched"] == [["/assets/styles.css", {"keepalive": True}]]
     assert result["stored"] == {KEY: "en"}
 
 
@@ -128,7 +134,7 @@ def test_every_english_browser_counts(tmp_path, visit):
         "other-spanish-page", "crawler", "storage-unreadable", "storage-unwritable"])
 def test_everyone_else_stays_where_they_landed(tmp_path, visit):
     result = run_visit(tmp_path, **visit)
-    assert result["replacedWith"] is None and result["stopped"] is False
+    assert result["replacedWith"] is None and result["hidden"] is False and result["fetched"] == []
     assert result["stored"] == visit.get("stored", {})
 
 
