@@ -29,19 +29,22 @@ const storage = {
 };
 const listeners = [];
 const result = { replacedWith: null, hidden: false, fetched: [] };
-globalThis.localStorage = storage;
-globalThis.navigator = { userAgent: visit.userAgent, languages: visit.languages, language: visit.language };
-globalThis.location = { pathname: visit.path, search: visit.search, hash: visit.hash,
-  replace(url) { result.replacedWith = url; } };
-globalThis.fetch = (url, options) => { result.fetched.push([url, options]); return Promise.resolve(); };
+// Node has globals of its own by some of these names (navigator is a getter): replaced.
+const standIn = (name, value) => Object.defineProperty(globalThis, name, { value, configurable: true });
+standIn("navigator", { userAgent: visit.userAgent, languages: visit.languages, language: visit.language });
+standIn("location", { pathname: visit.path, search: visit.search, hash: visit.hash,
+  replace(url) { result.replacedWith = url; } });
+standIn("fetch", (url, options) => { result.fetched.push([url, options]); return Promise.resolve(); });
 const stylesheetPreload = { href: "/assets/styles.css" };
-globalThis.document = {
+standIn("document", {
   documentElement: { set hidden(value) { result.hidden = value; } },
   addEventListener(type, listener, capture) { listeners.push({ type, listener, capture }); },
   querySelectorAll(selector) { return selector === "link[rel=preload][as=style]" ? [stylesheetPreload] : []; },
-};
+});
 if (visit.storage === "no-access") {
-  Object.defineProperty(globalThis, "localStorage", { get() { throw new Error("SecurityError"); } });
+  Object.defineProperty(globalThis, "localStorage", { get() { throw new Error("SecurityError"); }, configurable: true });
+} else {
+  standIn("localStorage", storage);
 }
 require("node:vm").runInThisContext(require("node:fs").readFileSync(process.argv[3], "utf8"));
 if (visit.clickHreflang) {
