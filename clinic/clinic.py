@@ -10,6 +10,7 @@ from clinic.reflex_bridge import location_path
 
 from clinic.site import seo, structured_data
 from clinic.server import middleware as server
+from clinic.site.components.first_visit import first_visit_script
 from clinic.site.components.layout import page_shell
 from clinic.project import ASSETS_DIR
 from clinic.site.pages import not_found, renderer
@@ -35,7 +36,11 @@ app = rx.App(
     # dropping them keeps ~25 kB of JavaScript off every page load.
     toaster=None,
     app_wraps={},
-    head_components=[rx.el.link(rel="icon", href=FAVICON_HREF, type="image/svg+xml")],
+    head_components=[
+        # First in <head>: an English first visit of `/` leaves before the page paints.
+        first_visit_script(),
+        rx.el.link(rel="icon", href=FAVICON_HREF, type="image/svg+xml"),
+    ],
 )
 
 

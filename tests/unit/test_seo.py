@@ -16,7 +16,6 @@ import pytest
 
 from clinic.site import seo, structured_data
 from clinic.build import sitemap
-from clinic.site.components.first_visit import first_visit_language, storage_key
 from clinic.site.content import OpeningHours, content
 from clinic.site.head_texts import limits_of
 from clinic.site.i18n import consultation_length, consultation_price, tc
@@ -321,19 +320,3 @@ def test_rxconfig_uses_our_sitemap_not_reflex_s():
 
     assert any(isinstance(p, sitemap.SitemapAndRobotsPlugin) for p in config.plugins)
     assert rx.plugins.SitemapPlugin in config.disable_plugins
-
-
-# ---------------------------------------------------------------- first visit
-
-
-def test_first_visit_flag_key_is_clinic_specific():
-    assert storage_key() == f"{content().clinic.brand_slug}.lang-set"
-
-
-def test_first_visit_redirects_only_from_the_spanish_home_to_the_english_home():
-    spec = first_visit_language()
-    code = next(str(value) for name, value in spec.args if str(name) == "function")
-    assert 'landing !== "/" || location.pathname !== "/"' in code
-    assert 'path: "/en/" + location.search + location.hash' in code
-    assert 'replace: true' in code
-    assert f'localStorage.getItem("{content().clinic.brand_slug}.lang-set")' in code

@@ -7,7 +7,6 @@ from __future__ import annotations
 import reflex as rx
 
 from clinic.reflex_bridge import browser_step, handler
-from clinic.site.components.first_visit import first_visit_language, remember_choice
 from clinic.site.components.floating_book import floating_book_button
 from clinic.site.components.footer import footer
 from clinic.site.components.links import in_page_link
@@ -61,7 +60,6 @@ def page_shell(page: Page, *content: rx.Component) -> rx.Component:
         # Each page is its own route: this runs whenever a page is shown. (On an empty
         # fragment: an event on the page's root would make Reflex memoize the whole page
         # into the shared module every page loads.)
-        rx.fragment(on_mount=[when_shown(lang), first_visit_language()]),
-        remember_choice(),
+        rx.fragment(on_mount=when_shown(lang)),
         class_name="min-h-screen bg-white font-sans text-ink antialiased",
     )

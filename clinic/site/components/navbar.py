@@ -173,7 +173,7 @@ def language_toggle(page: Page) -> rx.Component:
         # No lang=target: the accessible name (aria-label) is in the page's own language.
         href_lang=target,
         # A language chosen here is never undone by the first-visit redirect
-        # (first_visit.remember_choice: any link with hreflang).
+        # (assets/behaviors/first_visit.js remembers a click on any link with hreflang).
         class_name=(
             "inline-flex h-10 min-w-10 items-center justify-center rounded-full border "
             f"border-primary/30 px-3 text-sm font-semibold text-primary hover:bg-blush {FOCUS}"
