@@ -29,7 +29,8 @@ def files(rev: str | None) -> dict[str, str]:
     if rev is None:
         names = subprocess.run(["git", "ls-files", "--cached", "--others", "--exclude-standard"], cwd=ROOT,
                                capture_output=True, text=True, check=True).stdout.split()
-        return {n: (ROOT / n).read_text(encoding="utf-8") for n in names if (ROOT / n).is_file()}
+        return {n: (ROOT / n).read_text(encoding="utf-8") for n in names
+                if n.endswith((".js", ".jsx", ".py")) and (ROOT / n).is_file()}
     names = subprocess.run(["git", "ls-tree", "-r", "--name-only", rev], cwd=ROOT, capture_output=True,
                            text=True, check=True).stdout.split()
     return {n: subprocess.run(["git", "show", f"{rev}:{n}"], cwd=ROOT, capture_output=True, text=True).stdout
