@@ -9,7 +9,7 @@ export PATH := $(BIN):$(PATH)
 export REFLEX_TELEMETRY_ENABLED := false
 export PYTHONDONTWRITEBYTECODE := 1
 
-.PHONY: setup lock run dev export serve test unit e2e browser java browser-languages video bench lighthouse clean
+.PHONY: setup lock run dev export serve test unit e2e browser java static-hosts browser-languages video bench lighthouse clean
 
 # Browser tests run in parallel (pytest-xdist): TEST_WORKERS=1 for one at a time. Tests
 # marked xdist_group (the development server's) share one worker (--dist loadgroup).
@@ -91,6 +91,14 @@ java:
 		echo "Java is missing. Install it with: sudo apt-get install default-jre-headless"; exit 1; \
 	fi
 
+## The static hosts' own tools for tests/e2e/test_static_hosts.py, from npm at the versions of
+## tools/static-hosts/package-lock.json: Cloudflare's local runtime (wrangler, on workerd) and
+## Netlify's rules parsers. No install scripts run: the packages work without them.
+STATIC_HOSTS := tools/static-hosts/node_modules/.package-lock.json
+$(STATIC_HOSTS): tools/static-hosts/package-lock.json | $(VENV)/.installed
+	cd tools/static-hosts && $(BIN)/npm ci --ignore-scripts --no-audit --no-fund --loglevel=error
+static-hosts: $(STATIC_HOSTS)
+
 ## Chromium's Spanish interface for the Lighthouse benches: with only its English one it
 ## offers to translate every Spanish page, and that bubble's CPU is counted against the page.
 browser-languages: setup browser
@@ -106,12 +114,12 @@ browser-languages: setup browser
 unit: setup
 	$(BIN)/python -m pytest tests/unit -q --randomly-seed=$(TEST_SEED)
 
-e2e: setup browser java
+e2e: setup browser java static-hosts
 	$(BIN)/python -m pytest tests/e2e -q $(E2E_OPTIONS)
 
 ## make test: every test (unit, then browser tests against the production server, in
 ## $(TEST_WORKERS) parallel workers), in random order.
-test: setup browser java
+test: setup browser java static-hosts
 	@echo "Tests in random order, seed $(TEST_SEED): make test TEST_SEED=$(TEST_SEED) repeats it"
 	$(BIN)/python -m pytest tests/unit -q --randomly-seed=$(TEST_SEED)
 	$(BIN)/python -m pytest tests/e2e -q $(E2E_OPTIONS)

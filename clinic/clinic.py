@@ -5,22 +5,20 @@ from __future__ import annotations
 import urllib.parse
 
 import reflex as rx
-from reflex.vars.base import Var, VarData
-from reflex_base.utils.imports import ImportVar
+
+from clinic.reflex_bridge import location_path
 
 from clinic.site import seo, structured_data
 from clinic.server import middleware as server
+from clinic.site.components.first_visit import first_visit_script
 from clinic.site.components.layout import page_shell
 from clinic.project import ASSETS_DIR
 from clinic.site.pages import not_found, renderer
-from clinic.site.routes import Page, all_pages
+from clinic.site.routes import DEFAULT_LANG, Page, all_pages, is_english_path
 
 # <html lang> follows the path, so it is right in the prerendered HTML of each route and
 # after client-side navigation (the toggle switches language without a reload).
-HTML_LANG = Var(
-    _js_expr="(useLocation().pathname === '/en' || useLocation().pathname.startsWith('/en/') ? 'en' : 'es')",
-    _var_data=VarData(imports={"react-router": [ImportVar(tag="useLocation")]}),
-)
+HTML_LANG = rx.cond(is_english_path(location_path()), "en", DEFAULT_LANG)
 
 # The icon is inlined (164 bytes): a request less on every first visit, and Lighthouse's
 # simulation no longer counts its round trip before the largest paint in some runs and
@@ -38,7 +36,11 @@ app = rx.App(
     # dropping them keeps ~25 kB of JavaScript off every page load.
     toaster=None,
     app_wraps={},
-    head_components=[rx.el.link(rel="icon", href=FAVICON_HREF, type="image/svg+xml")],
+    head_components=[
+        # First in <head>: an English first visit of `/` leaves before the page paints.
+        first_visit_script(),
+        rx.el.link(rel="icon", href=FAVICON_HREF, type="image/svg+xml"),
+    ],
 )
 
 

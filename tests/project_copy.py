@@ -17,6 +17,8 @@ SKIPPED = {".git", ".venv", ".cache", ".states", "__pycache__", "test-results"}
 WEB_BUILD = PROJECT_DIR / ".web" / "build"
 # Folders a test makes in .web for a moment (another worker may be copying meanwhile).
 HARNESS_PREFIX = "test-harness-"
+# The static hosts' tools (tools/static-hosts/node_modules, ~200 MB): no copy builds with them.
+STATIC_HOST_TOOLS = PROJECT_DIR / "tools" / "static-hosts"
 
 
 def _skipped(folder: str, names: list[str]) -> set[str]:
@@ -24,6 +26,8 @@ def _skipped(folder: str, names: list[str]) -> set[str]:
     if Path(folder) == WEB_BUILD.parent:
         skip.add(WEB_BUILD.name)  # the last build's output; the copy makes its own
         skip.update(name for name in names if name.startswith(HARNESS_PREFIX))
+    if Path(folder) == STATIC_HOST_TOOLS:
+        skip.add("node_modules")
     return skip
 
 

@@ -36,8 +36,9 @@ def reload_on_every_edit() -> None:
         if str(CONTENT_DIR) not in watched:
             os.environ["REFLEX_HOT_RELOAD_INCLUDE_PATHS"] = ":".join([*watched, str(CONTENT_DIR)])
 
-    from reflex.utils import exec as reflex_exec
+    from clinic.reflex_bridge import hot_reload_module
 
+    reflex_exec = hot_reload_module()
     ignored = getattr(reflex_exec, "HOTRELOAD_IGNORE_PATTERNS", None)
     if not isinstance(ignored, tuple):
         # Reflex changed how it filters reloads: content edits may need a restart again.

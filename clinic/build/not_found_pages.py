@@ -1,28 +1,30 @@
-"""The 404 page prerendered once per language.
+"""The 404 page prerendered once per language, at the names static hosts look for.
 
 Reflex registers the 404 page as React Router's catch-all route, which is never
 prerendered: `404.html` is the empty client-rendered shell, so a patient who follows a
 dead link sees nothing until the JavaScript has arrived and run (Lighthouse, slow 4G:
 largest paint 2.3 s, against 0.9 s for a prerendered page). The page's content depends
-only on the language of the path (`ByPathLanguage.jsx`), so rendering the catch-all
+only on the language of the path (clinic/site/pages/not_found.py), so rendering the catch-all
 route at one Spanish and one English path at build time gives HTML that hydrates
 unchanged at any unknown path of that language.
 
-The production server answers unknown paths with the file of the path's language and
-status 404 (`clinic/server/middleware.py`); static hosts that read `_redirects` do the same
-(`clinic/build/static_host.py`); any other host still serves `404.html`, the client-rendered
-shell, which works for every path.
+The two pages end up as `404.html` and `en/404.html`: the names Cloudflare Pages serves
+for an unknown path (the nearest `404.html` up the path), that Netlify's `_redirects`
+names (clinic/build/static_host.py), and that the production server answers unknown paths
+with (`clinic/server/middleware.py`). The files React Router wrote at the prerendered
+paths are removed, so those paths are unknown like any other.
 """
 
 from __future__ import annotations
 
 import html
-import json
-import re
+import shutil
 from pathlib import Path
 
+import reflex as rx
 from reflex.plugins.base import Plugin
 
+from clinic.reflex_bridge import function
 from clinic.site.content import LANGS
 from clinic.site.i18n import tc
 from clinic.site.routes import path_for
@@ -40,15 +42,13 @@ PRERENDER_ALL = '"prerender": true'
 
 
 def not_found_file(lang: str) -> str:
-    """The prerendered file, relative to the export root ("/en/__404.html")."""
+    """The prerendered page's file, relative to the export root ("/404.html", "/en/404.html")."""
+    return _prefix(lang) + "/404.html"
+
+
+def _rendered_file(lang: str) -> str:
+    """Where React Router writes the page prerendered at the language's 404 path."""
     return PRERENDER_PATHS[lang] + ".html"
-
-
-def static_host_rules() -> list[str]:
-    """`_redirects` lines (Netlify syntax): any path without a file gets the 404 page of
-    its language with status 404. Most specific first: hosts take the first match."""
-    by_specificity = sorted(LANGS, key=lambda lang: -len(_prefix(lang)))
-    return [f"{_prefix(lang)}/* {not_found_file(lang)} 404" for lang in by_specificity]
 
 
 def with_prerendered_not_found(config_js: str) -> str:
@@ -64,32 +64,25 @@ def with_prerendered_not_found(config_js: str) -> str:
             f"404 pages: expected {PRERENDER_ALL} in {REACT_ROUTER_CONFIG}; Reflex's config changed, "
             "update clinic/build/not_found_pages.py"
         )
-    extra = json.dumps(list(PRERENDER_PATHS.values()))
-    return config_js.replace(
-        PRERENDER_ALL, f'"prerender": ({{ getStaticPaths }}) => [...getStaticPaths(), ...{extra}]'
-    )
+    # React Router calls it with its own list: ours are added to every static path.
+    paths = function(lambda options: options.to(dict)["getStaticPaths"].to(rx.vars.FunctionVar).call().to(list[str])
+                     + rx.Var.create(list(PRERENDER_PATHS.values())))
+    return config_js.replace(PRERENDER_ALL, f'"prerender": {paths!s}')
 
 
 # The head of the 404 route is written once, in Spanish (clinic/site/seo.py).
 HEAD_LANG = "es"
-# React Router's client-rendered shell; Reflex copies it to `404.html` after `post_build`.
-# Every route is prerendered, so the shell is only ever served for unknown paths.
+# React Router's client-rendered shell. Reflex copies it to `404.html` after every plugin's
+# `post_build`, so the root language's page is written there too, or the copy would bring the
+# shell back.
 SHELL = "__spa-fallback.html"
-TITLE = re.compile(r"<title>.*?</title>", re.DOTALL)
+# The shell itself is kept beside the export (not served): bench/lighthouse.py measures it as
+# the client-rendered reference.
+KEPT_SHELL = "client-rendered-shell.html"
 
 
 def _head_texts(lang: str) -> tuple[str, str]:
     return tc(lang, "not_found.meta_title"), tc(lang, "not_found.meta_description")
-
-
-def with_title(shell_html: str) -> str:
-    """The client-rendered shell (`404.html`) gets the 404 head's <title>: React Router writes
-    none into it, and a document without one is invalid HTML (Nu Html Checker). The page's
-    widget sets the path's language's title once it runs."""
-    if TITLE.search(shell_html):
-        return shell_html
-    title = html.escape(_head_texts(HEAD_LANG)[0], quote=False)
-    return shell_html.replace("</head>", f"<title>{title}</title></head>", 1)
 
 
 def in_language(page_html: str, lang: str) -> str:
@@ -100,14 +93,22 @@ def in_language(page_html: str, lang: str) -> str:
     return page_html
 
 
-def localize_built_pages(static_dir: Path) -> None:
+def place_built_pages(static_dir: Path) -> None:
+    """Each language's prerendered 404 page, titled in its language, at `not_found_file(lang)`;
+    React Router's own files at the prerendered paths removed."""
     shell = static_dir / SHELL
     if shell.is_file():
-        shell.write_text(with_title(shell.read_text(encoding="utf-8")), encoding="utf-8")
+        shutil.copyfile(shell, static_dir.parent / KEPT_SHELL)
     for lang in LANGS:
-        page = static_dir / not_found_file(lang).lstrip("/")
-        if lang != HEAD_LANG and page.is_file():
-            page.write_text(in_language(page.read_text(encoding="utf-8"), lang), encoding="utf-8")
+        rendered = static_dir / _rendered_file(lang).lstrip("/")
+        if not rendered.is_file():
+            continue
+        page = in_language(rendered.read_text(encoding="utf-8"), lang)
+        targets = [not_found_file(lang)] + ([f"/{SHELL}"] if not _prefix(lang) else [])
+        for target in targets:
+            (static_dir / target.lstrip("/")).write_text(page, encoding="utf-8")
+        rendered.unlink()
+        shutil.rmtree(static_dir / PRERENDER_PATHS[lang].lstrip("/"), ignore_errors=True)
 
 
 class PrerenderNotFoundPlugin(Plugin):
@@ -115,4 +116,4 @@ class PrerenderNotFoundPlugin(Plugin):
         context["add_modify_task"](REACT_ROUTER_CONFIG, with_prerendered_not_found)
 
     def post_build(self, **context):
-        localize_built_pages(Path(context["static_dir"]))
+        place_built_pages(Path(context["static_dir"]))

@@ -38,7 +38,8 @@ from collections.abc import Callable
 from pathlib import Path
 
 from reflex.plugins.base import Plugin
-from reflex_base import constants
+
+from clinic.reflex_bridge import constants
 
 MODULEPRELOAD = re.compile(r'<link rel="modulepreload" href="([^"]*)"/>')
 BOOTSTRAP = re.compile(r'<script type="module" async="">(.*?)</script>', re.DOTALL)
@@ -48,36 +49,19 @@ DYNAMIC_IMPORT = re.compile(r'\bimport\("([^"]+)"\)')
 NAMESPACE_IMPORT = re.compile(r'^import \* as (\w+) from "([^"]+)";\n', re.MULTILINE)
 
 
-# Resolves once the browser has shown the page's first text or image (the paint timing
-# entry comes after the frame is on screen, so nothing we fetch can delay it). Browsers
-# without paint timing wait one frame; a page that never paints (a hidden tab) goes on
-# after 3 s.
-AFTER_FIRST_PAINT = """new Promise((resolve) => {
-  const types = (window.PerformanceObserver && PerformanceObserver.supportedEntryTypes) || [];
-  if (!types.includes("paint")) return requestAnimationFrame(() => setTimeout(resolve));
-  new PerformanceObserver((list, observer) => {
-    if (list.getEntries().some((entry) => entry.name === "first-contentful-paint")) {
-      observer.disconnect();
-      resolve();
-    }
-  }).observe({ type: "paint", buffered: true });
-  setTimeout(resolve, 3000);
-})"""
+# The bootstrap each page runs (a real module; the build fills in its marked places).
+AFTER_FIRST_PAINT = Path(__file__).parent / "client" / "after-first-paint.js"
+PRELOADS_MARK = "/* modulepreload links */ []"
+CHUNKS_MARK = "/* chunks, dependencies first */ []"
+BOOTSTRAP_MARK = "  /* the page's own bootstrap */"
+COMMENT_LINE = re.compile(r"^\s*//.*\n", re.MULTILINE)
 ENTRY_CLIENT = Path(__file__).parent / "client" / "entry.client.js"
 # A module the entry imports first, written beside it (see its own comment).
 ERRORS_WITHOUT_STACKS = ENTRY_CLIENT.parent / "errors-without-stacks.js"
 REFLEX_ENTRY_CLIENT = constants.Templates.Dirs.WEB_TEMPLATE / constants.Embed.ENTRY_PATH
-# Reflex 0.10.1's entry, which ours repeats but for when it hydrates and the module it
-# imports first.
-REFLEX_ENTRY_CLIENT_AS_KNOWN = """import { startTransition } from "react";
-import { hydrateRoot } from "react-dom/client";
-import { HydratedRouter } from "react-router/dom";
-import { createElement } from "react";
-
-startTransition(() => {
-  hydrateRoot(document, createElement(HydratedRouter));
-});
-"""
+# Reflex 0.10.1's entry as we know it (ours repeats it but for when it hydrates and the
+# module it imports first): the build stops when Reflex's changes.
+REFLEX_ENTRY_CLIENT_AS_KNOWN = (ENTRY_CLIENT.parent / "reflex-entry.client.js").read_text()
 BODY = re.compile(r"<body[^>]*>(.*)</body>", re.DOTALL)
 TAG_OR_SCRIPT = re.compile(r"<script\b.*?</script>|<[^>]+>", re.DOTALL)
 
@@ -120,24 +104,11 @@ def _after_paint_bootstrap(body: str, preloads: list[str], imports_of: Callable[
     steps = [f"await import({json.dumps(spec)});" for spec in side_effects]
     steps += [f"const {name} = await import({json.dumps(spec)});" for name, spec in namespaces]
     lines = "\n".join(f"  {line}" for line in [*steps, *rest.splitlines()] if line.strip())
-    # Each step ends its task (`nextTask`): the paint's own task, adding the preloads (a
-    # millisecond each on a slow phone) and every chunk's evaluation stay short tasks.
-    return (
-        f"{AFTER_FIRST_PAINT}.then(async () => {{\n"
-        "  const nextTask = () => new Promise((resolve) => setTimeout(resolve));\n"
-        "  await nextTask();\n"
-        f"  for (const href of {json.dumps(preloads)}) {{\n"
-        '    const link = document.createElement("link");\n'
-        '    link.rel = "modulepreload"; link.href = href; document.head.append(link);\n'
-        "  }\n"
-        "  await nextTask();\n"
-        f"  for (const href of {json.dumps(chunks)}) {{\n"
-        "    await import(href);\n"
-        "    await nextTask();\n"
-        "  }\n"
-        f"{lines}\n"
-        "});"
-    )
+    template = COMMENT_LINE.sub("", AFTER_FIRST_PAINT.read_text())
+    if template.count(PRELOADS_MARK) != 1 or template.count(CHUNKS_MARK) != 1 or template.count(BOOTSTRAP_MARK) != 1:
+        raise UnexpectedBuildOutput(f"paint first: {AFTER_FIRST_PAINT} lost one of its marked places")
+    return (template.replace(PRELOADS_MARK, json.dumps(preloads)).replace(CHUNKS_MARK, json.dumps(chunks))
+            .replace(BOOTSTRAP_MARK, lines).strip())
 
 
 def _no_imports(href: str) -> list[str]:

@@ -167,10 +167,9 @@ def _is_https(scope) -> bool:
 
 
 def _static_dir() -> Path:
-    from reflex.utils import prerequisites
-    from reflex_base import constants
+    from clinic.reflex_bridge import static_files_dir
 
-    return prerequisites.get_web_dir() / constants.Dirs.STATIC
+    return static_files_dir()
 
 
 class SiteMiddleware:
@@ -254,7 +253,9 @@ class SiteMiddleware:
             headers["Content-Security-Policy"] = security.content_security_policy(hashes)
         else:
             headers["Content-Security-Policy"] = security.NON_DOCUMENT_CSP
-        if status in (200, 206, 304) and "etag" in headers:
+        if status == 404:
+            headers["Cache-Control"] = security.CACHE_NOT_FOUND
+        elif status in (200, 206, 304) and "etag" in headers:
             headers["Cache-Control"] = security.cache_control_for(path, content_type)
         elif "cache-control" not in headers:
             headers["Cache-Control"] = security.CACHE_HTML if is_html else security.CACHE_NONE
@@ -280,7 +281,16 @@ class SiteMiddleware:
         await self._respond(scope, send, 301, {
             "Location": location,
             "Cache-Control": security.CACHE_REDIRECT,
+            "Content-Security-Policy": self._not_found_policy(lang_of(scope["path"])),
         })
+
+    def _not_found_policy(self, lang: str) -> str:
+        """The 404 page's policy in `lang`, also sent with redirects: a static host can give
+        the paths that are not files only one policy per language (its `/*` and `/en/*` header
+        rules, clinic/build/static_host.py), and this server answers as the static host does.
+        A redirect is never shown as a document, so any policy is as strict as another there."""
+        hashes = security.file_script_hashes(self.static_dir / not_found_file(lang).lstrip("/"))
+        return security.content_security_policy(hashes)
 
     async def _plain(self, scope, send, status: int, reason: str):
         headers = {"Content-Type": "text/plain; charset=utf-8", "Cache-Control": security.CACHE_NONE}
@@ -299,7 +309,7 @@ class SiteMiddleware:
 
 
     async def _open_times(self, scope, send, doctor_slug: str):
-        json_type = "application/json; charset=utf-8"
+        json_type = open_times.CONTENT_TYPE
         try:
             times = await self.open_times.for_doctor(content().doctor(doctor_slug))
         except open_times.UpstreamFailed:

@@ -44,6 +44,7 @@ FAILURE_KEPT_S = 15.0
 CACHE_CONTROL_OK = f"public, max-age={int(FRESH_FOR_S)}"
 # No times because Cal.com failed: not kept by browsers or caches, the next visit asks again.
 CACHE_CONTROL_FAILED = "no-store"
+CONTENT_TYPE = "application/json; charset=utf-8"
 
 
 class UpstreamFailed(Exception):

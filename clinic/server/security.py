@@ -38,8 +38,12 @@ CACHE_IMMUTABLE = "public, max-age=31536000, immutable"
 CACHE_HTML = "no-cache"
 # Files with stable names (favicon, images copied from assets/, sitemap): short and shared.
 CACHE_STATIC = "public, max-age=3600"
-CACHE_REDIRECT = "public, max-age=3600"
+# The same as stable files: a static host gives both from its one catch-all header rule.
+CACHE_REDIRECT = CACHE_STATIC
 CACHE_NONE = "no-store"
+# A 404 is not kept: the path may be a page after the next deploy. Static hosts (Cloudflare
+# Pages) send this on every 404 whatever their rules say, so this server does too.
+CACHE_NOT_FOUND = CACHE_NONE
 
 # ------------------------------------------------------------------ fixed headers
 

@@ -275,9 +275,15 @@ class Content(Strict):
     services: list[Service]
     routes: RouteTable
     i18n: dict[str, dict[str, str]]
+    # Which file under content/ holds each key, per language ("i18n/es/doctor.yaml"):
+    # errors found once texts are filled in name it.
+    i18n_files: dict[str, dict[str, str]] = {}
 
     def doctor(self, slug: str) -> Doctor:
         return next(d for d in self.doctors if d.slug == slug)
+
+    def i18n_file(self, lang: str, key: str) -> str:
+        return self.i18n_files.get(lang, {}).get(key, f"i18n/{lang}.yaml")
 
 
 def _read_yaml(path: Path):
@@ -304,8 +310,8 @@ def _validate(path: Path, model, data, prefix: str = ""):
 
 def _load_list(path: Path, model) -> list:
     data = _read_yaml(path)
-    if not isinstance(data, list):
-        raise ContentError(f"{path.name}: expected a list of entries")
+    if not isinstance(data, list) or not data:
+        raise ContentError(f"{path.name}: expected a list of at least one entry")
     return [_validate(path, model, item, prefix=f"{i}.") for i, item in enumerate(data)]
 
 
@@ -331,10 +337,13 @@ def _i18n_files(directory: Path, lang: str) -> list[Path]:
     return [directory / f"{lang}.yaml", *sorted((directory / lang).glob("*.yaml"))]
 
 
-def _load_i18n(directory: Path) -> dict[str, dict[str, str]]:
+def _load_i18n(directory: Path) -> tuple[dict[str, dict[str, str]], dict[str, dict[str, str]]]:
+    """The texts per language (flat keys), and the file each key comes from."""
     tables: dict[str, dict[str, str]] = {}
+    sources: dict[str, dict[str, str]] = {}
     for lang in LANGS:
         table: dict[str, str] = {}
+        sources[lang] = {}
         for path in _i18n_files(directory, lang):
             name = path.relative_to(directory).as_posix()
             data = _read_yaml(path)
@@ -348,6 +357,7 @@ def _load_i18n(directory: Path) -> dict[str, dict[str, str]]:
             if clash:
                 raise ContentError(f"i18n/{name}: field '{clash[0]}': already defined in another file")
             table.update(flat)
+            sources[lang].update(dict.fromkeys(flat, f"i18n/{name}"))
         tables[lang] = table
     base, *others = LANGS
     for lang in others:
@@ -365,7 +375,7 @@ def _load_i18n(directory: Path) -> dict[str, dict[str, str]]:
                     f"i18n/{lang}.yaml: field '{key}': placeholders {sorted(got)} "
                     f"differ from {base}.yaml's {sorted(want)}"
                 )
-    return tables
+    return tables, sources
 
 
 def _check_unique(path: Path, field: str, values: list[str]) -> None:
@@ -376,14 +386,15 @@ def _check_unique(path: Path, field: str, values: list[str]) -> None:
         seen.add(value)
 
 
-def load_content(directory: Path = CONTENT_DIR) -> Content:
-    """Load and cross-check every content file in `directory`."""
+def load_content(directory: Path | None = None) -> Content:
+    """Load and cross-check every content file in `directory` (default: CONTENT_DIR)."""
+    directory = directory or CONTENT_DIR
     clinic = _validate(directory / "clinic.yaml", Clinic, _read_yaml(directory / "clinic.yaml"))
     doctors = _load_list(directory / "doctors.yaml", Doctor)
     services = _load_list(directory / "services.yaml", Service)
     routes_path = directory / "routes.yaml"
     routes = _validate(routes_path, RouteTable, _read_yaml(routes_path))
-    i18n = _load_i18n(directory / "i18n")
+    i18n, i18n_files = _load_i18n(directory / "i18n")
 
     _check_unique(directory / "doctors.yaml", "slug", [d.slug for d in doctors])
     _check_unique(directory / "doctors.yaml", "cal_namespace", [d.cal_namespace for d in doctors])
@@ -408,22 +419,18 @@ def load_content(directory: Path = CONTENT_DIR) -> Content:
                 f"services.yaml: field '{i}.specialist': '{lead}' is not a doctor who sees "
                 f"'{service.key}' in doctors.yaml"
             )
-    genders = sorted(d.gender for d in doctors)
-    if genders != ["female", "male"]:
-        raise ContentError(
-            "doctors.yaml: field 'gender': the site presents one female and one male doctor"
-        )
     for i, (legacy, target) in enumerate(routes.legacy.items()):
         if target not in routes.pages:
             raise ContentError(f"routes.yaml: field 'legacy.{legacy}': unknown page '{target}'")
-    return Content(clinic=clinic, doctors=doctors, services=services, routes=routes, i18n=i18n)
+    return Content(clinic=clinic, doctors=doctors, services=services, routes=routes, i18n=i18n,
+                   i18n_files=i18n_files)
 
 
-def load_model(relative_path: str, model: type[BaseModel], directory: Path = CONTENT_DIR):
+def load_model(relative_path: str, model: type[BaseModel], directory: Path | None = None):
     """Load one more content file (for example content/pages/faq.yaml, a page's long
     texts) through `model`, with the same readable errors as the core files. Page
     modules call this once (cache the result) so a broken file fails the build."""
-    path = directory / relative_path
+    path = (directory or CONTENT_DIR) / relative_path
     return _validate(path, model, _read_yaml(path))
 
 

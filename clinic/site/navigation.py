@@ -39,7 +39,8 @@ def services_menu(lang: str) -> list[NavItem]:
 
 
 def team_menu(lang: str) -> list[NavItem]:
-    """Team dropdown: the home section, About, the male doctor's page, the female doctor's."""
+    """Team dropdown: the home section, About, then each doctor's page: the male doctors
+    first, as the spec lists them, each group in doctors.yaml order."""
     doctors = sorted(content().doctors, key=lambda d: d.gender != "male")
     return [
         NavItem("team", home_anchor(lang, TEAM_SECTION_ID), t(lang, "nav.team_all")),

@@ -94,9 +94,14 @@ def path_for(page_id: str, lang: str) -> str:
     return page(page_id, lang).path
 
 
+def is_english_path(path):
+    """Language comes from the path: English if it starts with /en, otherwise Spanish.
+    `path` is a str, or a Reflex string Var (the browser's location): the same rule."""
+    return (path + "/").startswith("/en/")
+
+
 def lang_of(path: str) -> str:
-    """Language comes from the path: English if it starts with /en, otherwise Spanish."""
-    return "en" if path == "/en" or path.startswith("/en/") else DEFAULT_LANG
+    return "en" if is_english_path(path) else DEFAULT_LANG
 
 
 def other_lang(lang: str) -> str:

@@ -7,7 +7,8 @@ from urllib.parse import quote
 
 import reflex as rx
 
-from clinic.site.content import content
+from clinic.site.content import LANGS, content
+from clinic.site.head_texts import head_text
 from clinic.site.i18n import doctor_values, service_values, t, tc
 from clinic.site.routes import Page, alternates, other_lang
 
@@ -22,7 +23,8 @@ def absolute(path: str) -> str:
 
 
 def page_texts(page: Page) -> dict[str, str]:
-    """Title, description and keywords of a page in its language."""
+    """Title, description and keywords of a page in its language; title and description
+    within their lengths whatever the names (clinic/site/head_texts.py)."""
     lang = page.lang
     if page.kind == "doctor":
         doctor = content().doctor(page.doctor_slug)
@@ -37,8 +39,8 @@ def page_texts(page: Page) -> dict[str, str]:
         extra = service_values(page.id, lang) if page.kind == "service" else {}
         prefix = f"pages.{page.id}"
     return {
-        "title": tc(lang, f"{prefix}.meta_title", **extra),
-        "description": tc(lang, f"{prefix}.meta_description", **extra),
+        "title": head_text(lang, f"{prefix}.meta_title", **extra),
+        "description": head_text(lang, f"{prefix}.meta_description", **extra),
         "keywords": tc(lang, f"{prefix}.keywords", **extra),
     }
 
@@ -89,7 +91,9 @@ def not_found_head() -> dict:
     static hosts' 404 file), which already keeps it out of search indexes, and a noindex
     on it reads to auditing tools as a page that blocks crawlers."""
     lang = "es"
-    title, description = tc(lang, "not_found.meta_title"), tc(lang, "not_found.meta_description")
+    title, description = (head_text(lang, f"not_found.{field}") for field in ("meta_title", "meta_description"))
+    for other in LANGS:  # the other language's are the page's own once it runs: checked too
+        head_text(other, "not_found.meta_title"), head_text(other, "not_found.meta_description")
     return {
         "title": title,
         "description": description,

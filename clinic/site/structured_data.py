@@ -1,6 +1,6 @@
 """Structured data (schema.org JSON-LD) for a page, from content and the route table.
 
-Every page carries one `@graph`: the clinic as a MedicalClinic, both doctors as
+Every page carries one `@graph`: the clinic as a MedicalClinic, every doctor as a
 Physician, and the WebSite. The two FAQ routes add a FAQPage built from the questions
 and answers the FAQ page itself shows (`faq_entries`), so the data never says more than
 the page. Nodes have stable `@id`s so search engines merge them across pages.

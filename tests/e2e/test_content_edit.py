@@ -1,9 +1,11 @@
 """A clinic edits its facts in content/ and nothing else: the tests stay green and every
-page says the new facts (issue 16, point 4).
+page says the new facts (issue 16, point 4), and the clinic grows (issue 26, point 5).
 
 The shipped content/ is copied and edited the way a clinic would edit it: the phone and
 WhatsApp number, the consultation fee, one doctor's name and years of experience, the
-Saturday closing hour and one Spanish page text. Then
+Saturday closing hour and one Spanish page text; and it grows (tests/content_variants.py):
+a third doctor whose name has two surnames and accents, a seventh service, one
+certification fewer and one facility photo more. Then
 
 (a) the unit tests pass on the edited copy (run in a subprocess with CLINIC_CONTENT_DIR),
 (b) the site built from it (a copy of the project, `reflex export`) shows the new values
@@ -12,6 +14,9 @@ Saturday closing hour and one Spanish page text. Then
     shipped content, where the old values must be found: so an absence proves an edit,
     not a pattern that never matched. That build is the one the production server of
     this run serves (a copy builds it only when the tests run against another site).
+(c) the same build has the grown clinic everywhere: the new doctor's pages in both
+    languages, the menus, the booking page's calendars, the carousels, the sitemap,
+    every page's JSON-LD and the redirects file for static hosts.
 
 Expected texts come from the site's own helpers (format_price, format_time, t), so the
 test says what the site would say, in the site's words. Everything happens in temporary
@@ -21,6 +26,7 @@ folders: the repository is only read.
 from __future__ import annotations
 
 import codecs
+from collections import Counter
 import html
 import json
 import os
@@ -39,6 +45,7 @@ from clinic.site.content import CONTENT_DIR, content, load_content
 from clinic.site.i18n import format_number, format_price, format_time, t
 from clinic.site.routes import all_pages, doctor_page_id, path_for
 from clinic.site.structured_data import DAY_NAMES
+from tests import content_variants as grow
 from tests.project_copy import copy_project, reflex_env
 
 BUILD_TIMEOUT_S = 600  # a copy builds in ~10 s once node_modules exist; a fresh clone installs them
@@ -91,9 +98,19 @@ def _later(hhmm: str) -> str:
     return f"{hour:02d}:{minute:02d}"
 
 
+def edited_doctor():
+    """The doctor whose name and years the edit changes: the first whose years and surname
+    no other doctor shares (their absence after the edit then proves it)."""
+    doctors = content().doctors
+    years = Counter(d.years_experience for d in doctors)
+    surnames = Counter(d.name("en").split()[-1] for d in doctors)
+    return next((d for d in doctors if years[d.years_experience] == 1 and surnames[d.name("en").split()[-1]] == 1),
+                doctors[0])
+
+
 def shipped_facts() -> Facts:
     data = content()
-    clinic, doctor = data.clinic, data.doctors[0]
+    clinic, doctor = data.clinic, edited_doctor()
     [saturday] = [entry for entry in clinic.hours if "Sa" in entry.days]
     return Facts(
         phone=clinic.phone, whatsapp=clinic.whatsapp_number,
@@ -175,6 +192,7 @@ def read_build(client: Path) -> dict[str, str]:
 
 
 def build(project: Path) -> dict[str, str]:
+    """Every prerendered HTML file of a `reflex export` of `project`."""
     result = subprocess.run(
         ["reflex", "export", "--frontend-only", "--no-zip", "--loglevel", "warning"],
         cwd=project, env=reflex_env(PYTHONDONTWRITEBYTECODE="1"), capture_output=True, text=True,
@@ -271,6 +289,66 @@ def check_build_says(pages: dict[str, str], facts: Facts) -> None:
     assert facts.text in pages[html_file(path_for("contact", "es"))]
 
 
+def check_build_grew(pages: dict[str, str], client: Path, grown_dir: Path, new_slug: str) -> None:
+    """The build of the grown content shows every doctor, service, logo and photo it has,
+    and the new doctor's (`new_slug`) pages."""
+    data = load_content(grown_dir)
+    home = read_yaml(grown_dir / "pages" / "home.yaml")
+    doctors, services = data.doctors, data.services
+    assert len(doctors) == len(content().doctors) + 1 and len(services) == len(content().services) + 1
+
+    def path(page_id: str, lang: str) -> str:
+        if page_id.startswith("doctor:"):
+            doctor = data.doctor(page_id.split(":", 1)[1])
+            pattern = getattr(data.routes.doctor_pages.es, doctor.gender) if lang == "es" else data.routes.doctor_pages.en
+            return pattern.format(slug=doctor.slug)
+        return getattr(data.routes.pages[page_id], lang).format(brand_slug=data.clinic.brand_slug)
+
+    paths = [path(f"doctor:{d.slug}", lang) for d in doctors for lang in LANGS] + \
+            [path(page_id, lang) for page_id in data.routes.pages for lang in LANGS]
+    new_doctor = data.doctor(new_slug)
+    for lang in LANGS:
+        # The new doctor's page, with a title that fits whatever the name.
+        profile = pages[html_file(path(f"doctor:{new_doctor.slug}", lang))]
+        assert re.search(rf"<h1[^>]*>{re.escape(new_doctor.name(lang))}</h1>", profile), lang
+        title = head_of(profile)["title"]
+        assert new_doctor.name(lang) in title and len(title) <= 75, title
+        # The seventh service's page.
+        new_service = services[-1]
+        assert f"<h1" in pages[html_file(path(new_service.key, lang))]
+        for document_path in (path("home", lang), path("booking", lang), path(f"doctor:{new_doctor.slug}", lang)):
+            document = pages[html_file(document_path)]
+            # Menus (every page): each doctor's page and each service's page linked.
+            for d in doctors:
+                assert f'href="{path(f"doctor:{d.slug}", lang)}"' in document, (document_path, d.slug)
+            for service in services:
+                assert f'href="{path(service.key, lang)}"' in document, (document_path, service.key)
+            # JSON-LD: one Physician per doctor, in doctors.yaml order.
+            graph = head_of(document)["graph"]
+            assert [n["name"] for n in graph if n["@type"] == "Physician"] == [d.name(lang) for d in doctors]
+        # The booking page: one card and one calendar namespace per doctor.
+        booking = pages[html_file(path("booking", lang))]
+        for d in doctors:
+            assert f'data-book-button="{d.slug}"' in booking and f'data-cal-namespace="{d.cal_namespace}"' in booking
+        # The home page: every doctor's card, one logo fewer and one photo more.
+        home_page = pages[html_file(path("home", lang))]
+        assert all(f'data-doctor="{d.slug}"' in home_page for d in doctors)
+        assert home_page.count("data-certification=") == len(home["certifications"])
+        assert home_page.count("data-facility-photo=") == len(home["facilities"])
+    sitemap = (client / "sitemap.xml").read_text(encoding="utf-8")
+    assert sitemap.count("<loc>") == len(paths)
+    for page_path in paths:
+        assert f"<loc>{data.clinic.origin}{page_path}</loc>" in sitemap, page_path
+    redirects = (client / "_redirects").read_text(encoding="utf-8").splitlines()
+    for d in doctors:
+        old = getattr(data.routes.legacy_doctor, d.gender).format(slug=d.slug)
+        assert f"{old} {path(f'doctor:{d.slug}', 'es')} 301" in redirects, old
+
+
+def read_yaml(path: Path):
+    return yaml.safe_load(path.read_text(encoding="utf-8"))
+
+
 def found(pages: dict[str, str], patterns: dict[str, re.Pattern]) -> dict[str, list[str]]:
     """Which of `patterns` occur in which files."""
     hits: dict[str, list[str]] = {}
@@ -299,6 +377,7 @@ def test_a_content_edit_passes_the_unit_tests_and_changes_every_page(tmp_path, o
     new = new_facts(old)
     edited = tmp_path / "content"
     write_edited_content(CONTENT_DIR, edited, new)
+    new_slug = grow.grown(edited)  # a doctor and a service more, a logo fewer (the photo: with the copy's assets)
     loaded = load_content(edited)  # a readable error here beats one in a subprocess
     assert loaded.clinic.phone == new.phone and loaded.doctor(new.doctor_slug).years_experience == new.doctor_years
 
@@ -321,9 +400,11 @@ def test_a_content_edit_passes_the_unit_tests_and_changes_every_page(tmp_path, o
         # ... and a build of the edited content says the new ones, and no old one anywhere.
         shutil.rmtree(project / "content")
         shutil.copytree(edited, project / "content")
+        grow.add_facility_photo(project / "content", project / "assets")
         rebuilt = build(project)
         check_build_says(rebuilt, new)
         assert found(rebuilt, old_patterns) == {}
+        check_build_grew(rebuilt, project / EXPORT_DIR.relative_to(PROJECT_DIR), project / "content", new_slug)
     finally:
         output, _ = unit.communicate(timeout=BUILD_TIMEOUT_S)
         shutil.rmtree(tmp_path / "site", ignore_errors=True)  # ~150 MB of node_modules

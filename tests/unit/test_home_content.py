@@ -2,28 +2,57 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
+import yaml
 
 from clinic.site.components.avatar import doctor_photo_url
 from clinic.site.components.picture import PHOTO_WIDTHS, photo
 from clinic.site.content import CONTENT_DIR, ContentError, content, load_model
 from clinic.site.pages.home import SECTION_IDS, render
-from clinic.site.pages.home.data import HomeContent, home_content
+from clinic.site.pages.home.data import CAROUSEL_MAX, CAROUSEL_MIN, HomeContent, home_content
 from clinic.site.routes import page
 
 
-def test_home_content_has_seven_logos_and_seven_photos():
+def test_home_content_is_the_file_s_logos_photos_and_amenities():
     data = home_content()
-    assert len(data.certifications) == 7
-    assert len(data.facilities) == 7
-    assert [a.icon for a in data.amenities] == ["car", "wifi", "coffee"]
+    written = yaml.safe_load((CONTENT_DIR / "pages" / "home.yaml").read_text(encoding="utf-8"))
+    assert [c.key for c in data.certifications] == [c["key"] for c in written["certifications"]]
+    assert [f.key for f in data.facilities] == [f["key"] for f in written["facilities"]]
+    assert [a.icon for a in data.amenities] == [a["icon"] for a in written["amenities"]]
+
+
+@pytest.mark.parametrize("field", ["certifications", "facilities"])
+def test_a_carousel_takes_three_to_twelve_items(tmp_path, field):
+    written = yaml.safe_load((CONTENT_DIR / "pages" / "home.yaml").read_text(encoding="utf-8"))
+    (tmp_path / "pages").mkdir()
+    for count, ok in ((CAROUSEL_MIN - 1, False), (CAROUSEL_MIN, True), (CAROUSEL_MAX, True), (CAROUSEL_MAX + 1, False)):
+        items = [{**written[field][i % len(written[field])], "key": f"item-{i}"} for i in range(count)]
+        (tmp_path / "pages" / "home.yaml").write_text(
+            yaml.safe_dump({**written, field: items}, allow_unicode=True), encoding="utf-8")
+        if ok:
+            assert len(getattr(load_model("pages/home.yaml", HomeContent, directory=tmp_path), field)) == count
+        else:
+            with pytest.raises(ContentError, match=rf"home\.yaml: field '{field}'"):
+                load_model("pages/home.yaml", HomeContent, directory=tmp_path)
+
+
+def test_the_logo_carousel_shows_fewer_logos_at_once_than_it_has():
+    """Embla loops only when the logos out of view can fill the viewport by themselves."""
+    from clinic.site.pages.home.certifications import slide_width
+
+    for count in range(CAROUSEL_MIN, CAROUSEL_MAX + 1):
+        in_view = max(int(m) for m in re.findall(r"basis-1/(\d)", slide_width(count)))
+        assert in_view <= count - 1
 
 
 def test_a_broken_home_file_names_the_file_and_the_field(tmp_path):
     pages = tmp_path / "pages"
     pages.mkdir()
-    text = (CONTENT_DIR / "pages" / "home.yaml").read_text(encoding="utf-8")
-    (pages / "home.yaml").write_text(text.replace("      en: Reception\n", ""), encoding="utf-8")
+    data = yaml.safe_load((CONTENT_DIR / "pages" / "home.yaml").read_text(encoding="utf-8"))
+    del data["facilities"][0]["caption"]["en"]
+    (pages / "home.yaml").write_text(yaml.safe_dump(data, allow_unicode=True), encoding="utf-8")
     with pytest.raises(ContentError, match=r"home\.yaml: field 'facilities\.0\.caption\.en'"):
         load_model("pages/home.yaml", HomeContent, directory=tmp_path)
 

@@ -11,10 +11,11 @@ import pytest
 from clinic.site.pages import renderer
 from clinic.site.components import contact_form
 from clinic.site.content import content
-from clinic.site.i18n import consultation_length, consultation_price
+from clinic.site.i18n import consultation_length, consultation_price, t
 from clinic.site.pages.about import about_content
 from clinic.site.pages.doctor import doctor_texts
 from clinic.site.pages.faq import faq_entries, faq_views
+from clinic.site.pages.faq_data import faq_content
 from clinic.site.pages.privacy import privacy_content
 from clinic.site.pages.service import service_content
 from clinic.site.pages.success import success_content
@@ -48,11 +49,14 @@ def test_page_renders_without_raw_keys_or_placeholders(p):
     assert not unfilled, f"unfilled placeholder(s) on {p.path}: {unfilled}"
 
 
-def test_faq_has_the_spec_cards_and_seven_services():
+def test_faq_has_the_spec_cards_and_lists_every_service():
     for lang in ("es", "en"):
         views = {v.key: v for v in faq_views(lang)}
         assert {"cost", "location", "doctors", "ultrasound", "services", "hours"} <= set(views)
-        assert len(views["services"].items) == 7
+        services = views["services"].items
+        assert [i.label for i in services[:len(content().services)]] == \
+            [t(lang, f"services.{s.key}.title") for s in content().services]
+        assert len(services) == len(content().services) + len(faq_content().extra_services)
         assert consultation_price() in views["cost"].answer_text
         assert consultation_length(lang) in views["cost"].answer_text
         entries = faq_entries(lang)

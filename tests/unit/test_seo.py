@@ -16,8 +16,8 @@ import pytest
 
 from clinic.site import seo, structured_data
 from clinic.build import sitemap
-from clinic.site.components.first_visit import first_visit_language, storage_key
 from clinic.site.content import OpeningHours, content
+from clinic.site.head_texts import limits_of
 from clinic.site.i18n import consultation_length, consultation_price, tc
 from clinic.site.routes import all_pages, legacy_redirects, page, path_for, twin_path
 
@@ -61,14 +61,11 @@ def links_of(head: dict) -> list[dict]:
 # ---------------------------------------------------------------- head tags
 
 
-def test_the_route_table_has_thirty_pages():
-    assert len(PAGES) == 30
-
-
 @pytest.mark.parametrize("p", PAGES, ids=ids(PAGES))
-def test_description_is_70_to_160_characters(p):
-    description = seo.page_texts(p)["description"]
-    assert 70 <= len(description) <= 160, f"{len(description)}: {description}"
+def test_title_and_description_are_within_their_limits(p):
+    texts = seo.page_texts(p)
+    for field, key in (("title", "meta_title"), ("description", "meta_description")):
+        assert limits_of(key).admit(texts[field]), f"{len(texts[field])}: {texts[field]}"
 
 
 def test_titles_and_descriptions_are_distinct_per_page():
@@ -280,10 +277,10 @@ def test_json_ld_is_a_script_element_of_the_right_type():
 # ---------------------------------------------------------------- sitemap and robots
 
 
-def test_sitemap_lists_the_thirty_pages_with_their_alternates():
+def test_sitemap_lists_every_page_with_its_alternates():
     root = ElementTree.fromstring(sitemap.sitemap_xml().encode("utf-8"))
     urls = root.findall("s:url", NS)
-    assert len(urls) == 30
+    assert len(urls) == len(PAGES)
     locs = [u.find("s:loc", NS).text for u in urls]
     assert locs == [ORIGIN + p.path for p in PAGES]
     for url, p in zip(urls, PAGES):
@@ -323,19 +320,3 @@ def test_rxconfig_uses_our_sitemap_not_reflex_s():
 
     assert any(isinstance(p, sitemap.SitemapAndRobotsPlugin) for p in config.plugins)
     assert rx.plugins.SitemapPlugin in config.disable_plugins
-
-
-# ---------------------------------------------------------------- first visit
-
-
-def test_first_visit_flag_key_is_clinic_specific():
-    assert storage_key() == f"{content().clinic.brand_slug}.lang-set"
-
-
-def test_first_visit_redirects_only_from_the_spanish_home_to_the_english_home():
-    spec = first_visit_language()
-    code = next(str(value) for name, value in spec.args if str(name) == "function")
-    assert 'landing !== "/" || location.pathname !== "/"' in code
-    assert 'path: "/en/" + location.search + location.hash' in code
-    assert 'replace: true' in code
-    assert f'localStorage.getItem("{content().clinic.brand_slug}.lang-set")' in code

@@ -22,7 +22,8 @@ from clinic.server.middleware import (
     prerendered_file,
     resolve,
 )
-from clinic.build.static_host import headers_file, redirects_file
+from clinic.build import cloudflare_pages, netlify
+from clinic.build.static_host_rules import legacy_spellings, page_spellings
 from clinic.build.not_found_pages import not_found_file
 
 # ------------------------------------------------------------------ routing decisions
@@ -257,7 +258,7 @@ def test_unknown_path_gets_the_404_page_with_its_hashes(static_dir):
     assert status == 404 and body == NOT_FOUND_HTML.encode()
     _assert_security_headers(headers)
     assert "'sha256-" + _b64sha("window.nf=1") + "'" in headers["content-security-policy"]
-    assert headers["cache-control"] == "no-cache"
+    assert headers["cache-control"] == security.CACHE_NOT_FOUND
 
 
 @pytest.mark.parametrize("path", ["/__404", "/__404/", "/en/__404", "/__404.html", "/en/__404.html"])
@@ -288,7 +289,7 @@ def test_unknown_paths_get_the_prerendered_404_page_of_their_language(prerendere
     assert status == 404 and body == NOT_FOUND_BY_LANG[lang].encode()
     assert "etag" not in headers and "last-modified" not in headers
     assert "'sha256-" + _b64sha(f"window.{lang}=1") + "'" in headers["content-security-policy"]
-    assert headers["cache-control"] == "no-cache"
+    assert headers["cache-control"] == security.CACHE_NOT_FOUND
     _assert_security_headers(headers)
 
 
@@ -312,6 +313,13 @@ def test_redirect_keeps_the_query_string_and_never_uses_the_host(static_dir):
     assert status == 301 and body == b""
     assert headers["location"] == "/agenda-tu-cita?utm_source=fb&x=%20y%20z"
     _assert_security_headers(headers)
+
+
+@pytest.mark.parametrize("path, lang", [(b"/citas", "es"), (b"/en", "en"), (b"/en/faq/", "en")])
+def test_a_redirect_carries_the_404_page_policy_of_its_language_as_a_static_host_does(prerendered_404, path, lang):
+    status, headers, _ = _request(prerendered_404, path)
+    assert status == 301 and headers["cache-control"] == security.CACHE_REDIRECT
+    assert "'sha256-" + _b64sha(f"window.{lang}=1") + "'" in headers["content-security-policy"]
 
 
 def test_head_gets_headers_without_body(static_dir):
@@ -347,34 +355,77 @@ def test_hsts_only_over_https_by_default(static_dir, monkeypatch):
 # ------------------------------------------------------------------ static host files
 
 
-def test_redirects_file_lists_every_legacy_path_in_each_spelling():
-    text = redirects_file()
-    rules = [line.split() for line in text.splitlines() if line and not line.startswith("#")]
-    assert all(len(rule) == 3 for rule in rules)
-    # Legacy 301s first; last, the catch-alls to each language's prerendered 404 page,
-    # the English one before the Spanish "/*" that would also match it.
-    assert rules[-2:] == [["/en/*", "/en/__404.html", "404"], ["/*", "/__404.html", "404"]]
-    assert all(rule[2] == "301" for rule in rules[:-2])
-    as_map = {old: new for old, new, _ in rules[:-2]}
+def _rules(text: str) -> list[list[str]]:
+    return [line.split() for line in text.splitlines() if line and not line.startswith("#")]
+
+
+def test_cloudflare_redirects_every_legacy_path_and_spelling_once_with_a_status_it_accepts():
+    all_rules = _rules(cloudflare_pages.redirects_file())
+    assert all(len(rule) == 3 and rule[2] in ("301", "200") for rule in all_rules)
+    rules = [rule for rule in all_rules if rule[2] == "301"]
+    # The 404 files' own names are rewritten to a path with no file (status 404).
+    rewrites = {source: target for source, target, status in all_rules if status == "200"}
+    assert rewrites["/en/404"] == "/en/" + cloudflare_pages.NO_FILE and rewrites["/404.html"] == "/" + cloudflare_pages.NO_FILE
+    sources = [source for source, _, _ in all_rules]
+    # Cloudflare compares paths percent-encoded and ignores a second rule for one path.
+    assert len(sources) == len(set(sources)) and all(source.isascii() for source in sources)
+    as_map = {source: target for source, target, _ in rules}
     for old, target in legacy_redirects().items():
-        assert as_map[old] == target
-        assert as_map[old + "/"] == target
-    assert as_map["/cont%C3%A1ctanos"] == "/contacto"
-
-
-def test_headers_file_never_sets_one_header_in_two_matching_rules(static_dir):
-    text = headers_file(static_dir)
-    blocks = {}
-    for chunk in text.split("\n\n"):
-        lines = [line for line in chunk.splitlines() if not line.startswith("#")]
-        blocks[lines[0]] = dict(line.strip().split(": ", 1) for line in lines[1:])
-    assert set(blocks) == {"/*", "/assets/*", *(p.path for p in all_pages())}
-    assert blocks["/*"]["X-Frame-Options"] == "DENY"
-    assert blocks["/assets/*"]["Cache-Control"] == "public, max-age=31536000, immutable"
+        assert all(as_map[spelling] == target for spelling in legacy_spellings(old))
+    assert as_map["/cont%C3%A1ctanos/"] == as_map["/conta%CC%81ctanos"] == "/contacto"
     for page in all_pages():
-        rule = blocks[page.path]
-        assert rule["Cache-Control"] == "no-cache"
-        assert "'sha256-" + _b64sha("window.x=1") + "'" in rule["Content-Security-Policy"]
-        assert not set(rule) & set(blocks["/*"])
-        # Cloudflare Pages reads at most 2,000 characters per line.
-        assert len(rule["Content-Security-Policy"]) < 1900
+        assert all(as_map[spelling] == page.path for spelling in page_spellings(page.path))
+    assert as_map["/contacto/index.html"] == as_map["/contacto/"] == "/contacto"
+    assert as_map["/en"] == as_map["/en/index.html"] == "/en/"
+
+
+def _blocks(text: str) -> list[tuple[str, list[str]]]:
+    blocks = []
+    for chunk in text.split("\n\n"):
+        lines = [line.strip() for line in chunk.splitlines() if not line.startswith("#")]
+        blocks.append((lines[0], lines[1:]))
+    return blocks
+
+
+def test_cloudflare_headers_broadest_first_each_later_rule_detaching_what_it_sets(prerendered_404):
+    blocks = _blocks(cloudflare_pages.headers_file(prerendered_404))
+    assert [pattern for pattern, _ in blocks[:3]] == ["/*", "/en", "/en/*"]
+    assert len(blocks) <= cloudflare_pages.MAX_HEADER_RULES
+    everywhere = dict(line.split(": ", 1) for line in blocks[0][1] if not line.startswith("!"))
+    assert everywhere["X-Frame-Options"] == "DENY"
+    assert "'sha256-" + _b64sha("window.es=1") + "'" in everywhere["Content-Security-Policy"]
+    assert "! Access-Control-Allow-Origin" in blocks[0][1]
+    by_pattern = {}
+    for pattern, lines in blocks[1:]:
+        values = dict(line.split(": ", 1) for line in lines if not line.startswith("!"))
+        assert {f"! {name}" for name in values} <= set(lines), pattern
+        by_pattern[pattern] = values
+    assert "'sha256-" + _b64sha("window.en=1") + "'" in by_pattern["/en/*"]["Content-Security-Policy"]
+    assert by_pattern["/assets/*"]["Cache-Control"] == security.CACHE_IMMUTABLE
+    for page in all_pages():
+        assert by_pattern[page.path]["Cache-Control"] == security.CACHE_HTML
+        assert "'sha256-" + _b64sha("window.x=1") + "'" in by_pattern[page.path]["Content-Security-Policy"]
+
+
+def test_netlify_forces_the_spellings_and_ends_with_each_languages_404_rule():
+    rules = _rules(netlify.redirects_file())
+    assert rules[-2:] == [["/en/*", "/en/404.html", "404"], ["/*", "/404.html", "404"]]
+    as_map = {source: (target, status) for source, target, status in rules[:-2]}
+    for page in all_pages():
+        assert all(as_map[spelling] == (page.path, "301!") for spelling in page_spellings(page.path))
+    for old, target in legacy_redirects().items():
+        assert as_map[old] == as_map[old + "/"] == (target, "301")
+
+
+def test_netlify_headers_never_set_one_header_in_two_rules_that_match_one_path(prerendered_404):
+    blocks = {pattern: dict(line.split(": ", 1) for line in lines)
+              for pattern, lines in _blocks(netlify.headers_file(prerendered_404))}
+    assert blocks["/*"]["X-Frame-Options"] == "DENY"
+    assert not {"Content-Security-Policy", "Cache-Control"} & set(blocks["/*"])
+    for pattern, values in blocks.items():
+        assert pattern == "/*" or not set(values) & set(blocks["/*"]), pattern
+    for page in all_pages():
+        assert blocks[page.path]["Cache-Control"] == security.CACHE_HTML
+        # Cloudflare Pages and Netlify read lines of up to 2,000 characters.
+        assert len(blocks[page.path]["Content-Security-Policy"]) < 1900
+    assert blocks[not_found_file("en")]["Cache-Control"] == security.CACHE_NOT_FOUND

@@ -8,13 +8,13 @@ from __future__ import annotations
 
 import reflex as rx
 
-from clinic.site.components.widgets import _Widget
+from clinic.reflex_bridge import JsxWidget
 from clinic.site.content import Doctor
 from clinic.site.i18n import t
 
 
-class Avatar(_Widget):
-    library = _Widget.at("Avatar")
+class Avatar(JsxWidget):
+    library = JsxWidget.at("Avatar")
     tag = "Avatar"
     src: rx.Var[str]
     alt: rx.Var[str]

@@ -14,10 +14,10 @@ its usual text.
 
 from __future__ import annotations
 
-import json
-
 import reflex as rx
 from reflex.experimental.client_state import ClientStateVar
+
+from clinic.reflex_bridge import browser_step, function, set_to
 
 from clinic.site.components.ui import BUTTON_SECONDARY, icon
 from clinic.site.content import content
@@ -36,18 +36,30 @@ SUMMARY_ROOM = "min-h-[13.5rem] sm:min-h-[10rem]"
 booked = ClientStateVar.create("booked_appointment", default={})
 
 
+# Browser steps (assets/behaviors/booking.js, dates.js).
+keep_booking_and_go = browser_step("booking", "keepBookingAndGo")
+kept_booking = browser_step("booking", "keptBooking", returns=dict)
+format_moment = browser_step("dates", "formatMoment", returns=str)
+iso_moment = browser_step("dates", "isoMoment", returns=str)
+calendar_file_url = browser_step("booking", "calendarFileUrl", returns=str)
+
+
 def remember_booking(lang: str) -> rx.Var:
-    """Cal.com's `bookingSuccessfulV2` handler (e.detail: {data, namespace}) for a booking
-    area in `lang`: keep the booking for the success page, then open it with a full page
-    load, which also closes Cal.com's modal."""
-    doctors = {d.cal_namespace: d.slug for d in content().doctors}
-    return rx.Var(
-        "((detail) => { const data = detail?.data || {}; "
-        f"try {{ sessionStorage.setItem({json.dumps(STORAGE_KEY)}, JSON.stringify({{ "
-        f"doctor: {json.dumps(doctors)}[detail?.namespace] ?? '', uid: String(data.uid ?? ''), "
-        "start: data.startTime, end: data.endTime })); } catch (error) {} "
-        f"window.location.assign({json.dumps(path_for('success', lang))}); }})"
-    )
+    """Cal.com's `bookingSuccessfulV2` handler (detail: {data, namespace}) for a booking
+    area in `lang`: keep the doctor, the booking's uid and times (not its title, which can
+    hold the patient's name) for the success page, then open it."""
+    doctors = rx.Var.create({d.cal_namespace: d.slug for d in content().doctors})
+
+    def rule(detail: rx.Var) -> rx.Var:
+        data = detail.to(dict)["data"].to(dict)
+        return keep_booking_and_go(STORAGE_KEY, {
+            "doctor": doctors[detail.to(dict)["namespace"].to(str)],
+            "uid": data["uid"],
+            "start": data["startTime"],
+            "end": data["endTime"],
+        }, path_for("success", lang))
+
+    return function(rule)
 
 
 # ------------------------------------------------------------------ the .ics file
@@ -105,36 +117,29 @@ def _ics_parts(lang: str) -> dict:
 
 
 def _read_booking(lang: str) -> rx.Var:
-    """A function that reads the kept booking and, if it makes sense (a known doctor, a
-    start before the end), stores what the summary shows, .ics link included."""
-    setter = booked.set_value()
+    """Reads the kept booking; if it makes sense (a known doctor, a start before the end)
+    stores what the summary shows, .ics link included, and {} otherwise."""
     parts = _ics_parts(lang)
-    zone = json.dumps(content().clinic.time_zone)
-    locale = json.dumps(BROWSER_LOCALES[lang])
+    zone = content().clinic.time_zone
+    locale = BROWSER_LOCALES[lang]
     file_name = tc(lang, "success_page.calendar_file").lower().replace(" ", "-") + ".ics"
-    js = f"""() => {{
-  let kept = null;
-  try {{ kept = JSON.parse(sessionStorage.getItem({json.dumps(STORAGE_KEY)}) || "null"); }} catch (error) {{}}
-  const parts = {json.dumps(parts, ensure_ascii=False)};
-  const doctor = parts.doctors[kept?.doctor];
-  const start = new Date(kept?.start), end = new Date(kept?.end);
-  if (!doctor || !kept.start || !kept.end || isNaN(start) || isNaN(end) || end <= start) {{ {setter}({{}}); return; }}
-  const date = new Intl.DateTimeFormat({locale}, {{ ...{json.dumps(DATE_FORMAT)}, timeZone: {zone} }});
-  const clock = new Intl.DateTimeFormat({locale}, {{ ...{json.dumps(TIME_FORMAT)}, timeZone: {zone} }});
-  const utc = (moment) => moment.toISOString().replace(/[-:]/g, "").replace(/\\.\\d+/, "");
-  const uid = (kept.uid || "").replace(/[^\\w.-]/g, "").slice(0, 40) || utc(start);
-  const lines = [...parts.head, "UID:" + uid + "@" + window.location.hostname, "DTSTAMP:" + utc(new Date()),
-    "DTSTART:" + utc(start), "DTEND:" + utc(end), doctor.summary, ...parts.tail];
-  {setter}({{
-    doctor: doctor.name,
-    date: date.format(start),
-    time: clock.formatRange(start, end),
-    start: start.toISOString(),
-    ics: "data:text/calendar;charset=utf-8," + encodeURIComponent(lines.join("\\r\\n") + "\\r\\n"),
-    file: {json.dumps(file_name)},
-  }});
-}}"""
-    return rx.Var(_js_expr=js, _var_data=setter._get_all_var_data())
+
+    def show(kept: rx.Var, doctors: rx.Var) -> rx.Var:
+        kept, doctors = kept.to(dict), doctors.to(dict)
+        doctor = doctors[kept["doctor"].to(str)].to(dict)
+        makes_sense = (doctors.contains(kept["doctor"].to(str)) & kept["start"].is_not_none()
+                       & kept["end"].is_not_none() & (kept["end"].to(int) > kept["start"].to(int)))
+        summary = {
+            "doctor": doctor["name"],
+            "date": format_moment(locale, zone, DATE_FORMAT, kept["start"]),
+            "time": format_moment(locale, zone, TIME_FORMAT, kept["start"], kept["end"]),
+            "start": iso_moment(kept["start"]),
+            "ics": calendar_file_url({"head": parts["head"], "summary": doctor["summary"], "tail": parts["tail"]}, kept),
+            "file": file_name,
+        }
+        return set_to(booked, rx.cond(makes_sense, summary, {}))
+
+    return function(lambda: function(show).call(kept_booking(STORAGE_KEY), parts["doctors"]))
 
 
 def booked_summary(lang: str, intro: str) -> rx.Component:

@@ -22,19 +22,27 @@ from dataclasses import dataclass
 
 import reflex as rx
 from reflex.experimental.client_state import ClientStateVar
-from reflex_base.event import EventHandler, no_args_event_spec
 
-from clinic.site.components.browser import assign, current, handler, js, literal, run
+from clinic.reflex_bridge import AdapterEvent, JsxWidget, browser_step, current, function, handler, set_to, when
+from clinic.site.components.dom import (
+    focus_matching, focus_stays_inside, prefers_reduced_motion, prevent_default, target_is_itself)
 from clinic.site.components.picture import Photo
 from clinic.site.components.ui import FOCUS_RING, icon
-from clinic.site.components.widgets import _Widget
 from clinic.site.i18n import t
 
 # Embla (vanilla core) and its autoplay plugin: the adapter imports them lazily, so
 # Reflex installs them from npm and the bundler splits them out of the page's code.
 EMBLA = "embla-carousel@8.6.0"
 EMBLA_AUTOPLAY = "embla-carousel-autoplay@8.6.0"
-REDUCED_MOTION = "matchMedia('(prefers-reduced-motion: reduce)').matches"
+
+# Browser steps (assets/behaviors/carousel.js).
+scroll_carousel = browser_step("carousel", "scrollCarousel")
+show_slide = browser_step("carousel", "showSlide")
+carousel_keys = browser_step("carousel", "onCarouselKey")
+index_of_target = browser_step("carousel", "indexOfTarget", returns=int)
+open_dialog_soon = browser_step("carousel", "openDialogSoon")
+close_dialog = browser_step("carousel", "closeDialog")
+viewer_keys = browser_step("carousel", "onViewerKey")
 
 BUTTON = (
     "inline-flex h-11 w-11 items-center justify-center rounded-full border border-primary/30 bg-white "
@@ -47,19 +55,19 @@ PLAY_ICON = "M8 5.5v13l10.5-6.5z"
 PAUSE_ICON = "M7 5h3.5v14H7zM13.5 5H17v14h-3.5z"
 
 
-class EmblaViewport(_Widget):
+class EmblaViewport(JsxWidget):
     """assets/widgets/EmblaViewport.jsx: the viewport Embla moves."""
 
-    library = _Widget.at("EmblaViewport")
+    library = JsxWidget.at("EmblaViewport")
     tag = "EmblaViewport"
     lib_dependencies: list[str] = [EMBLA, EMBLA_AUTOPLAY]
     options: rx.Var[dict]
     autoplay_ms: rx.Var[int]
     playing: rx.Var[bool]
     # ({selected, canPrev, canNext}) after Embla starts and after every move.
-    on_change: EventHandler[no_args_event_spec]
+    on_change: AdapterEvent
     # (bool) the viewport entered or left the screen.
-    on_visible: EventHandler[no_args_event_spec]
+    on_visible: AdapterEvent
 
 
 @dataclass(frozen=True)
@@ -97,11 +105,6 @@ def viewport_id(key: str) -> str:
     return f"carousel-{key}"
 
 
-def embla(key: str, call: str) -> str:
-    """A statement calling Embla's API of carousel `key` (nothing before it has loaded)."""
-    return f"document.getElementById({literal(viewport_id(key))})?.emblaApi?.{call};"
-
-
 def fill(template: str, values: dict[str, object]) -> list:
     """A text with {placeholders} as children: str pieces and the given values (Vars)."""
     return [values.get(part[1:-1], part) if re.fullmatch(r"\{\w+\}", part) else part
@@ -131,7 +134,7 @@ def carousel(*slides: rx.Component, key: str, lang: str, label: str, loop: bool 
     selected = state.selected.value.to(int)
     playing = (state.ready.value.bool() & ~state.user_paused.value.bool() & ~state.hovered.value.bool()
                & ~state.focused.value.bool() & state.on_screen.value.bool()) if autoplay else rx.Var.create(False)
-    previous, following = (run(embla(key, f"scroll{way}({REDUCED_MOTION})")) for way in ("Prev", "Next"))
+    previous, following = (handler(lambda: scroll_carousel(viewport_id(key), way)) for way in ("prev", "next"))
 
     slide_boxes = [
         rx.el.div(
@@ -153,25 +156,19 @@ def carousel(*slides: rx.Component, key: str, lang: str, label: str, loop: bool 
         options={"loop": loop, "align": "start"},
         autoplay_ms=autoplay_ms if autoplay else 0,
         playing=playing,
-        on_change=handler(
-            "info", assign(state.selected, rx.Var("info.selected")),
-            assign(state.can_prev, rx.Var("info.canPrev")), assign(state.can_next, rx.Var("info.canNext")),
-            assign(state.ready, True),
-        ),
-        on_visible=handler("visible", assign(state.on_screen, rx.Var("visible"))),
+        on_change=handler(lambda info: [
+            set_to(state.selected, info.to(dict)["selected"]),
+            set_to(state.can_prev, info.to(dict)["canPrev"]),
+            set_to(state.can_next, info.to(dict)["canNext"]),
+            set_to(state.ready, True),
+        ]),
+        on_visible=handler(lambda visible: set_to(state.on_screen, visible)),
         class_name=f"overflow-hidden rounded-2xl {FOCUS_RING.replace('offset-2', 'offset-4')}",
         custom_attrs={
             "tabIndex": 0,
             "role": "group",
             "aria-label": labels["keys"],
-            "onKeyDown": handler(
-                "event",
-                "if (event.altKey || event.ctrlKey || event.metaKey) return;",
-                "if (event.key === 'ArrowLeft') { event.preventDefault(); ",
-                embla(key, f"scrollPrev({REDUCED_MOTION})"), " }",
-                "else if (event.key === 'ArrowRight') { event.preventDefault(); ",
-                embla(key, f"scrollNext({REDUCED_MOTION})"), " }",
-            ),
+            "onKeyDown": handler(lambda event: carousel_keys(viewport_id(key), event)),
         },
     )
     paused = state.user_paused.value.bool()
@@ -203,17 +200,16 @@ def carousel(*slides: rx.Component, key: str, lang: str, label: str, loop: bool 
         data_ready=rx.cond(state.ready.value.bool(), "", rx.Var.create(None)),
         data_autoplay=rx.cond(playing, "running", "paused") if autoplay else "off",
         # Under reduced motion it starts paused; the visitor may still press play.
-        **({"on_mount": run(f"if ({REDUCED_MOTION}) ", assign(state.user_paused, True))} if autoplay else {}),
+        **({"on_mount": handler(lambda: when(prefers_reduced_motion(), set_to(state.user_paused, True)))}
+           if autoplay else {}),
         custom_attrs={
             **({"onClick": on_click} if on_click is not None else {}),
             "aria-roledescription": labels["carousel"],
             # A mouse over it pauses it (a finger's tap is not "hovering").
-            "onPointerEnter": handler("event", "if (event.pointerType === 'mouse') ",
-                                      assign(state.hovered, True)),
-            "onPointerLeave": handler("event", assign(state.hovered, False)),
-            "onFocus": handler("event", assign(state.focused, True)),
-            "onBlur": handler("event", "if (!event.currentTarget.contains(event.relatedTarget)) ",
-                              assign(state.focused, False)),
+            "onPointerEnter": handler(lambda event: set_to(state.hovered, event.to(dict)["pointerType"] == "mouse")),
+            "onPointerLeave": handler(lambda event: set_to(state.hovered, False)),
+            "onFocus": handler(lambda event: set_to(state.focused, True)),
+            "onBlur": handler(lambda event: when(~focus_stays_inside(event), set_to(state.focused, False))),
         },
     )
 
@@ -228,7 +224,6 @@ VIEWER_BUTTON = (
     "inline-flex h-11 w-11 shrink-0 items-center justify-center rounded-full bg-white/95 text-ink "
     "shadow hover:bg-blush focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white"
 )
-FOCUSABLE = "button:not([disabled]), a[href], [tabindex]:not([tabindex='-1'])"
 
 
 def picture(photo: Photo, sizes: str, class_name: str, eager: bool = False) -> rx.Component:
@@ -247,34 +242,28 @@ def picture(photo: Photo, sizes: str, class_name: str, eager: bool = False) -> r
 def _open_viewer() -> rx.Var:
     """The gallery's click handler: a click on a photo opens it in the viewer. The dialog
     renders with this click; it opens modally (and takes focus) before the next paint."""
-    return handler(
-        "event",
-        "const photo = event.target.closest?.('[data-facility-photo]');",
-        "if (!photo) return;",
-        assign(facility_viewer_index, rx.Var("Number(photo.dataset.facilityPhoto)")),
-        "requestAnimationFrame(() => {",
-        f" const dialog = document.getElementById({literal(VIEWER_ID)});",
-        " if (dialog && !dialog.open) dialog.showModal();",
-        " dialog?.querySelector('[data-viewer-close]')?.focus(); });",
-    )
+    return handler(lambda event: function(lambda index: when(
+        index.to(int) >= 0,
+        set_to(facility_viewer_index, index),
+        open_dialog_soon(VIEWER_ID, "[data-viewer-close]"),
+    )).call(index_of_target(event, "facility-photo")))
 
 
 def _close_viewer() -> rx.Var:
-    """Statements: close the viewer, show the last photo viewed in the carousel and put
-    focus back on it, so a keyboard user continues where they were."""
-    return js(
-        "const last = ", current(facility_viewer_index), ";",
-        f"document.getElementById({literal(VIEWER_ID)})?.close();",
-        assign(facility_viewer_index, -1),
-        embla(GALLERY_KEY, "scrollTo(last, true)"),
-        "document.querySelector('[data-facility-photo=\"' + last + '\"]')?.focus({preventScroll: true});",
-    )
+    """Close the viewer, show the last photo viewed in the carousel and put focus back
+    on it, so a keyboard user continues where they were."""
+    last = current(facility_viewer_index)
+    return function(lambda: [
+        close_dialog(VIEWER_ID),
+        show_slide(viewport_id(GALLERY_KEY), last),
+        focus_matching('[data-facility-photo="' + last.to(str) + '"]'),
+        set_to(facility_viewer_index, -1),
+    ])
 
 
-def _move(step: str) -> rx.Var:
-    return js("{ const count = document.querySelectorAll('[data-facility-photo]').length;",
-              assign(facility_viewer_index, js("(", current(facility_viewer_index), f" + {step} + count) % count")),
-              " }")
+def _move(step: int, count: int) -> rx.Var:
+    """Show the photo `step` away, wrapping around the `count` photos."""
+    return function(lambda: set_to(facility_viewer_index, (current(facility_viewer_index).to(int) + step + count) % count))
 
 
 def _viewer(photos: list[Photo], labels: dict[str, str]) -> rx.Component:
@@ -296,7 +285,7 @@ def _viewer(photos: list[Photo], labels: dict[str, str]) -> rx.Component:
                 ),
                 rx.el.button(icon(CLOSE_ICON, size=22, stroke_width="2.2"),
                              type="button", aria_label=labels["close"],
-                             on_click=run(_close_viewer()), class_name=VIEWER_BUTTON, data_viewer_close=""),
+                             on_click=handler(lambda: _close_viewer().call()), class_name=VIEWER_BUTTON, data_viewer_close=""),
                 class_name="flex items-center justify-between gap-3",
             ),
             *(rx.cond(index == i, picture(photo, "(min-width: 1024px) 1024px, 100vw",
@@ -305,11 +294,11 @@ def _viewer(photos: list[Photo], labels: dict[str, str]) -> rx.Component:
               for i, photo in enumerate(photos)),
             rx.el.div(
                 rx.el.button(icon(ARROWS["prev"], size=20, stroke_width="2.2"), type="button",
-                             aria_label=labels["previous"], on_click=run(_move("-1")),
+                             aria_label=labels["previous"], on_click=handler(lambda: _move(-1, len(photos)).call()),
                              class_name=VIEWER_BUTTON, data_viewer_prev=""),
                 rx.el.p(shown["alt"], class_name="text-center text-sm text-white/90"),
                 rx.el.button(icon(ARROWS["next"], size=20, stroke_width="2.2"), type="button",
-                             aria_label=labels["next"], on_click=run(_move("1")),
+                             aria_label=labels["next"], on_click=handler(lambda: _move(1, len(photos)).call()),
                              class_name=VIEWER_BUTTON, data_viewer_next=""),
                 class_name="flex items-center justify-between gap-3",
             ),
@@ -320,22 +309,12 @@ def _viewer(photos: list[Photo], labels: dict[str, str]) -> rx.Component:
         data_facility_viewer="",
         custom_attrs={
             "aria-labelledby": f"{VIEWER_ID}-title",
-            "onKeyDown": handler(
-                "event",
-                "if (event.key === 'ArrowLeft' || event.key === 'ArrowRight') { event.preventDefault(); ",
-                "if (event.key === 'ArrowLeft') ", _move("-1"), " else ", _move("1"), " }",
-                "else if (event.key === 'Escape') { event.preventDefault(); ", _close_viewer(), " }",
-                # The page behind a modal dialog is inert, but Tab could still leave for the
-                # browser's own UI: keep it cycling between the dialog's controls.
-                "else if (event.key === 'Tab') {",
-                f" const items = [...event.currentTarget.querySelectorAll({literal(FOCUSABLE)})];",
-                " const at = items.indexOf(document.activeElement);",
-                " if (event.shiftKey && at <= 0) { event.preventDefault(); items[items.length - 1]?.focus(); }",
-                " else if (!event.shiftKey && (at === -1 || at === items.length - 1)) { event.preventDefault(); items[0]?.focus(); } }",
-            ),
-            "onCancel": handler("event", "event.preventDefault();", _close_viewer()),
+            "onKeyDown": handler(lambda event: viewer_keys({
+                "previous": _move(-1, len(photos)), "next": _move(1, len(photos)), "close": _close_viewer(),
+            }, event)),
+            "onCancel": handler(lambda event: [prevent_default(event), _close_viewer().call()]),
             # A click on the backdrop (the dialog element itself, outside its content).
-            "onClick": handler("event", "if (event.target === event.currentTarget) { ", _close_viewer(), " }"),
+            "onClick": handler(lambda event: when(target_is_itself(event), _close_viewer().call())),
         },
     )
 

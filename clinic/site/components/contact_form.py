@@ -10,7 +10,7 @@ route table.
   submit (tied to it with aria-invalid/aria-describedby; it disappears as soon as the
   field is fixed) and to decide, inside the submit, whether to open the chat. Whitespace
   only counts as empty.
-- The WhatsApp tab is opened synchronously inside the submit (`browser.run`): after any
+- The WhatsApp tab is opened synchronously inside the submit (`rx.call_function`): after any
   await Safari's popup blocker would swallow it. If a blocker stops it anyway, the draft
   is kept and the same chat is offered as a plain link.
 - Fields carry no `name`, so a submit before the page is interactive never puts the
@@ -24,9 +24,9 @@ from collections.abc import Callable
 
 import reflex as rx
 from reflex.experimental.client_state import ClientStateVar
-from reflex_components_core.el.elements.inline import A as PlainAnchor
 
-from clinic.site.components.browser import assign, current, handler, js, literal, run
+from clinic.reflex_bridge import current, function, handler, plain_anchor, set_to, url_encoded
+from clinic.site.components.dom import focus_element, locale_number, open_in_new_tab
 from clinic.site.components.ui import BUTTON_PRIMARY, FOCUS_RING, TEXT_LINK, icon
 from clinic.site.content import content
 from clinic.site.i18n import BROWSER_LOCALES, t, tc
@@ -93,12 +93,6 @@ TEXT_FIELDS = {"name": contact_name, "email": contact_email, "phone": contact_ph
                "message": contact_message}
 # The order in which the first invalid field gets focus.
 CHECKED_FIELDS = ("name", "email", "message", "consent")
-# HTML's definition of a valid e-mail address, plus a dot in the domain ("ana@gmail"
-# is almost always a typo).
-EMAIL_PATTERN = (
-    r"/^[a-zA-Z0-9.!#$%&'*+\/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?"
-    r"(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)+$/"
-)
 
 INPUT = (
     "mt-1 block w-full scroll-mt-24 rounded-lg border bg-white px-3 py-2.5 text-base text-ink shadow-sm "
@@ -116,75 +110,96 @@ def error_id(field: str) -> str:
     return f"contact-{field}-error"
 
 
+def looks_like_an_email(email: rx.Var) -> rx.Var:
+    """One "@" with something before it, no spaces, and a domain with a dot inside it
+    ("ana@gmail" is almost always a typo)."""
+    parts = email.split("@")
+    domain = parts[1].to(str)
+    return ((parts.length() == 2) & (parts[0].to(str).length() > 0) & ~email.contains(" ")
+            & domain.contains(".") & ~domain.startswith(".") & ~domain.endswith(".") & ~domain.contains(".."))
+
+
 def field_errors(texts: dict[str, str], read: Callable[[ClientStateVar], rx.Var]) -> dict[str, rx.Var]:
     """The validation rules: each checked field's message, "" when it is valid.
-    `read` gives a field's value: `state.value` to render, `browser.current` inside the
-    submit."""
+    `read` gives a field's value: `state.value` to render, `current` inside the submit.
+    Whitespace only counts as empty."""
 
     def trimmed(state: ClientStateVar) -> rx.Var:
-        return js("String(", read(state), ").trim()")
-
-    def unless(valid: rx.Var, message: str) -> rx.Var:
-        return js("(", valid, f" ? '' : {literal(message)})")
+        return read(state).to(str).strip()
 
     email = trimmed(contact_email)
     return {
-        "name": unless(trimmed(contact_name), texts["errorName"]),
-        "email": js("(!", email, f" ? {literal(texts['errorEmail'])} : ",
-                    unless(js(EMAIL_PATTERN, ".test(", email, ")"), texts["errorEmailInvalid"]), ")"),
-        "message": unless(trimmed(contact_message), texts["errorMessage"]),
-        "consent": unless(read(contact_consent), texts["errorConsent"]),
+        "name": rx.cond(trimmed(contact_name) != "", "", texts["errorName"]),
+        "email": rx.cond(email == "", texts["errorEmail"],
+                         rx.cond(looks_like_an_email(email), "", texts["errorEmailInvalid"])),
+        "message": rx.cond(trimmed(contact_message) != "", "", texts["errorMessage"]),
+        "consent": rx.cond(read(contact_consent).to(bool), "", texts["errorConsent"]),
     }
 
 
+def first_invalid(errors: dict[str, rx.Var]) -> rx.Var:
+    """The first field (in CHECKED_FIELDS order) with a message, "" when all are valid."""
+    found: rx.Var = rx.Var.create("")
+    for field in reversed(CHECKED_FIELDS):
+        found = rx.cond(errors[field] != "", field, found)
+    return found
+
+
 def fill(template: str, values: dict[str, rx.Var]) -> rx.Var:
-    """A text template with {placeholders} as browser code that joins the pieces: what
-    the patient typed is never read again as a placeholder ("{email}" or "$&" in a name
-    stays as typed)."""
-    pieces = []
+    """A text template with {placeholders} joined with the values: what the patient typed
+    is never read again as a placeholder ("{email}" or "$&" in a name stays as typed)."""
+    text: rx.Var = rx.Var.create("")
     for part in re.split(r"(\{\w+\})", template):
         key = part[1:-1]
         if part.startswith("{") and key in values:
-            pieces += [values[key], " + "]
+            text = text + values[key]
         elif part:
-            pieces += [literal(part), " + "]
-    return js("(", *pieces, "'')")
+            text = text + part
+    return text
 
 
-def whatsapp_text(texts: dict[str, str]) -> rx.Var:
+def whatsapp_text(texts: dict[str, str], read: Callable[[ClientStateVar], rx.Var]) -> rx.Var:
     """The prefilled chat text: greeting with the name, then e-mail, phone (when given)
     and the message, one per line, in the page's language."""
-    values = {key: js("String(", current(state), ").trim()") for key, state in TEXT_FIELDS.items()}
-    return js(
-        fill(texts["greeting"], values), " + '\\n' + ", fill(texts["emailLine"], values),
-        " + (", values["phone"], " ? '\\n' + ", fill(texts["phoneLine"], values), " : '')",
-        " + '\\n' + ", fill(texts["messageLine"], values),
-    )
+    values = {key: read(state).to(str).strip() for key, state in TEXT_FIELDS.items()}
+    phone_line = rx.cond(values["phone"] != "", "\n" + fill(texts["phoneLine"], values), "")
+    return (fill(texts["greeting"], values) + "\n" + fill(texts["emailLine"], values)
+            + phone_line + "\n" + fill(texts["messageLine"], values))
+
+
+def submit_rule(texts: dict[str, str]) -> rx.Var:
+    """Validate; then open the chat (inside the patient's click: nothing is awaited
+    before it) and clear the draft, or offer the chat as a link when a popup blocker
+    stopped the tab."""
+    # The field to fix and the chat's address, each worked out once per submit.
+    decide = function(lambda field, chat_url: [
+        set_to(contact_attempted, True),
+        rx.cond(
+            field.to(str) != "",
+            rx.Var.create([set_to(contact_status, ""), focus_element("contact-" + field.to(str))]),
+            rx.cond(
+                open_in_new_tab(chat_url),
+                rx.Var.create([*(set_to(state, "") for state in TEXT_FIELDS.values()), set_to(contact_consent, False),
+                               set_to(contact_attempted, False), set_to(contact_status, "sent")]),
+                rx.Var.create([set_to(contact_chat_url, chat_url), set_to(contact_status, "blocked")]),
+            ),
+        ),
+    ])
+    chat_url = content().clinic.whatsapp_url + "?text=" + url_encoded(whatsapp_text(texts, current))
+    return function(lambda: decide.call(first_invalid(field_errors(texts, current)), chat_url))
 
 
 def submit(texts: dict[str, str]) -> rx.EventSpec:
-    errors = field_errors(texts, current)
-    found = [piece for field in CHECKED_FIELDS for piece in (f"{field}: ", errors[field], ", ")]
-    return run(
-        assign(contact_attempted, True),
-        "const errors = {", *found, "};",
-        f"const first = {literal(list(CHECKED_FIELDS))}.find((field) => errors[field]);",
-        "if (first) { ", assign(contact_status, ""),
-        " document.getElementById('contact-' + first)?.focus(); return; }",
-        f"const url = {literal(content().clinic.whatsapp_url + '?text=')} + encodeURIComponent(",
-        whatsapp_text(texts), ");",
-        # Synchronous, inside the patient's click: nothing may be awaited before this.
-        "const chat = window.open(url, '_blank');",
-        "if (!chat) { ", assign(contact_chat_url, rx.Var("url")), assign(contact_status, "blocked"), " return; }",
-        "chat.opener = null;",
-        *(assign(state, "") for state in TEXT_FIELDS.values()),
-        assign(contact_consent, False), assign(contact_attempted, False), assign(contact_status, "sent"),
-    )
+    """The form's submit event: `submit_rule`, run inside the patient's click."""
+    return rx.call_function(submit_rule(texts))
 
 
-def on_edit(state: ClientStateVar, value: str = "event.target.value") -> rx.Var:
+def on_edit(state: ClientStateVar, checkbox: bool = False) -> rx.Var:
     """A field's onChange: keep the new value in the draft; the last status goes."""
-    return handler("event", assign(state, rx.Var(value)), assign(contact_status, ""))
+    return handler(lambda event: [
+        set_to(state, event.to(dict)["target"].to(dict)["checked" if checkbox else "value"]),
+        set_to(contact_status, ""),
+    ])
 
 
 def _error(field: str, message: rx.Var) -> rx.Component:
@@ -207,6 +222,13 @@ def contact_form(lang: str) -> rx.Component:
     errors = field_errors(texts, lambda state: state.value)
     attempted = contact_attempted.value.bool()
     shown = {field: attempted & (errors[field].to(str) != "") for field in CHECKED_FIELDS}
+
+    def error_of(field: str) -> rx.Component:
+        """The field's message, shown after a submit while the field is invalid (nothing
+        for a field without rules)."""
+        if field not in shown:
+            return rx.fragment()
+        return rx.cond(shown[field], _error(field, errors[field]), rx.fragment())
 
     def invalid_props(field: str, *described_by: str) -> dict:
         flagged = shown[field]
@@ -231,7 +253,7 @@ def contact_form(lang: str) -> rx.Component:
         )
 
     max_length = MESSAGE_MAX_LENGTH
-    count = js("String(", contact_message.value, f").length.toLocaleString({literal(BROWSER_LOCALES[lang])})")
+    count = locale_number(BROWSER_LOCALES[lang], contact_message.value.to(str).length())
     counter_text = re.split(r"(\{count\}|\{max\})", texts["counter"])
     counter = [count if part == "{count}" else f"{max_length:,}" if part == "{max}" else part
                for part in counter_text if part]
@@ -242,24 +264,25 @@ def contact_form(lang: str) -> rx.Component:
         rx.el.div(
             _label("name", texts["name"], texts, True),
             text_field("name", rx.el.input, type="text", auto_complete="name", max_length=100),
-            rx.cond(shown["name"], _error("name", errors["name"]), rx.fragment()),
+            error_of("name"),
         ),
         rx.el.div(
             _label("email", texts["email"], texts, True),
             text_field("email", rx.el.input, type="email", auto_complete="email", input_mode="email",
                        max_length=254),
-            rx.cond(shown["email"], _error("email", errors["email"]), rx.fragment()),
+            error_of("email"),
         ),
         rx.el.div(
             _label("phone", texts["phone"], texts, False),
             text_field("phone", rx.el.input, required=False, type="tel", auto_complete="tel", max_length=30),
+            error_of("phone"),
         ),
         rx.el.div(
             _label("message", texts["message"], texts, True),
             text_field("message", rx.el.textarea, rows="5", max_length=max_length,
                        described_by=("contact-counter",)),
             rx.el.div(
-                rx.cond(shown["message"], _error("message", errors["message"]), rx.fragment()),
+                error_of("message"),
                 rx.el.p(*counter, id="contact-counter", class_name="mt-1 ml-auto shrink-0 text-sm text-muted",
                         data_counter=""),
                 class_name="flex items-start justify-between gap-4",
@@ -272,7 +295,7 @@ def contact_form(lang: str) -> rx.Component:
                     type="checkbox",
                     required=True,
                     checked=contact_consent.value.bool(),
-                    custom_attrs={"onChange": on_edit(contact_consent, "event.target.checked")},
+                    custom_attrs={"onChange": on_edit(contact_consent, checkbox=True)},
                     class_name=(
                         "size-6 shrink-0 scroll-mt-24 accent-primary focus-visible:outline-2 "
                         "focus-visible:outline-offset-2 focus-visible:outline-primary"
@@ -281,7 +304,7 @@ def contact_form(lang: str) -> rx.Component:
                 ),
                 rx.el.label(
                     texts["consentBefore"],
-                    PlainAnchor.create(texts["consentLink"], new_tab, href=path_for("privacy", lang),
+                    plain_anchor(texts["consentLink"], new_tab, href=path_for("privacy", lang),
                                        target="_blank", rel="noopener",
                                        class_name=TEXT_LINK.replace("py-1 ", "")),
                     texts["consentAfter"],
@@ -291,7 +314,7 @@ def contact_form(lang: str) -> rx.Component:
                 ),
                 class_name="flex items-start gap-3",
             ),
-            rx.cond(shown["consent"], _error("consent", errors["consent"]), rx.fragment()),
+            error_of("consent"),
         ),
         rx.el.button(
             icon(CHAT_ICON, size=20),

@@ -1,30 +1,34 @@
-"""The first-visit language choice (spec section 4), run when a page is shown.
+"""The first-visit language choice (spec section 4): the data of the rule, and the
+script that applies it.
 
-A browser that prefers English and *lands* on the Spanish home page (the document was
-loaded there) is taken once to the English home page, and a flag under a
-clinic-specific localStorage key records that the language is set, so it never happens
-again. Rules:
-- Only the landing counts: going home inside the site (logo, Home link, the toggle) is a
-  choice the visitor just made, never undone.
-- A click on a language link (any link with `hreflang`: the toggle) sets the flag too
-  (`remember_choice`), so a visitor who chooses Spanish is not bounced back on a later
-  visit.
-- If the flag cannot be stored (storage blocked), nothing redirects: "once" could not be
-  kept, and staying on the requested page is the safe side.
-- Crawlers are never redirected: `/` must be indexed as the Spanish page it is.
+The rule itself (only the landing on `/`, once, the flag under the clinic's key, a
+chosen language never undone, crawlers and blocked storage left alone, query and hash
+kept) lives in one place, `assets/behaviors/first_visit.js`, which says why each part
+is there. That file runs in every page's <head>, ahead of its stylesheet and scripts,
+so before the page paints; this module passes it only data, as JSON: the storage key,
+the two home paths from the route table and the crawler pattern.
 """
 
 from __future__ import annotations
 
-import reflex as rx
-from reflex_base.event import EventSpec
+import json
 
-from clinic.site.components.browser import handler, literal, navigate, run, window_listener
+import reflex as rx
+
+from clinic.project import ASSETS_DIR
 from clinic.site.content import content
 from clinic.site.routes import DEFAULT_LANG, path_for
 
-# "bot/" as in Googlebot/2.1, bingbot/2.0, Applebot/0.1 (not phone names such as "Cubot").
-CRAWLER = r"/bot\/|crawler|spider|slurp|lighthouse|inspectiontool/i"
+SCRIPT_FILE = ASSETS_DIR / "behaviors" / "first_visit.js"
+# The one identifier of the file that the build replaces with the settings (JSON).
+SETTINGS_PLACEHOLDER = "FIRST_VISIT_SETTINGS"
+
+# Matched case-insensitively against the user agent. "bot/" as in Googlebot/2.1,
+# bingbot/2.0, Applebot/0.1 (not phone names such as "Cubot").
+CRAWLERS = r"bot/|crawler|spider|slurp|lighthouse|inspectiontool"
+
+REDIRECT_FROM = path_for("home", DEFAULT_LANG)
+REDIRECT_TO = path_for("home", "en")
 
 
 def storage_key() -> str:
@@ -32,40 +36,32 @@ def storage_key() -> str:
     return f"{content().clinic.brand_slug}.lang-set"
 
 
-REDIRECT_FROM = path_for("home", DEFAULT_LANG)
-REDIRECT_TO = path_for("home", "en")
+def settings() -> dict[str, str]:
+    """What the script is told: data only."""
+    return {"storageKey": storage_key(), "from": REDIRECT_FROM, "to": REDIRECT_TO, "crawlers": CRAWLERS}
 
 
-def _store(value: str) -> str:
-    """Browser code: store the flag; true when it was kept."""
-    key = literal(storage_key())
-    return f"(() => {{ try {{ localStorage.setItem({key}, {value}); return localStorage.getItem({key}) !== null; }} catch (e) {{ return false; }} }})()"
+def _without_comment_lines(source: str) -> str:
+    """The file's code without its comment lines and indentation: every page carries it,
+    its explanations stay in the file. Only whole lines go, so code is never cut."""
+    kept = []
+    for line in source.splitlines():
+        stripped = line.strip()
+        if stripped and not stripped.startswith(("//", "/*", "*")):
+            kept.append(stripped)
+    return "\n".join(kept)
 
 
-def first_visit_language() -> EventSpec:
-    """The event a page runs when it is shown: redirect a landing English browser once."""
-    key = literal(storage_key())
-    return run(
-        # The URL the document was loaded from: later pages are client-side navigations.
-        "const entry = performance.getEntriesByType('navigation')[0];",
-        "const landing = new URL(entry ? entry.name : location.href).pathname;",
-        f"if (landing !== {literal(REDIRECT_FROM)} || location.pathname !== {literal(REDIRECT_FROM)}) return;",
-        f"let stored = 'unavailable'; try {{ stored = localStorage.getItem({key}); }} catch (e) {{}}",
-        f"if (stored !== null || {CRAWLER}.test(navigator.userAgent)) return;",
-        "const first = (navigator.languages && navigator.languages[0]) || navigator.language || '';",
-        "if (!first.toLowerCase().startsWith('en')) return;",
-        f"if ({_store(literal('en'))}) ",
-        navigate(f"{literal(REDIRECT_TO)} + location.search + location.hash", replace=True),
-    )
+def script_text() -> str:
+    """The script as it is inlined: the file's code with the settings filled in."""
+    code = _without_comment_lines(SCRIPT_FILE.read_text(encoding="utf-8"))
+    if code.count(SETTINGS_PLACEHOLDER) != 1:
+        raise RuntimeError(f"{SCRIPT_FILE}: expected {SETTINGS_PLACEHOLDER} once in its code")
+    # JSON is a JavaScript expression; "<" escaped so that no value can close the <script>.
+    data = json.dumps(settings(), ensure_ascii=False).replace("<", "\\u003c")
+    return code.replace(SETTINGS_PLACEHOLDER, data)
 
 
-def remember_choice() -> rx.Component:
-    """A click on a language link: the visitor chose that language, never redirect them
-    again. One listener for the whole page rather than an event on each toggle: every
-    page has its own toggle, and an event on each would add a component per page to the
-    code every page loads."""
-    return window_listener(on_click=handler(
-        "event",
-        "const link = event.target.closest?.('a[hreflang]');",
-        f"if (link) {_store('link.hreflang')};",
-    ))
+def first_visit_script() -> rx.Component:
+    """The inline script for the start of every page's <head> (rx.App head_components)."""
+    return rx.el.script(script_text())

@@ -12,7 +12,7 @@ from __future__ import annotations
 import reflex as rx
 from reflex.experimental.client_state import ClientStateVar
 
-from clinic.site.components.browser import assign, run, window_listener
+from clinic.reflex_bridge import browser_step, handler, set_to, window_listener
 from clinic.site.components.quick_actions import book_action, three_actions
 from clinic.site.i18n import t
 from clinic.site.routes import Page
@@ -20,7 +20,9 @@ from clinic.site.routes import Page
 floating_book_shown = ClientStateVar.create("floating_book_shown", default=False)
 
 # Spec section 4: hidden until the page has scrolled more than one viewport height.
-PAST_ONE_SCREEN = rx.Var("window.scrollY > window.innerHeight")
+SHOWN_AFTER_SCREENS = 1
+# How far the page has scrolled, in viewport heights (assets/behaviors/page.js).
+screens_scrolled = browser_step("page", "screensScrolled", returns=float)
 # Page kinds without the bar.
 NOT_ON = ("booking", "success")
 BAR_CELL = (
@@ -33,7 +35,7 @@ def floating_book_button(page: Page) -> rx.Component:
     if page.kind in NOT_ON:
         return rx.fragment()
     lang = page.lang
-    update = run(assign(floating_book_shown, PAST_ONE_SCREEN))
+    update = handler(lambda: set_to(floating_book_shown, screens_scrolled() > SHOWN_AFTER_SCREENS))
     return rx.el.div(
         rx.el.nav(
             *three_actions(

@@ -10,13 +10,14 @@ from reflex.experimental.client_state import ClientStateVar
 
 from clinic.site import navigation as nav
 from clinic.site.components.links import external_link, page_link
-from clinic.site.components.browser import assign, run
+from clinic.reflex_bridge import browser_step, handler, set_to
 from clinic.site.content import content
 from clinic.site.i18n import opening_hours, t, tc
 
 # The copyright year: prerendered with the build's year; once the page runs, the
 # visitor's current year (a site not rebuilt since December stays right).
 copyright_year = ClientStateVar.create("copyright_year", default=datetime.date.today().year)
+this_year = browser_step("page", "currentYear", returns=int)
 
 FOCUS = "focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white"
 LINK = f"rounded-sm text-white/90 underline-offset-4 hover:text-white hover:underline {FOCUS}"
@@ -107,6 +108,6 @@ def footer(lang: str) -> rx.Component:
                 "text-sm text-white/85 sm:flex-row sm:justify-between"
             ),
         ),
-        rx.fragment(on_mount=run(assign(copyright_year, rx.Var("new Date().getFullYear()")))),
+        rx.fragment(on_mount=handler(lambda: set_to(copyright_year, this_year()))),
         class_name="bg-primary-dark pb-20 text-white xl:pb-0",
     )

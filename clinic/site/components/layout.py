@@ -5,10 +5,8 @@ content."""
 from __future__ import annotations
 
 import reflex as rx
-from reflex_base.event import EventSpec
 
-from clinic.site.components.browser import literal, run
-from clinic.site.components.first_visit import first_visit_language, remember_choice
+from clinic.reflex_bridge import browser_step, handler
 from clinic.site.components.floating_book import floating_book_button
 from clinic.site.components.footer import footer
 from clinic.site.components.links import in_page_link
@@ -34,39 +32,21 @@ def skip_link(lang: str) -> rx.Component:
     )
 
 
-def document_language(lang: str) -> EventSpec:
-    """`<html lang>` follows the page: the prerendered HTML has it right, but after a
-    client-side navigation (the ES/EN toggle) React does not patch <html>, and screen
-    readers would keep the old language."""
-    return run(f"document.documentElement.lang = {literal(lang)};")
+# The page shell's browser steps (assets/behaviors/page.js).
+set_document_language = browser_step("page", "setDocumentLanguage")
+focus_main_after_navigation = browser_step("page", "focusMainAfterNavigation")
+scroll_to_hash_section = browser_step("page", "scrollToHashSection")
 
 
-def focus_new_page() -> EventSpec:
-    """After a client-side navigation the link that had focus is gone, and the next Tab
-    would start from the end of the document: like the skip link, focus moves to <main>
-    (tabindex=-1), only when focus was lost with the old page. The page a document
-    lands on is left alone (the browser starts at the top)."""
-    return run(
-        # A flag for the document's lifetime: the first page shown is the landing.
-        "if (!window.__clinicPageShown) { window.__clinicPageShown = true; return; }",
-        "const lost = !document.activeElement || document.activeElement === document.body;",
-        f"if (lost) document.getElementById({literal(MAIN_ID)})?.focus({{preventScroll: true}});",
-    )
-
-
-def scroll_to_anchor() -> EventSpec:
-    """A page shown with a #section (from a menu on another page) scrolls there smoothly
-    (instantly under reduced motion) once it has settled."""
-    return run(
-        "if (!location.hash) return;",
-        "setTimeout(() => {",
-        " const target = document.getElementById(decodeURIComponent(location.hash.slice(1)));",
-        " if (!target) return;",
-        f" const top = target.getBoundingClientRect().top + window.scrollY - {HEADER_OFFSET_PX};",
-        " const reduce = window.matchMedia('(prefers-reduced-motion: reduce)').matches;",
-        " window.scrollTo({top, behavior: reduce ? 'auto' : 'smooth'});",
-        f"}}, {ANCHOR_DELAY_MS});",
-    )
+def when_shown(lang: str) -> rx.Var:
+    """What every page does when it is shown: `<html lang>` follows it, focus moves to
+    its main content after a client-side navigation, and a #section in the address is
+    scrolled to."""
+    return handler(lambda: [
+        set_document_language(lang),
+        focus_main_after_navigation(MAIN_ID),
+        scroll_to_hash_section(HEADER_OFFSET_PX, ANCHOR_DELAY_MS),
+    ])
 
 
 def page_shell(page: Page, *content: rx.Component) -> rx.Component:
@@ -80,8 +60,6 @@ def page_shell(page: Page, *content: rx.Component) -> rx.Component:
         # Each page is its own route: this runs whenever a page is shown. (On an empty
         # fragment: an event on the page's root would make Reflex memoize the whole page
         # into the shared module every page loads.)
-        rx.fragment(on_mount=[document_language(lang), focus_new_page(), scroll_to_anchor(),
-                              first_visit_language()]),
-        remember_choice(),
+        rx.fragment(on_mount=when_shown(lang)),
         class_name="min-h-screen bg-white font-sans text-ink antialiased",
     )

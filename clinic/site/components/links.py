@@ -3,15 +3,11 @@
 from __future__ import annotations
 
 import reflex as rx
-from reflex_components_core.el.elements.inline import A as PlainAnchor
-from reflex_components_core.react_router.dom import ReactRouterLink
 
+from clinic.reflex_bridge import page_link, plain_anchor
 from clinic.site.i18n import t
 
-
-def page_link(href: str, *children, **props) -> rx.Component:
-    """A link to one of our pages, navigated client-side by React Router."""
-    return ReactRouterLink.create(*children, to=href, **props)
+__all__ = ["page_link", "external_link", "in_page_link"]
 
 
 def external_link(href: str, *children, lang: str, new_tab: bool = True, **props) -> rx.Component:
@@ -31,4 +27,4 @@ def external_link(href: str, *children, lang: str, new_tab: bool = True, **props
 def in_page_link(section_id: str, *children, **props) -> rx.Component:
     """A plain <a href="#id"> to a section of the same page. (`rx.el.a` becomes React
     Router's Link, which resolves "#id" against the route as "/path/#id".)"""
-    return PlainAnchor.create(*children, href=f"#{section_id}", **props)
+    return plain_anchor(*children, href=f"#{section_id}", **props)

@@ -12,12 +12,10 @@ that process is client state (`map_status`), one map per page.
 
 from __future__ import annotations
 
-import json
-
 import reflex as rx
 from reflex.experimental.client_state import ClientStateVar
 
-from clinic.site.components.browser import assign, current, run
+from clinic.reflex_bridge import browser_step, current, function, handler, set_to, when
 from clinic.site.components.picture import asset_url
 from clinic.site.components.ui import FOCUS_RING
 from clinic.site.content import content
@@ -38,19 +36,20 @@ LOAD_BUTTON = (
 )
 
 
-def _load_map(embed_url: str):
-    """The press: probe the map's address (no cookies, nothing cached), then show the
-    frame, or keep the picture with the note when the probe fails or hangs."""
-    return run(
-        "if (", current(map_status), " === 'loading' || ", current(map_status), " === 'shown') return;",
-        assign(map_status, "loading"),
-        "const controller = new AbortController();",
-        f"const timer = setTimeout(() => controller.abort(), {PROBE_TIMEOUT_MS});",
-        f"fetch({json.dumps(embed_url)}, {{ mode: 'no-cors', credentials: 'omit', cache: 'no-store', "
-        "signal: controller.signal })",
-        ".then(() => ", assign(map_status, "shown"), ", () => ", assign(map_status, "failed"), ")",
-        ".finally(() => clearTimeout(timer));",
-    )
+probe = browser_step("requests", "probe")
+
+
+def _load_map(embed_url: str) -> rx.Var:
+    """The press: probe the map's address, then show the frame, or keep the picture with
+    the note when the probe fails or hangs."""
+    status = current(map_status).to(str)
+    return handler(lambda: when(
+        (status != "loading") & (status != "shown"),
+        set_to(map_status, "loading"),
+        probe(embed_url, PROBE_TIMEOUT_MS,
+              function(lambda: set_to(map_status, "shown")), function(lambda: set_to(map_status, "failed"))),
+    ))
+
 
 def map_embed(*, title: str, picture_alt: str, load_label: str, loading_label: str, failed_text: str,
               class_name: str = "") -> rx.Component:

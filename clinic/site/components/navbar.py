@@ -1,7 +1,7 @@
 """The fixed top navigation bar (spec section 2): logo, Home, Services and Medical Team
 dropdowns, Contact, Memberships, book button, language toggle and the mobile menu.
 
-The open dropdown and the mobile menu are client state (clinic/site/components/browser.py):
+The open dropdown and the mobile menu are client state:
 `nav_dropdown_open` holds the key of the dropdown shown ("" for none), `mobile_menu_open`
 whether the phone menu is shown. Both close after any navigation (a click on one of
 their links), on Escape (focus back to their button) and on a press outside them.
@@ -17,7 +17,8 @@ import reflex as rx
 from reflex.experimental.client_state import ClientStateVar
 
 from clinic.site import navigation as nav
-from clinic.site.components.browser import assign, current, equals, focus, handler, window_listener
+from clinic.reflex_bridge import browser_step, current, function, handler, set_to, when, window_listener
+from clinic.site.components.dom import focus_element, focus_stays_inside, target_is_inside
 from clinic.site.components.links import external_link, page_link
 from clinic.site.components.quick_actions import CHAT_ICON, PHONE_ICON, call_action, three_actions, whatsapp_action
 from clinic.site.components.ui import BUTTON_PRIMARY
@@ -47,6 +48,8 @@ nav_dropdown_open = ClientStateVar.create("nav_dropdown_open", default="")
 # Whether the phone menu is open.
 mobile_menu_open = ClientStateVar.create("mobile_menu_open", default=False)
 
+dropdown_keys = browser_step("menus", "onDropdownKey")
+
 MOBILE_MENU_ID = "mobile-menu"
 MOBILE_MENU_BUTTON_ID = "mobile-menu-button"
 CHEVRON = "M6 9l6 6 6-6"
@@ -60,32 +63,21 @@ def _item_link(item: nav.NavItem, lang: str, class_name: str, **props) -> rx.Com
 
 
 def _dropdown_keys(key: str) -> rx.Var:
-    """The WAI-ARIA disclosure-navigation keys: ArrowDown opens the dropdown and moves
-    through its links, ArrowUp back (both wrap), Home/End to the ends, Escape closes it
-    and puts focus back on its button. Tab is left alone."""
-    is_open = equals(current(nav_dropdown_open), key)
-    return handler(
-        "event",
-        f"const links = [...document.querySelectorAll('#nav-{key} a')];",
-        "const at = links.indexOf(document.activeElement);",
-        "const go = (i) => { event.preventDefault(); links[(i + links.length) % links.length]?.focus(); };",
-        "const open = ", is_open, ";",
-        "if (event.key === 'Escape' && open) { event.preventDefault(); ",
-        assign(nav_dropdown_open, ""), focus(f"nav-{key}-button"), " }",
-        # Opened by the key: its links show after this event's render, then take focus.
-        "else if (event.key === 'ArrowDown' && !open) { event.preventDefault(); ",
-        assign(nav_dropdown_open, key), " requestAnimationFrame(() => links[0]?.focus()); }",
-        "else if (event.key === 'ArrowDown') go(at + 1);",
-        "else if (event.key === 'ArrowUp' && open) go(at <= 0 ? links.length - 1 : at - 1);",
-        "else if (event.key === 'Home' && open && at >= 0) go(0);",
-        "else if (event.key === 'End' && open && at >= 0) go(links.length - 1);",
-    )
+    """The dropdown's keys (assets/behaviors/menus.js): opening it sets the state to its
+    key, closing it to ""."""
+    return handler(lambda event: dropdown_keys({
+        "isOpen": current(nav_dropdown_open) == key,
+        "open": function(lambda: set_to(nav_dropdown_open, key)),
+        "close": function(lambda: set_to(nav_dropdown_open, "")),
+        "listId": f"nav-{key}",
+        "buttonId": f"nav-{key}-button",
+    }, event))
 
 
 def _closes_on_link(state: ClientStateVar, closed) -> rx.Var:
     """An onClick for a menu: a click on any link inside it (even one to the page already
     shown) sets `state` to `closed`."""
-    return handler("event", "if (event.target.closest?.('a')) ", assign(state, closed))
+    return handler(lambda event: when(target_is_inside(event, "a"), set_to(state, closed)))
 
 
 def _dropdown(key: str, label: str, items: list[nav.NavItem], lang: str) -> rx.Component:
@@ -117,12 +109,10 @@ def _dropdown(key: str, label: str, items: list[nav.NavItem], lang: str) -> rx.C
             "onClick": _closes_on_link(nav_dropdown_open, ""),
             "onKeyDown": _dropdown_keys(key),
             # Focus moving out of the dropdown (Tab past its last link) closes it.
-            "onBlur": handler(
-                "event",
-                "if (", equals(current(nav_dropdown_open), key),
-                " && !event.currentTarget.contains(event.relatedTarget)) ",
-                assign(nav_dropdown_open, ""),
-            ),
+            "onBlur": handler(lambda event: when(
+                (current(nav_dropdown_open) == key) & ~focus_stays_inside(event),
+                set_to(nav_dropdown_open, ""),
+            )),
         },
     )
 
@@ -131,17 +121,15 @@ def _menus_close_outside() -> rx.Component:
     """A press outside the open dropdown or the phone menu closes it; Escape closes the
     phone menu (focus back on its button); so does going back or forward in history."""
     return window_listener(
-        on_pointer_down=handler(
-            "event",
-            "if (!event.target.closest?.('[data-nav-dropdown]')) ", assign(nav_dropdown_open, ""),
-            "if (!event.target.closest?.('[data-mobile-menu]')) ", assign(mobile_menu_open, False),
-        ),
-        on_key_down=handler(
-            "key",
-            "if (key === 'Escape' && ", current(mobile_menu_open), ") { ",
-            assign(mobile_menu_open, False), focus(MOBILE_MENU_BUTTON_ID), " }",
-        ),
-        on_popstate=handler("", assign(nav_dropdown_open, ""), assign(mobile_menu_open, False)),
+        on_pointer_down=handler(lambda event: [
+            when(~target_is_inside(event, "[data-nav-dropdown]"), set_to(nav_dropdown_open, "")),
+            when(~target_is_inside(event, "[data-mobile-menu]"), set_to(mobile_menu_open, False)),
+        ]),
+        on_key_down=handler(lambda key: when(
+            (key.to(str) == "Escape") & current(mobile_menu_open).to(bool),
+            set_to(mobile_menu_open, False), focus_element(MOBILE_MENU_BUTTON_ID),
+        )),
+        on_popstate=handler(lambda: [set_to(nav_dropdown_open, ""), set_to(mobile_menu_open, False)]),
     )
 
 
@@ -185,7 +173,7 @@ def language_toggle(page: Page) -> rx.Component:
         # No lang=target: the accessible name (aria-label) is in the page's own language.
         href_lang=target,
         # A language chosen here is never undone by the first-visit redirect
-        # (first_visit.remember_choice: any link with hreflang).
+        # (assets/behaviors/first_visit.js remembers a click on any link with hreflang).
         class_name=(
             "inline-flex h-10 min-w-10 items-center justify-center rounded-full border "
             f"border-primary/30 px-3 text-sm font-semibold text-primary hover:bg-blush {FOCUS}"

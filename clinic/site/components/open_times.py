@@ -14,11 +14,10 @@ visitor's device says, in the page's language.
 
 from __future__ import annotations
 
-import json
-
 import reflex as rx
 from reflex.experimental.client_state import ClientStateVar
 
+from clinic.reflex_bridge import browser_step, function, set_to
 from clinic.server.open_times import PATH_PREFIX
 from clinic.site.components.cal_embed import link_config, public_booking_url
 from clinic.site.content import Doctor, content
@@ -26,6 +25,8 @@ from clinic.site.i18n import BROWSER_LOCALES, t, tc
 
 # The browser stops waiting a little after the server's own 2 s limit for Cal.com.
 BROWSER_TIMEOUT_MS = 4000
+# How many of the next times are shown.
+SHOWN = 3
 TIME_FORMAT = {"weekday": "short", "day": "numeric", "month": "short", "hour": "numeric", "minute": "2-digit"}
 
 
@@ -34,37 +35,31 @@ def _times_state(doctor: Doctor) -> ClientStateVar:
     return ClientStateVar.create(f"open_times_{doctor.slug.replace('-', '_')}", default=[])
 
 
+# Browser steps (assets/behaviors/requests.js, dates.js).
+load_open_times = browser_step("requests", "loadOpenTimes")
+format_moment = browser_step("dates", "formatMoment", returns=str)
+
+
 def _load_times(doctor: Doctor, lang: str, times: ClientStateVar) -> rx.Var:
-    """A function that fetches the times and stores [{label, date, href, config}] for
-    rendering; any failure leaves the empty list (the block stays hidden)."""
-    setter = times.set_value()
+    """Asks for the times once the block is shown; keeps the first few, each as
+    {label, start, href, config} for rendering. No answer leaves the list empty (the
+    block stays hidden)."""
+    zone = content().clinic.time_zone
     public_url = public_booking_url(doctor)
-    js = f"""() => {{
-  const controller = new AbortController();
-  const timer = setTimeout(() => controller.abort(), {BROWSER_TIMEOUT_MS});
-  fetch({json.dumps(PATH_PREFIX + doctor.slug)}, {{ signal: controller.signal, headers: {{ accept: "application/json" }} }})
-    .then((response) => (response.ok ? response.json() : null))
-    .then((answer) => {{
-      const starts = answer && Array.isArray(answer.times) ? answer.times.slice(0, 3) : [];
-      const zone = {json.dumps(content().clinic.time_zone)};
-      const label = new Intl.DateTimeFormat({json.dumps(BROWSER_LOCALES[lang])}, {{ ...{json.dumps(TIME_FORMAT)}, timeZone: zone }});
-      const day = new Intl.DateTimeFormat("en-CA", {{ timeZone: zone, year: "numeric", month: "2-digit", day: "2-digit" }});
-      const shown = starts.map((start) => new Date(start)).filter((moment) => !isNaN(moment)).map((moment) => {{
-        const date = day.format(moment);
-        const config = {{ ...{json.dumps(link_config())}, date, month: date.slice(0, 7) }};
-        return {{
-          label: label.format(moment),
-          start: moment.toISOString(),
-          href: {json.dumps(public_url)} + "?date=" + date + "&month=" + date.slice(0, 7),
-          config: JSON.stringify(config),
-        }};
-      }});
-      if (shown.length) {setter}(shown);
-    }})
-    .catch(() => {{}})
-    .finally(() => clearTimeout(timer));
-}}"""
-    return rx.Var(_js_expr=js, _var_data=setter._get_all_var_data())
+
+    def shown(time: rx.Var) -> dict:
+        time = time.to(dict)
+        day = time["day"].to(str)
+        month = day[0:7]
+        return {
+            "label": format_moment(BROWSER_LOCALES[lang], zone, TIME_FORMAT, time["start"]),
+            "start": time["start"],
+            "href": public_url + "?date=" + day + "&month=" + month,
+            "config": rx.Var.create({**link_config(), "date": day, "month": month}).to_string(),
+        }
+
+    keep = function(lambda found: set_to(times, found.to(list[dict])[0:SHOWN].map(shown)))
+    return function(lambda: load_open_times(PATH_PREFIX + doctor.slug, BROWSER_TIMEOUT_MS, zone, keep))
 
 
 def open_times(doctor: Doctor, lang: str, **props) -> rx.Component:

@@ -5,12 +5,12 @@ from __future__ import annotations
 
 import reflex as rx
 
-from clinic.site.components.widgets import _Widget
+from clinic.reflex_bridge import JsxWidget
 from clinic.site.content import content
 
 
-class ReviewsEmbed(_Widget):
-    library = _Widget.at("ReviewsEmbed")
+class ReviewsEmbed(JsxWidget):
+    library = JsxWidget.at("ReviewsEmbed")
     tag = "ReviewsEmbed"
     script_src: rx.Var[str]
     widget_class: rx.Var[str]

@@ -1,5 +1,10 @@
-"""The 404 page (spec sections 2 and 8): one client-rendered shell for every unknown
-path, shown in the path's language, that first replace-navigates legacy paths."""
+"""The 404 page (spec sections 2 and 8): one page for every unknown path, shown in the
+path's language, that first replace-navigates legacy paths (a static host has no server
+to answer them with a redirect).
+
+It is one route for every unknown path, so which language to show and which legacy path
+to leave are known only from the browser's location: both are Reflex expressions on it,
+with the same language rule as every other page (`routes.is_english_path`)."""
 
 from __future__ import annotations
 
@@ -9,10 +14,13 @@ from clinic.site import navigation as nav
 from clinic.site.components.layout import page_shell
 from clinic.site.components.links import external_link, page_link
 from clinic.site.components.ui import BUTTON_PRIMARY, BUTTON_SECONDARY, TEXT_LINK
-from clinic.site.components.widgets import by_path_language
 from clinic.site.content import LANGS, content
 from clinic.site.i18n import t, tc
-from clinic.site.routes import Page, legacy_redirects, path_for
+from clinic.reflex_bridge import browser_step, handler, location
+from clinic.site.routes import DEFAULT_LANG, Page, is_english_path, legacy_redirects, path_for
+
+decoded_path = browser_step("page", "decodedPath", returns=str)
+set_document_title = browser_step("page", "setDocumentTitle")
 
 
 def _body(lang: str) -> rx.Component:
@@ -40,10 +48,24 @@ def _body(lang: str) -> rx.Component:
     )
 
 
+def _page(lang: str) -> rx.Component:
+    title = tc(lang, "not_found.meta_title")
+    return rx.fragment(
+        page_shell(Page("not_found", "not_found", lang, path_for("home", lang)), _body(lang)),
+        # The head is written once, in Spanish: on an English path the tab says so in English.
+        rx.fragment(on_mount=handler(lambda: set_document_title(title))),
+    )
+
+
 def render() -> rx.Component:
-    versions = [
-        page_shell(Page("not_found", "not_found", lang, path_for("home", lang)), _body(lang))
-        for lang in LANGS
-    ]
-    return by_path_language(*versions, redirects=legacy_redirects(),
-                            titles=[tc(lang, "not_found.meta_title") for lang in LANGS])
+    here = location()
+    path = here["pathname"].to(str)
+    legacy_target = rx.Var.create(legacy_redirects())[decoded_path(path).rstrip("/")]
+    versions = {lang: _page(lang) for lang in LANGS}
+    english = next(lang for lang in LANGS if lang != DEFAULT_LANG)
+    return rx.cond(
+        legacy_target,
+        rx.fragment(on_mount=rx.redirect(legacy_target.to(str) + here["search"].to(str) + here["hash"].to(str),
+                                         replace=True)),
+        rx.cond(is_english_path(path), versions[english], versions[DEFAULT_LANG]),
+    )

@@ -9,9 +9,10 @@ from pydantic import Field
 
 from clinic.site.content import Localized, Slug, Strict, load_model
 
-# Spec section 9: seven certification logos, seven facility photos.
-CERTIFICATION_COUNT = 7
-FACILITY_COUNT = 7
+# How many logos and photos a carousel takes: at least three, so a looping carousel has
+# a slide on each side of the one in view; at most twelve, so its counter and its
+# keyboard walk stay short.
+CAROUSEL_MIN, CAROUSEL_MAX = 3, 12
 
 
 class Certification(Strict):
@@ -33,10 +34,8 @@ class Amenity(Strict):
 
 
 class HomeContent(Strict):
-    certifications: Annotated[
-        list[Certification], Field(min_length=CERTIFICATION_COUNT, max_length=CERTIFICATION_COUNT)
-    ]
-    facilities: Annotated[list[Facility], Field(min_length=FACILITY_COUNT, max_length=FACILITY_COUNT)]
+    certifications: Annotated[list[Certification], Field(min_length=CAROUSEL_MIN, max_length=CAROUSEL_MAX)]
+    facilities: Annotated[list[Facility], Field(min_length=CAROUSEL_MIN, max_length=CAROUSEL_MAX)]
     amenities: Annotated[list[Amenity], Field(min_length=1)]
 
 

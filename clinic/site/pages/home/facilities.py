@@ -1,4 +1,4 @@
-"""Facilities: seven photos in a carousel, each opening a large viewer, and the
+"""Facilities: the photos of content/pages/home.yaml in a carousel, each opening a large viewer, and the
 premium-amenities card (covered secure parking at extra cost, free WiFi, refreshments)."""
 
 from __future__ import annotations

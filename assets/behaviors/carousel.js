@@ -1,0 +1,97 @@
+// Browser steps of the carousels and the facilities viewer
+// (clinic/site/components/carousel.py): Embla's API on a viewport, and the viewer's
+// dialog and keys. When autoplay runs, which photo shows and what closing does are
+// decided in Python.
+import { prefersReducedMotion } from "./dom.js";
+
+const embla = (viewportId) => document.getElementById(viewportId)?.emblaApi;
+
+/**
+ * Moves a carousel one slide back or forward (at once under reduced motion). Nothing
+ * happens before Embla has loaded.
+ * @param {string} viewportId
+ * @param {"prev"|"next"} direction
+ */
+export function scrollCarousel(viewportId, direction) {
+  const api = embla(viewportId);
+  if (direction === "prev") api?.scrollPrev(prefersReducedMotion());
+  else api?.scrollNext(prefersReducedMotion());
+}
+
+/**
+ * Shows slide `index` at once.
+ * @param {string} viewportId
+ * @param {number} index
+ */
+export function showSlide(viewportId, index) {
+  embla(viewportId)?.scrollTo(index, true);
+}
+
+/**
+ * Left and right arrow keys on a carousel's viewport move it.
+ * @param {string} viewportId
+ * @param {KeyboardEvent} event
+ */
+export function onCarouselKey(viewportId, event) {
+  if (event.altKey || event.ctrlKey || event.metaKey) return;
+  const direction = { ArrowLeft: "prev", ArrowRight: "next" }[event.key];
+  if (!direction) return;
+  event.preventDefault();
+  scrollCarousel(viewportId, direction);
+}
+
+/**
+ * The index in `data-<name>` of the element the event happened in, -1 outside one.
+ * @param {Event} event
+ * @param {string} name the data attribute, e.g. "facility-photo"
+ * @returns {number}
+ */
+export function indexOfTarget(event, name) {
+  const element = event.target.closest?.(`[data-${name}]`);
+  return element ? Number(element.getAttribute(`data-${name}`)) : -1;
+}
+
+/**
+ * Opens a `<dialog>` modally once it has rendered (before the next paint) and focuses
+ * the element matching `focusSelector` inside it.
+ * @param {string} dialogId
+ * @param {string} focusSelector
+ */
+export function openDialogSoon(dialogId, focusSelector) {
+  requestAnimationFrame(() => {
+    const dialog = document.getElementById(dialogId);
+    if (dialog && !dialog.open) dialog.showModal();
+    dialog?.querySelector(focusSelector)?.focus();
+  });
+}
+
+/**
+ * Closes a `<dialog>`.
+ * @param {string} dialogId
+ */
+export function closeDialog(dialogId) {
+  document.getElementById(dialogId)?.close();
+}
+
+/**
+ * The viewer's keys: arrows show the previous or next photo, Escape closes it, and Tab
+ * cycles between its own controls (the page behind a modal dialog is inert, but Tab
+ * could still leave for the browser's own interface).
+ * @param {{previous: Function, next: Function, close: Function}} actions
+ * @param {KeyboardEvent} event
+ */
+export function onViewerKey(actions, event) {
+  const action = { ArrowLeft: actions.previous, ArrowRight: actions.next, Escape: actions.close }[event.key];
+  if (action) {
+    event.preventDefault();
+    action();
+  } else if (event.key === "Tab") {
+    const items = [...event.currentTarget.querySelectorAll("button:not([disabled]), a[href], [tabindex]:not([tabindex='-1'])")];
+    const at = items.indexOf(document.activeElement);
+    const wrapTo = event.shiftKey ? (at <= 0 ? items.at(-1) : null) : (at === -1 || at === items.length - 1 ? items[0] : null);
+    if (wrapTo) {
+      event.preventDefault();
+      wrapTo.focus();
+    }
+  }
+}

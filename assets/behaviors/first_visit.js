@@ -1,0 +1,93 @@
+/**
+ * The first-visit language choice (spec section 4), decided before the page paints.
+ *
+ * A browser that prefers English and lands on the Spanish home page is taken once to
+ * the English home page, and a flag under a clinic-specific localStorage key records
+ * that the language is set, so it never happens again. Rules:
+ * - Only the landing counts. This is a classic inline script in every page's <head>,
+ *   ahead of its stylesheet and scripts: it runs when a document loads, never on a
+ *   client-side navigation, so going home inside the site (logo, Home link, the
+ *   toggle) is a choice never undone.
+ * - A click on a language link (any link with `hreflang`: the toggle) sets the flag too,
+ *   so a visitor who chooses Spanish is not bounced back on a later visit.
+ * - If the flag cannot be stored (storage blocked), nothing redirects: "once" could not
+ *   be kept, and staying on the requested page is the safe side.
+ * - Crawlers are never redirected: `/` must be indexed as the Spanish page it is.
+ * - The query string and the #fragment go along (campaign links keep their tags).
+ *
+ * Why in <head> and not after hydration: the redirect then starts as soon as the
+ * first bytes of `/` arrive, before any other script of the Spanish page runs, so an
+ * English visitor waits one document request more instead of a whole page load.
+ * While `/en/` loads, `/` is hidden (`hidden` on <html>): nothing Spanish is painted.
+ * It is not stopped (window.stop): that would also cancel the stylesheet `/` has
+ * already started to fetch, which `/en/` needs next.
+ *
+ * The file is inlined as it is (comment lines left out) by
+ * clinic/site/components/first_visit.py, which fills FIRST_VISIT_SETTINGS with data
+ * only (JSON): the storage key, the two home paths of the route table and the crawler
+ * pattern. The page's Content-Security-Policy allows it by its hash, like the other
+ * inline scripts. Plain ES5, no module and no build step: it runs before anything else,
+ * in every browser the site supports.
+ */
+(function firstVisit(settings) {
+  "use strict";
+
+  /**
+   * Stores the flag.
+   * @param {string} language the language now set ("es", "en")
+   * @returns {boolean} true when the flag was kept (false with storage blocked)
+   */
+  function remember(language) {
+    try {
+      localStorage.setItem(settings.storageKey, language);
+      return localStorage.getItem(settings.storageKey) !== null;
+    } catch (error) {
+      return false;
+    }
+  }
+
+  /**
+   * Whether this landing is an English first visit of the Spanish home page.
+   * @returns {boolean}
+   */
+  function isEnglishFirstVisit() {
+    if (location.pathname !== settings.from) return false;
+    try {
+      if (localStorage.getItem(settings.storageKey) !== null) return false;
+    } catch (error) {
+      return false;
+    }
+    if (new RegExp(settings.crawlers, "i").test(navigator.userAgent)) return false;
+    var first = (navigator.languages && navigator.languages[0]) || navigator.language || "";
+    return first.toLowerCase().indexOf("en") === 0;
+  }
+
+  // One listener for the whole document, in the capture phase: it sees every click on a
+  // language link, whichever page (and whichever client-side navigation) shows it.
+  document.addEventListener("click", function (event) {
+    var link = event.target && event.target.closest ? event.target.closest("a[hreflang]") : null;
+    if (link) remember(link.getAttribute("hreflang"));
+  }, true);
+
+  /**
+   * Asks again for the stylesheets `/` is already fetching, as requests that outlive
+   * this document (keepalive): `/en/` needs the same files, and leaving `/` cancels
+   * its own requests, often before the stylesheet has arrived. The browser's cache
+   * then hands it to `/en/`.
+   */
+  function keepLoadingSharedStyles() {
+    if (typeof fetch !== "function") return;
+    var links = document.querySelectorAll("link[rel=preload][as=style]");
+    for (var i = 0; i < links.length; i++) {
+      fetch(links[i].href, { keepalive: true })["catch"](function () {});
+    }
+  }
+
+  if (isEnglishFirstVisit() && remember("en")) {
+    keepLoadingSharedStyles();
+    // Nothing of `/` is shown while `/en/` loads; its own modules wait for a first
+    // paint (clinic/build/paint_first.py), so they stay idle until it is replaced.
+    document.documentElement.hidden = true;
+    location.replace(settings.to + location.search + location.hash);
+  }
+})(FIRST_VISIT_SETTINGS);

@@ -1,0 +1,36 @@
+// Requests the pages make after they have painted (clinic/site/components/open_times.py,
+// map_embed.py), each bounded in time. What the answers change is Python's.
+
+/**
+ * Asks our own server for a doctor's next open times and passes them on, oldest first,
+ * as `{start, day}` (ISO moment, and its date in `timeZone` as YYYY-MM-DD). A failure, a
+ * timeout or an empty answer passes nothing.
+ * @param {string} url
+ * @param {number} timeoutMs
+ * @param {string} timeZone
+ * @param {(times: {start: string, day: string}[]) => void} show
+ */
+export function loadOpenTimes(url, timeoutMs, timeZone, show) {
+  const day = new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" });
+  fetch(url, { signal: AbortSignal.timeout(timeoutMs), headers: { accept: "application/json" } })
+    .then((response) => (response.ok ? response.json() : null))
+    .then((answer) => {
+      const moments = (Array.isArray(answer?.times) ? answer.times : [])
+        .map((start) => new Date(start)).filter((moment) => !isNaN(moment));
+      if (moments.length) show(moments.map((moment) => ({ start: moment.toISOString(), day: day.format(moment) })));
+    })
+    .catch(() => {});
+}
+
+/**
+ * Sends a probe request to `url` (no cookies, nothing cached, an opaque answer is
+ * enough) and says whether its host answered within `timeoutMs`.
+ * @param {string} url
+ * @param {number} timeoutMs
+ * @param {() => void} onAnswered
+ * @param {() => void} onFailed
+ */
+export function probe(url, timeoutMs, onAnswered, onFailed) {
+  fetch(url, { mode: "no-cors", credentials: "omit", cache: "no-store", signal: AbortSignal.timeout(timeoutMs) })
+    .then(() => onAnswered(), () => onFailed());
+}

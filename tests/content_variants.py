@@ -1,0 +1,226 @@
+"""Purpose-made content for the tests that prove the clinic can grow by editing content
+alone: copies of content/ edited as a clinic would edit them (a doctor more or fewer, a
+seventh service, a logo fewer, a photo more), and a way to run the site's own code on
+such a copy in this process.
+
+Each edit works on whatever the shipped content holds (it copies an existing entry and
+changes what must be new), so the variants follow the sample when it changes.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import shutil
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import yaml
+
+import clinic.site.content as content_module
+from clinic.site.content import CONTENT_DIR, LANGS, load_content
+
+# A third doctor as the issue describes her: two surnames and accents (slug without them).
+NEW_DOCTOR = {
+    "slug": "ximena-pena-avila",
+    "name": {"es": "Dra. Ximena Peña Ávila", "en": "Dr. Ximena Peña Ávila"},
+    "initials": "XP",
+    "gender": "female",
+}
+# More doctors, any mix of genders, for the layouts with six.
+MORE_DOCTORS = [
+    {"slug": "andres-ibarra", "name": {"es": "Dr. Andrés Ibarra", "en": "Dr. Andrés Ibarra"},
+     "initials": "AI", "gender": "male"},
+    {"slug": "lucia-navarro-del-castillo", "name": {"es": "Dra. Lucía Navarro del Castillo",
+                                                    "en": "Dr. Lucía Navarro del Castillo"},
+     "initials": "LN", "gender": "female"},
+    {"slug": "jose-maria-quintero", "name": {"es": "Dr. José María Quintero", "en": "Dr. José María Quintero"},
+     "initials": "JQ", "gender": "male"},
+    {"slug": "renata-solis", "name": {"es": "Dra. Renata Solís", "en": "Dr. Renata Solís"},
+     "initials": "RS", "gender": "female"},
+    {"slug": "emilio-vargas-lugo", "name": {"es": "Dr. Emilio Vargas Lugo", "en": "Dr. Emilio Vargas Lugo"},
+     "initials": "EV", "gender": "male"},
+]
+# A seventh service with texts of its own.
+NEW_SERVICE = {
+    "key": "colposcopy",
+    "icon": "microscope",
+    "paths": {"es": "/colposcopia-cancun", "en": "/en/colposcopy-cancun"},
+    "title": {"es": "Colposcopía", "en": "Colposcopy"},
+    "description": {"es": "Revisión del cuello uterino con aumento, cuando un Papanicolaou sale alterado.",
+                    "en": "A magnified look at the cervix, when a Pap smear comes back abnormal."},
+    "meta_title": {"es": "Colposcopía en Cancún | {brand}", "en": "Colposcopy in Cancún | {brand}"},
+    "meta_description": {
+        "es": "Colposcopía en Cancún: revisión del cuello uterino con aumento, con ultrasonido incluido en tu consulta de {duration}.",
+        "en": "Colposcopy in Cancún: a magnified look at the cervix, with ultrasound included in your {duration} consultation.",
+    },
+}
+NEW_PHOTO_KEY = "recovery-room"
+
+
+def read(path: Path):
+    return yaml.safe_load(path.read_text(encoding="utf-8"))
+
+
+def write(path: Path, data) -> None:
+    path.write_text(yaml.safe_dump(data, allow_unicode=True, sort_keys=False), encoding="utf-8")
+
+
+def copy_content(dest: Path, source: Path = CONTENT_DIR) -> Path:
+    shutil.copytree(source, dest)
+    return dest
+
+
+def add_doctor(content_dir: Path, doctor: dict) -> None:
+    """A doctor more, at the end of doctors.yaml: a copy of the first one with a new slug,
+    name, initials, gender and calendar, and the first one's page texts."""
+    doctors = read(content_dir / "doctors.yaml")
+    first = doctors[0]
+    org = first["cal_link"].split("/")[0]
+    new = {**first, **doctor, "cal_link": f"{org}/{doctor['slug']}", "cal_namespace": doctor["slug"],
+           "years_experience": max(d["years_experience"] for d in doctors) + 1}
+    if "cal_event_type_id" in first:
+        new["cal_event_type_id"] = max(d.get("cal_event_type_id", 0) for d in doctors) + 1
+    write(content_dir / "doctors.yaml", [*doctors, new])
+    texts = read(content_dir / "pages" / "doctors.yaml")
+    texts[doctor["slug"]] = texts[first["slug"]]
+    write(content_dir / "pages" / "doctors.yaml", texts)
+
+
+def keep_doctors(content_dir: Path, count: int) -> None:
+    """Only the first `count` doctors: the first one takes over the others' services."""
+    doctors = read(content_dir / "doctors.yaml")
+    kept, gone = doctors[:count], doctors[count:]
+    gone_slugs = {d["slug"] for d in gone}
+    for doctor in gone:
+        kept[0]["services"] += [s for s in doctor["services"] if s not in kept[0]["services"]]
+    write(content_dir / "doctors.yaml", kept)
+    services = read(content_dir / "services.yaml")
+    for service in services:
+        if service.get("specialist") in gone_slugs:
+            service["specialist"] = kept[0]["slug"]
+    write(content_dir / "services.yaml", services)
+    texts = read(content_dir / "pages" / "doctors.yaml")
+    write(content_dir / "pages" / "doctors.yaml", {k: v for k, v in texts.items() if k not in gone_slugs})
+
+
+def with_doctors(content_dir: Path, count: int) -> None:
+    """Exactly `count` doctors: the shipped ones first, then the purpose-made ones."""
+    shipped = read(content_dir / "doctors.yaml")
+    if count <= len(shipped):
+        keep_doctors(content_dir, count)
+        return
+    taken = {d["slug"] for d in shipped}
+    extra = [d for d in (NEW_DOCTOR, *MORE_DOCTORS) if d["slug"] not in taken]
+    if count - len(shipped) > len(extra):
+        raise ValueError(f"at most {len(shipped) + len(extra)} doctors")
+    shipped = len(shipped)
+    for doctor in extra[: count - shipped]:
+        add_doctor(content_dir, doctor)
+
+
+def _set(tree: dict, dotted: str, value) -> None:
+    *parents, last = dotted.split(".")
+    for part in parents:
+        tree = tree.setdefault(part, {})
+    tree[last] = value
+
+
+def add_service(content_dir: Path, service: dict = NEW_SERVICE) -> None:
+    """A service more, as the README's table says: services.yaml, its paths in routes.yaml,
+    its texts in the i18n files and a page file (a copy of the last service's), seen by
+    the first doctor."""
+    services = read(content_dir / "services.yaml")
+    if any(s["key"] == service["key"] for s in services):  # content that has it already
+        suffix = f"-{len(services) + 1}"
+        service = {**service, "key": service["key"] + suffix,
+                   "paths": {lang: path + suffix for lang, path in service["paths"].items()},
+                   "title": {lang: f"{text} {len(services) + 1}" for lang, text in service["title"].items()},
+                   "meta_title": {lang: text.replace(" | ", f" {len(services) + 1} | ")
+                                  for lang, text in service["meta_title"].items()},
+                   "meta_description": {lang: f"{text[:-1]} ({len(services) + 1})."
+                                        for lang, text in service["meta_description"].items()}}
+    key = service["key"]
+    model = services[-1]
+    write(content_dir / "services.yaml", [*services, {"key": key, "icon": service["icon"]}])
+    routes = read(content_dir / "routes.yaml")
+    routes["pages"][key] = {"kind": "service", **service["paths"]}
+    write(content_dir / "routes.yaml", routes)
+    doctors = read(content_dir / "doctors.yaml")
+    doctors[0]["services"].append(key)
+    write(content_dir / "doctors.yaml", doctors)
+    loaded = load_content(content_dir)
+    for lang in LANGS:
+        texts = loaded.i18n[lang]
+        path = content_dir / loaded.i18n_file(lang, f"pages.{model['key']}.meta_title")
+        tree = read(path)
+        for field in ("title", "description"):
+            _set(tree, f"services.{key}.{field}", service[field][lang])
+        _set(tree, f"pages.{key}.title", service["title"][lang])
+        _set(tree, f"pages.{key}.intro", service["description"][lang])
+        for field in ("meta_title", "meta_description"):
+            _set(tree, f"pages.{key}.{field}", service[field][lang])
+        _set(tree, f"pages.{key}.keywords", service["title"][lang] + ", " + texts[f"pages.{model['key']}.keywords"])
+        write(path, tree)
+    shutil.copy(content_dir / "pages" / "services" / f"{model['key']}.yaml",
+                content_dir / "pages" / "services" / f"{key}.yaml")
+
+
+def drop_certification(content_dir: Path) -> None:
+    home = read(content_dir / "pages" / "home.yaml")
+    home["certifications"] = home["certifications"][:-1]
+    write(content_dir / "pages" / "home.yaml", home)
+
+
+def add_facility_photo(content_dir: Path, assets_dir: Path, key: str = NEW_PHOTO_KEY) -> None:
+    """A photo more at the end of the facilities carousel: the first photo's image files
+    under a new name (in `assets_dir`, a copy's assets/), with a caption of its own."""
+    home = read(content_dir / "pages" / "home.yaml")
+    first = home["facilities"][0]
+    while key in {f["key"] for f in home["facilities"]}:  # content that has it already
+        key += "-more"
+    home["facilities"].append({
+        "key": key,
+        "caption": {"es": "Sala de recuperación", "en": "Recovery room"},
+        "alt": {"es": "Ilustración de la sala de recuperación, con un sillón reclinable",
+                "en": "Illustration of the recovery room, with a reclining chair"},
+    })
+    write(content_dir / "pages" / "home.yaml", home)
+    folder = assets_dir / "img" / "facilities"
+    for image in folder.glob(f"{first['key']}-*"):
+        shutil.copy(image, folder / image.name.replace(first["key"], key, 1))
+
+
+def grown(content_dir: Path, assets_dir: Path | None = None) -> str:
+    """The proof's edit: a doctor more (the third of the sample) with two surnames and
+    accents, a service more, one certification fewer and, when there are assets to copy
+    into, one photo more. Returns the new doctor's slug."""
+    taken = {d["slug"] for d in read(content_dir / "doctors.yaml")}
+    doctor = next(d for d in (NEW_DOCTOR, *MORE_DOCTORS) if d["slug"] not in taken)
+    add_doctor(content_dir, doctor)
+    add_service(content_dir)
+    drop_certification(content_dir)
+    if assets_dir is not None:
+        add_facility_photo(content_dir, assets_dir)
+    return doctor["slug"]
+
+
+def _clear_caches() -> None:
+    for name, module in list(sys.modules.items()):
+        if name == "clinic" or name.startswith("clinic."):
+            for value in list(vars(module).values()):
+                if callable(getattr(value, "cache_clear", None)) and getattr(value, "__module__", None) == name:
+                    value.cache_clear()
+
+
+@contextlib.contextmanager
+def site_content(content_dir: Path) -> Iterator[None]:
+    """Run the site's code (routes, menus, head texts, JSON-LD...) on `content_dir`."""
+    saved = content_module.CONTENT_DIR
+    content_module.CONTENT_DIR = content_dir
+    _clear_caches()
+    try:
+        yield
+    finally:
+        content_module.CONTENT_DIR = saved
+        _clear_caches()

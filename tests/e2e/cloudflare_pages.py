@@ -1,0 +1,101 @@
+"""Cloudflare Pages' own runtime on this machine: `wrangler pages dev` (workerd) serving the
+export, bound to 127.0.0.1 on a free port, offline: no account, no metrics, no update check,
+no request for Cloudflare's `Request.cf` data. Installed from npm by `make static-hosts`
+(tools/static-hosts/package-lock.json)."""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import shutil
+import signal
+import subprocess
+import tempfile
+import time
+import urllib.error
+import urllib.request
+from dataclasses import dataclass
+from pathlib import Path
+
+from clinic.project import PROJECT_DIR
+from clinic.server.local import BIN, free_port
+
+TOOLS_DIR = PROJECT_DIR / "tools" / "static-hosts"
+WRANGLER = TOOLS_DIR / "node_modules" / ".bin" / "wrangler"
+# The runtime's behaviour is pinned by this date, not by the day the tests run.
+COMPATIBILITY_DATE = "2026-05-01"
+START_TIMEOUT_S = 120
+
+
+def offline_env(home: Path) -> dict[str, str]:
+    return {
+        **os.environ,
+        "PATH": f"{BIN}{os.pathsep}{os.environ['PATH']}",  # the virtualenv's node
+        "WRANGLER_SEND_METRICS": "false",
+        "WRANGLER_HIDE_BANNER": "true",  # the banner is what asks npm for a newer version
+        "CLOUDFLARE_CF_FETCH_ENABLED": "false",  # else it downloads request metadata
+        "XDG_CONFIG_HOME": str(home),  # its settings and logs, not the user's
+        "NO_COLOR": "1",
+        "FORCE_COLOR": "0",
+    }
+
+
+@dataclass
+class PagesDev:
+    url: str
+    log: Path
+
+    def output(self) -> str:
+        return self.log.read_text(encoding="utf-8", errors="replace")
+
+
+@contextlib.contextmanager
+def pages_dev(export_dir: Path):
+    """Serve `export_dir` for the duration of a `with` block; yields a PagesDev."""
+    if not WRANGLER.exists():
+        raise RuntimeError(f"{WRANGLER} is missing: run `make static-hosts`")
+    work = Path(tempfile.mkdtemp(prefix="pages-dev-"))
+    port = free_port()
+    log = work / "wrangler.log"
+    command = [
+        str(WRANGLER), "pages", "dev", str(export_dir),
+        f"--compatibility-date={COMPATIBILITY_DATE}",
+        "--ip", "127.0.0.1", "--port", str(port), "--inspector-port", str(free_port()),
+        "--persist-to", str(work / "state"), "--show-interactive-dev-session=false",
+    ]
+    with log.open("w") as out:
+        # Its own folder as working directory: wrangler keeps state there, never in the project.
+        process = subprocess.Popen(command, cwd=work, env=offline_env(work), stdout=out,
+                                   stderr=subprocess.STDOUT, start_new_session=True)
+    served = PagesDev(f"http://127.0.0.1:{port}", log)
+    try:
+        _wait_until_up(served, process)
+        yield served
+    finally:
+        _stop(process)
+        shutil.rmtree(work, ignore_errors=True)
+
+
+def _wait_until_up(served: PagesDev, process: subprocess.Popen) -> None:
+    deadline = time.monotonic() + START_TIMEOUT_S
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            raise RuntimeError(f"wrangler pages dev exited early:\n{served.output()[-3000:]}")
+        try:
+            with urllib.request.urlopen(served.url + "/robots.txt", timeout=2):
+                return
+        except (OSError, urllib.error.HTTPError):
+            time.sleep(0.5)
+    raise RuntimeError(f"wrangler pages dev did not answer within {START_TIMEOUT_S} s:\n{served.output()[-3000:]}")
+
+
+def _stop(process: subprocess.Popen) -> None:
+    """Stop wrangler and the workerd it started (its own process group)."""
+    with contextlib.suppress(ProcessLookupError):
+        os.killpg(process.pid, signal.SIGTERM)
+    try:
+        process.wait(timeout=15)
+    except subprocess.TimeoutExpired:
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(process.pid, signal.SIGKILL)
+        process.wait()

@@ -1,0 +1,259 @@
+"""The first-visit language choice (spec section 4) in a real browser: an English browser
+landing on the Spanish home page goes to the English one once, before the Spanish page
+paints; everyone else stays where they are (assets/behaviors/first_visit.js)."""
+
+from __future__ import annotations
+
+import json
+import re
+import urllib.request
+from urllib.parse import urlparse
+
+import pytest
+from playwright.sync_api import expect
+
+from clinic.site.components.first_visit import REDIRECT_FROM, REDIRECT_TO, script_text, storage_key
+from clinic.site.content import content
+from clinic.site.i18n import t
+from tests.e2e.conftest import eventually, network_quiet, watch
+
+FLAG_KEY = storage_key()
+SPANISH_HOME_TITLE = t("es", "pages.home.title").format(brand=content().clinic.brand)
+
+# localStorage refused, as browsers do when a visitor blocks site data: reading the
+# property throws (Chromium, Firefox), or writing does (Safari's old private mode).
+STORAGE_BLOCKED = {
+    "no-access": """Object.defineProperty(window, "localStorage", {
+        configurable: true, get() { throw new DOMException("blocked", "SecurityError"); } });""",
+    "no-write": """Storage.prototype.setItem = function () {
+        throw new DOMException("full", "QuotaExceededError"); };""",
+}
+
+
+def settle(page) -> None:
+    """Let the page hydrate and its effects run, so that a redirect that should not
+    happen would have happened."""
+    network_quiet(page)
+    page.wait_for_timeout(500)
+
+
+def path_of(page) -> str:
+    return urlparse(page.url).path
+
+
+def flag(page):
+    return page.evaluate(f"localStorage.getItem({json.dumps(FLAG_KEY)})")
+
+
+def expect_spanish_home(page) -> None:
+    """The Spanish home page is shown: the decision, taken in <head> before the body is
+    parsed, was to stay (a redirect hides the page first)."""
+    expect(page.locator("h1")).to_have_text(SPANISH_HOME_TITLE)
+    expect(page.locator("h1")).to_be_visible()
+    assert path_of(page) == REDIRECT_FROM
+    assert page.locator("html").get_attribute("lang") == "es"
+
+
+@pytest.fixture
+def visitor(new_context):
+    """A fresh browser (empty localStorage) speaking the given language."""
+
+    def make(locale: str, **options):
+        page = new_context(locale=locale, **options).new_page()
+        page.problems = watch(page)
+        return page
+
+    return make
+
+
+@pytest.mark.parametrize("locale", ["en-US", "en-GB"])
+def test_english_browser_goes_to_english_once(visitor, locale):
+    page = visitor(locale)
+    page.goto(REDIRECT_FROM)
+    page.wait_for_url(f"**{REDIRECT_TO}")
+    # <html lang> follows the location one render later than the URL.
+    expect(page.locator("html")).to_have_attribute("lang", "en")
+    assert flag(page) is not None
+    # Later visits to / stay in Spanish.
+    page.goto(REDIRECT_FROM)
+    expect_spanish_home(page)
+    settle(page)
+    assert path_of(page) == REDIRECT_FROM
+    assert not page.problems, page.problems
+
+
+def test_first_visit_keeps_the_query_string_and_the_fragment(visitor):
+    page = visitor("en-US")
+    page.goto(f"{REDIRECT_FROM}?utm_source=flyer#contact")
+    page.wait_for_url(f"**{REDIRECT_TO}?utm_source=flyer#contact")
+
+
+@pytest.mark.parametrize("locale", ["es-MX", "es-ES"])
+def test_spanish_browser_is_never_redirected(visitor, locale):
+    page = visitor(locale)
+    page.goto(REDIRECT_FROM)
+    expect_spanish_home(page)
+    page.reload()
+    expect_spanish_home(page)
+    assert flag(page) is None
+
+
+@pytest.mark.parametrize("blocked", list(STORAGE_BLOCKED))
+def test_blocked_storage_means_no_redirect(visitor, blocked):
+    """"Once" cannot be kept without the flag: an English browser stays on the page it
+    asked for, and the page still works."""
+    page = visitor("en-US")
+    page.add_init_script(STORAGE_BLOCKED[blocked])
+    page.goto(REDIRECT_FROM)
+    expect_spanish_home(page)
+    settle(page)
+    assert path_of(page) == REDIRECT_FROM
+    assert not page.problems, page.problems
+
+
+def test_choosing_spanish_with_the_toggle_is_never_undone(visitor):
+    page = visitor("en-US")
+    page.goto(REDIRECT_FROM)
+    page.wait_for_url(f"**{REDIRECT_TO}")
+    toggle = page.locator("header a[hreflang='es']")
+    assert toggle.inner_text().strip() == "ES"
+    toggle.click()
+    page.wait_for_url(re.compile(r"/$"))
+    settle(page)
+    assert path_of(page) == REDIRECT_FROM and page.locator("html").get_attribute("lang") == "es"
+    assert flag(page) == "es"
+    page.reload()
+    expect_spanish_home(page)
+    page.goto(REDIRECT_FROM)
+    expect_spanish_home(page)
+    assert not page.problems, page.problems
+
+
+def test_toggle_to_spanish_before_any_redirect_also_counts(visitor):
+    """An English browser that lands on an English inner page and switches to Spanish
+    has chosen Spanish: a later visit to / stays in Spanish."""
+    page = visitor("en-US")
+    page.goto("/en/contact")
+    settle(page)
+    assert flag(page) is None
+    page.locator("header a[hreflang='es']").click()
+    page.wait_for_url("**/contacto")
+    assert flag(page) == "es"
+    page.goto(REDIRECT_FROM)
+    expect_spanish_home(page)
+
+
+def test_a_visit_leaves_only_the_language_preference_in_the_browser(visitor):
+    """The privacy notice (section cookies) says the site stores one thing in the browser:
+    whether the language was set. Nothing else may appear in localStorage."""
+    page = visitor("en-US")
+    page.goto(REDIRECT_FROM)
+    page.wait_for_url(f"**{REDIRECT_TO}")
+    settle(page)
+    page.goto("/en/contact")
+    settle(page)
+    assert page.evaluate("Object.keys(localStorage)") == [FLAG_KEY]
+
+
+@pytest.mark.parametrize("path", ["/contacto", "/agenda-tu-cita", "/preguntas-frecuentes"])
+def test_no_other_path_redirects(visitor, path):
+    page = visitor("en-US")
+    page.goto(path)
+    settle(page)
+    assert path_of(page) == path
+    assert flag(page) is None
+
+
+def test_going_home_inside_the_site_is_not_a_first_visit(visitor):
+    """Landing on a Spanish page and then following the logo home keeps Spanish."""
+    page = visitor("en-US")
+    page.goto("/contacto")
+    settle(page)
+    page.locator(f"header a[href='{REDIRECT_FROM}']").first.click()
+    settle(page)
+    assert path_of(page) == REDIRECT_FROM
+    assert page.locator("html").get_attribute("lang") == "es"
+
+
+def test_crawlers_are_not_redirected(visitor):
+    page = visitor("en-US", user_agent="Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)")
+    page.goto(REDIRECT_FROM)
+    expect_spanish_home(page)
+    assert flag(page) is None
+
+
+# ---------------------------------------------------------------- before paint
+
+# A slow phone on a slow network (CDP): the HTML of / then takes most of a second to
+# arrive, and every step of the page is stretched enough to be told apart.
+SLOW_NETWORK = {"offline": False, "latency": 150, "downloadThroughput": 100_000 / 8, "uploadThroughput": 100_000 / 8}
+SLOW_CPU = 4
+
+# What the document at / paints, told to Python as it happens.
+HOME_PROBE = """(from) => {
+    if (location.pathname !== from) return;
+    new PerformanceObserver((list) => list.getEntries().forEach((entry) => window.reportFromHome(entry.name)))
+        .observe({ type: "paint", buffered: true });
+}"""
+SCRIPT_ELEMENT = re.compile(r"<script\b[^>]*>(.*?)</script>", re.DOTALL)
+
+
+def compressed_size(url: str) -> int:
+    """Bytes of a document as the server sends it to a browser (brotli)."""
+    request = urllib.request.Request(url, headers={"Accept-Encoding": "br, gzip"})
+    with urllib.request.urlopen(request) as response:
+        return len(response.read())
+
+
+def slow_first_visit(visitor, locale: str):
+    """Opens / in a fresh throttled browser; returns the page, what / reported of itself
+    and the CDP network events of the documents, in order."""
+    page = visitor(locale)
+    reports, documents = [], []
+    page.expose_function("reportFromHome", lambda what: reports.append(what))
+    page.add_init_script(f"({HOME_PROBE})({json.dumps(REDIRECT_FROM)})")
+    cdp = page.context.new_cdp_session(page)
+    cdp.send("Network.enable")
+    cdp.send("Network.emulateNetworkConditions", SLOW_NETWORK)
+    cdp.send("Emulation.setCPUThrottlingRate", {"rate": SLOW_CPU})
+
+    def on_request(event):
+        if event.get("type") == "Document":
+            documents.append(("request", urlparse(event["request"]["url"]).path, event["timestamp"]))
+
+    def on_response(event):
+        if event.get("type") == "Document":
+            documents.append(("response", urlparse(event["response"]["url"]).path, event["timestamp"]))
+
+    cdp.on("Network.requestWillBeSent", on_request)
+    cdp.on("Network.responseReceived", on_response)
+    page.goto(REDIRECT_FROM, wait_until="commit")
+    return page, reports, documents
+
+
+def test_english_first_visit_leaves_before_the_spanish_page_paints(visitor, base_url):
+    """The request for /en/ goes out as soon as the first bytes of / arrive, from the
+    first script of / (none of its own has run), and nothing of / is painted."""
+    served = urllib.request.urlopen(base_url + REDIRECT_FROM).read().decode()
+    assert SCRIPT_ELEMENT.search(served).group(1) == script_text()
+    page, reports, documents = slow_first_visit(visitor, "en-US")
+    page.wait_for_url(f"**{REDIRECT_TO}")
+    expect(page.locator("html")).to_have_attribute("lang", "en")
+    assert reports == []
+    order = [(kind, path) for kind, path, _ in documents]
+    assert order[:3] == [("request", REDIRECT_FROM), ("response", REDIRECT_FROM), ("request", REDIRECT_TO)], order
+    # The request for /en/ left before half of the (compressed) HTML of / could have
+    # arrived: it waited for the first bytes, not for the document.
+    first_bytes, english_request = documents[1][2], documents[2][2]
+    home_download_s = compressed_size(base_url + REDIRECT_FROM) / SLOW_NETWORK["downloadThroughput"]
+    assert english_request - first_bytes < home_download_s / 2, (documents, home_download_s)
+    assert not page.problems, page.problems
+
+
+def test_a_spanish_first_visit_is_painted_as_usual(visitor):
+    """The same throttled load in a Spanish browser paints / (the probe of the test
+    above sees what it should)."""
+    page, reports, documents = slow_first_visit(visitor, "es-MX")
+    expect(page.locator("h1")).to_have_text(SPANISH_HOME_TITLE)
+    assert eventually(page, lambda: "first-contentful-paint" in reports), reports
+    assert [path for kind, path, _ in documents if kind == "request"] == [REDIRECT_FROM]

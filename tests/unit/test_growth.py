@@ -1,0 +1,146 @@
+"""The clinic grows by editing content alone: with 1, 3 or 6 doctors (any mix of genders)
+and a seventh service (tests/content_variants.py), the route table, the menus, the head
+texts, the JSON-LD, the sitemap, the legacy redirects and the booking lookups all follow.
+The site's own code runs here on each purpose-made copy of content/."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from clinic.site.content import LANGS, content
+from tests.content_variants import NEW_SERVICE, add_service, copy_content, grown, site_content, with_doctors
+
+DOCTOR_COUNTS = (1, 3, 6)
+
+
+@pytest.fixture(params=DOCTOR_COUNTS, ids=lambda n: f"{n}-doctors")
+def team(request, tmp_path: Path):
+    """content/ with that many doctors and a seventh service, the site's code on it."""
+    directory = copy_content(tmp_path / "content")
+    with_doctors(directory, request.param)
+    add_service(directory)
+    with site_content(directory):
+        yield request.param
+
+
+def test_every_doctor_has_a_page_in_both_languages_at_their_gender_s_path(team):
+    from clinic.site.routes import all_pages, doctor_page_id, legacy_redirects, path_for
+
+    data = content()
+    assert len(data.doctors) == team
+    assert {d.gender for d in data.doctors} == ({"female"} if team == 1 else {"female", "male"})
+    for doctor in data.doctors:
+        es = path_for(doctor_page_id(doctor.slug), "es")
+        assert es == getattr(data.routes.doctor_pages.es, doctor.gender).format(slug=doctor.slug)
+        assert path_for(doctor_page_id(doctor.slug), "en") == data.routes.doctor_pages.en.format(slug=doctor.slug)
+        legacy = getattr(data.routes.legacy_doctor, doctor.gender).format(slug=doctor.slug)
+        assert legacy_redirects()[legacy] == es
+    pages = all_pages()
+    assert len(pages) == 2 * (len(data.routes.pages) + len(data.doctors))
+    assert len({p.path for p in pages}) == len(pages)
+
+
+def test_the_team_menu_lists_every_doctor_men_first_then_in_file_order(team):
+    from clinic.site.navigation import services_menu, team_menu
+
+    doctors = content().doctors
+    listed = [d for d in doctors if d.gender == "male"] + [d for d in doctors if d.gender != "male"]
+    for lang in LANGS:
+        items = team_menu(lang)
+        assert [i.key for i in items] == ["team", "about", *(d.slug for d in listed)]
+        assert [i.label for i in items[2:]] == [d.name(lang) for d in listed]
+        assert [i.key for i in services_menu(lang)[1:-1]] == [s.key for s in content().services]
+        assert NEW_SERVICE["key"] in [i.key for i in services_menu(lang)]
+
+
+def test_head_texts_fit_and_differ_on_every_page(team):
+    from clinic.site.head_texts import limits_of
+    from clinic.site.routes import all_pages
+    from clinic.site.seo import page_texts
+
+    texts = [page_texts(p) for p in all_pages()]
+    for field, key in (("title", "meta_title"), ("description", "meta_description")):
+        assert all(limits_of(key).admit(x[field]) for x in texts), [x[field] for x in texts]
+        assert len({x[field] for x in texts}) == len(texts)
+
+
+def test_json_ld_has_one_physician_per_doctor(team):
+    from clinic.site.routes import all_pages
+    from clinic.site.structured_data import graph
+
+    for page in all_pages():
+        nodes = graph(page)["@graph"]
+        physicians = [n for n in nodes if n["@type"] == "Physician"]
+        assert [p["name"] for p in physicians] == [d.name(page.lang) for d in content().doctors]
+        [clinic] = [n for n in nodes if n["@type"] == "MedicalClinic"]
+        assert len(clinic["employee"]) == len(content().doctors)
+
+
+def test_the_sitemap_lists_every_page_with_its_alternates(team):
+    from clinic.build.sitemap import sitemap_xml
+    from clinic.site.routes import all_pages
+    from clinic.site.seo import absolute
+
+    xml = sitemap_xml()
+    assert xml.count("<loc>") == len(all_pages())
+    for page in all_pages():
+        assert f"<loc>{absolute(page.path)}</loc>" in xml
+
+
+@pytest.mark.parametrize("host", ["cloudflare_pages", "netlify"])
+def test_the_static_host_redirects_follow_the_doctors(team, host):
+    import importlib
+
+    from clinic.site.routes import doctor_page_id, legacy_redirects, path_for
+
+    lines = importlib.import_module(f"clinic.build.{host}").redirects_file().splitlines()
+    doctor_paths = {path_for(doctor_page_id(d.slug), "es") for d in content().doctors}
+    for old, new in legacy_redirects().items():
+        if new not in doctor_paths:
+            continue
+        assert any(line.split()[:3] == [old, new, "301"] or line.split()[:3] == [old, new, "301!"]
+                   for line in lines), old
+    assert len(legacy_redirects()) == len(content().routes.legacy) + len(content().doctors)
+
+
+def test_the_booking_lookups_know_every_doctor(team):
+    from clinic.site.components.booked_appointment import remember_booking
+
+    from clinic.site.components.booked_appointment import _ics_parts
+
+    for lang in LANGS:
+        code = str(remember_booking(lang))
+        summaries = _ics_parts(lang)["doctors"]
+        assert list(summaries) == [d.slug for d in content().doctors]
+        for doctor in content().doctors:
+            assert json.dumps(doctor.cal_namespace) in code
+            assert summaries[doctor.slug]["name"] == doctor.name(lang)
+
+
+def test_the_faq_lists_every_service_and_doctor(team):
+    from clinic.site.pages.faq_data import faq_views
+
+    for lang in LANGS:
+        kinds = {view.items_kind: view.items for view in faq_views(lang) if view.items_kind}
+        if "services" in kinds:
+            assert len(kinds["services"]) >= len(content().services)
+        if "doctors" in kinds:
+            assert [i.label for i in kinds["doctors"]] == [d.name(lang) for d in content().doctors]
+
+
+def test_a_new_doctor_s_long_name_is_in_their_page_s_head_texts(tmp_path):
+    directory = copy_content(tmp_path / "content")
+    slug = grown(directory)
+    with site_content(directory):
+        from clinic.site.head_texts import limits_of
+        from clinic.site.routes import doctor_page_id, page
+        from clinic.site.seo import page_texts
+
+        for lang in LANGS:
+            texts = page_texts(page(doctor_page_id(slug), lang))
+            assert content().doctor(slug).name(lang) in texts["title"]
+            assert limits_of("meta_title").admit(texts["title"])
+            assert limits_of("meta_description").admit(texts["description"])

@@ -1,0 +1,43 @@
+"""The shipped sample is the spec's clinic: its numbers (six services, two doctors, seven
+logos and photos, seven FAQ services, six success notes), its thirty routes and its legacy
+redirects (tests/sample_spec.py). About the sample only: skipped on a clinic's own or
+edited content, where every other test already follows whatever content/ says."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+
+from clinic.site.content import content
+from clinic.site.routes import all_pages, legacy_redirects, page_at, path_for, twin_path
+from tests import sample_spec as spec
+
+pytestmark = pytest.mark.skipif(spec.applies() is not None, reason=f"not the shipped sample: {spec.applies()}")
+
+
+def test_the_sample_has_the_spec_s_numbers():
+    from clinic.site.pages.faq_data import faq_views
+    from clinic.site.pages.home.data import home_content
+    from clinic.site.pages.success import success_content
+
+    data = content()
+    assert len(data.services) == spec.SERVICES
+    assert Counter(d.gender for d in data.doctors) == spec.DOCTORS_BY_GENDER
+    assert len(home_content().certifications) == spec.CERTIFICATIONS
+    assert len(home_content().facilities) == spec.FACILITY_PHOTOS
+    assert len(success_content().notes) == spec.SUCCESS_NOTES
+    for lang in ("es", "en"):
+        [services] = [v.items for v in faq_views(lang) if v.items_kind == "services"]
+        assert len(services) == spec.FAQ_SERVICES
+
+
+def test_the_sample_has_the_spec_s_thirty_routes_and_its_redirects():
+    table = [(spec.fill(es), spec.fill(en)) for es, en in spec.ROUTES]
+    paths = [p.path for p in all_pages()]
+    assert len(paths) == spec.PAGES
+    assert sorted(paths) == sorted(path for pair in table for path in pair)
+    for es, en in table:
+        assert twin_path(es) == en and twin_path(en) == es
+        assert path_for(page_at(es).id, "en") == en
+    assert legacy_redirects() == {spec.fill(old): spec.fill(new) for old, new in spec.LEGACY_REDIRECTS.items()}
