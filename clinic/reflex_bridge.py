@@ -163,11 +163,16 @@ def when(condition: rx.Var, *steps: Any) -> rx.Var:
     return rx.cond(condition, rx.Var.create(list(steps)), rx.Var.create(None))
 
 
-def static_files_dir() -> Path:
-    """Where Reflex's production build leaves the static site (the server serves it)."""
+def web_dir() -> Path:
+    """The app's `.web` folder, where Reflex writes the frontend and installs its packages."""
     from reflex.utils import prerequisites
 
-    return prerequisites.get_web_dir() / constants.Dirs.STATIC
+    return prerequisites.get_web_dir()
+
+
+def static_files_dir() -> Path:
+    """Where Reflex's production build leaves the static site (the server serves it)."""
+    return web_dir() / constants.Dirs.STATIC
 
 
 def hot_reload_module():

@@ -25,9 +25,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from reflex.plugins.base import Plugin
-from reflex.utils.prerequisites import get_web_dir
 
 from clinic.project import PROJECT_DIR
+from clinic.reflex_bridge import web_dir as get_web_dir
 
 BUN_CONFIG = PROJECT_DIR / "bunfig.toml"
 # Reflex's folder for the lock it restores into .web before installing (and writes back).
