@@ -15,7 +15,7 @@ from playwright.sync_api import expect
 from clinic.site.components.first_visit import REDIRECT_FROM, REDIRECT_TO, script_text, storage_key
 from clinic.site.content import content
 from clinic.site.i18n import t
-from tests.e2e.conftest import eventually, network_quiet, watch
+from tests.e2e.conftest import eventually, hydrated, watch
 
 FLAG_KEY = storage_key()
 SPANISH_HOME_TITLE = t("es", "pages.home.title").format(brand=content().clinic.brand)
@@ -31,10 +31,10 @@ STORAGE_BLOCKED = {
 
 
 def settle(page) -> None:
-    """Let the page hydrate and its effects run, so that a redirect that should not
-    happen would have happened."""
-    network_quiet(page)
-    page.wait_for_timeout(500)
+    """Wait until React owns the page. The first-visit script runs in <head>, before
+    any of the page's scripts: a redirect that should not happen would have started
+    before the page could hydrate."""
+    hydrated(page)
 
 
 def path_of(page) -> str:
