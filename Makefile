@@ -9,7 +9,7 @@ export PATH := $(BIN):$(PATH)
 export REFLEX_TELEMETRY_ENABLED := false
 export PYTHONDONTWRITEBYTECODE := 1
 
-.PHONY: setup lock run dev export serve test unit e2e browser java static-hosts browser-languages video bench lighthouse clean
+.PHONY: setup lock run dev export serve test lint fmt unit e2e browser java static-hosts browser-languages video bench lighthouse clean
 
 # Browser tests run in parallel (pytest-xdist): TEST_WORKERS=1 for one at a time. Tests
 # marked xdist_group (the development server's) share one worker (--dist loadgroup).
@@ -111,6 +111,16 @@ browser-languages: setup browser
 		echo "Chromium's Spanish interface is missing. Install it with: sudo apt-get install chromium-l10n"; exit 1; \
 	fi
 
+## make lint: ruff's checks and its formatter, in check mode (seconds; `make test` runs it first).
+lint: setup
+	$(BIN)/ruff check --quiet .
+	$(BIN)/ruff format --check --quiet .
+
+## make fmt: format the code and apply ruff's safe fixes (imports sorted, old syntax updated).
+fmt: setup
+	$(BIN)/ruff check --fix --quiet .
+	$(BIN)/ruff format --quiet .
+
 unit: setup
 	$(BIN)/python -m pytest tests/unit -q --randomly-seed=$(TEST_SEED)
 
@@ -119,7 +129,7 @@ e2e: setup browser java static-hosts
 
 ## make test: every test (unit, then browser tests against the production server, in
 ## $(TEST_WORKERS) parallel workers), in random order.
-test: setup browser java static-hosts
+test: lint browser java static-hosts
 	@echo "Tests in random order, seed $(TEST_SEED): make test TEST_SEED=$(TEST_SEED) repeats it"
 	$(BIN)/python -m pytest tests/unit -q --randomly-seed=$(TEST_SEED)
 	$(BIN)/python -m pytest tests/e2e -q $(E2E_OPTIONS)

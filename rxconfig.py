@@ -8,8 +8,8 @@ from clinic.build.lean_bundle import LeanBundlePlugin
 from clinic.build.not_found_pages import PrerenderNotFoundPlugin
 from clinic.build.open_times_fallback import OpenTimesFallbackPlugin
 from clinic.build.paint_first import PaintFirstPlugin
-from clinic.build.static_host import StaticHostFilesPlugin
 from clinic.build.sitemap import SitemapAndRobotsPlugin
+from clinic.build.static_host import StaticHostFilesPlugin
 from clinic.site.theme import tailwind_theme
 
 # `reflex run` reloads on edits to content/ too, each time with a fresh load of it.

@@ -19,11 +19,11 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from clinic.project import EXPORT_DIR  # noqa: E402
+from clinic.server.middleware import prerendered_file  # noqa: E402
 from clinic.site.components.contact_form import MESSAGE_MAX_LENGTH  # noqa: E402
 from clinic.site.content import LANGS, content  # noqa: E402
 from clinic.site.i18n import t  # noqa: E402
 from clinic.site.routes import path_for  # noqa: E402
-from clinic.server.middleware import prerendered_file  # noqa: E402
 
 REPORT = ROOT / "bench" / "reports" / "booking_contact.md"
 # The form's own input caps (clinic/site/components/contact_form.py).
@@ -48,9 +48,13 @@ def worst_case_url(lang: str) -> int:
     9 characters once percent-encoded (an emoji is 4 bytes but 2 of the capped units)."""
     costly = "€"  # 3 bytes in UTF-8 -> "%E2%82%AC"
     values = {key: costly * cap for key, cap in FIELD_CAPS.items()}
-    lines = [t(lang, f"contact.whatsapp.{key}") for key in ("greeting", "email", "phone", "message")]
-    text = "\n".join(line.replace("{" + key + "}", values[key]) for line, key in
-                     zip(lines, ("name", "email", "phone", "message")))
+    lines = [
+        t(lang, f"contact.whatsapp.{key}") for key in ("greeting", "email", "phone", "message")
+    ]
+    text = "\n".join(
+        line.replace("{" + key + "}", values[key])
+        for line, key in zip(lines, ("name", "email", "phone", "message"), strict=True)
+    )
     return len(f"{content().clinic.whatsapp_url}?text={quote(text, safe='')}")
 
 
@@ -62,11 +66,17 @@ SAMPLE_PROSE = (
 
 
 def typical_url(lang: str) -> int:
-    values = {"name": "María Fernanda López Hernández", "email": "maria.lopez@example.com",
-              "phone": "+52 998 123 4567", "message": (SAMPLE_PROSE * 20)[:MESSAGE_MAX_LENGTH]}
+    values = {
+        "name": "María Fernanda López Hernández",
+        "email": "maria.lopez@example.com",
+        "phone": "+52 998 123 4567",
+        "message": (SAMPLE_PROSE * 20)[:MESSAGE_MAX_LENGTH],
+    }
     keys = ("greeting", "email", "phone", "message")
-    text = "\n".join(t(lang, f"contact.whatsapp.{k}").replace("{" + f + "}", values[f])
-                     for k, f in zip(keys, ("name", "email", "phone", "message")))
+    text = "\n".join(
+        t(lang, f"contact.whatsapp.{k}").replace("{" + f + "}", values[f])
+        for k, f in zip(keys, ("name", "email", "phone", "message"), strict=True)
+    )
     return len(f"{content().clinic.whatsapp_url}?text={quote(text, safe='')}")
 
 
@@ -90,7 +100,10 @@ def main() -> None:
         "",
         "| page | HTML | JS referenced | CSS |",
         "|---|---:|---:|---:|",
-        *(f"| {path} | {h / 1024:.1f} kB | {j / 1024:.1f} kB | {c / 1024:.1f} kB |" for path, h, j, c in rows),
+        *(
+            f"| {path} | {h / 1024:.1f} kB | {j / 1024:.1f} kB | {c / 1024:.1f} kB |"
+            for path, h, j, c in rows
+        ),
         "",
         "| widget chunk | gzip |",
         "|---|---:|",

@@ -41,10 +41,17 @@ def build(dest: Path, edit) -> Path:
         shutil.rmtree(dest)
     project = copy_project(dest)
     edit(project / "content", project / "assets")
-    result = subprocess.run(["reflex", "export", "--frontend-only", "--no-zip", "--loglevel", "warning"],
-                            cwd=project, env=reflex_env(PYTHONDONTWRITEBYTECODE="1"), capture_output=True, text=True)
+    result = subprocess.run(
+        ["reflex", "export", "--frontend-only", "--no-zip", "--loglevel", "warning"],
+        cwd=project,
+        env=reflex_env(PYTHONDONTWRITEBYTECODE="1"),
+        capture_output=True,
+        text=True,
+    )
     if result.returncode:
-        raise SystemExit(f"build of {dest.name} failed:\n{result.stdout[-2000:]}\n{result.stderr[-2000:]}")
+        raise SystemExit(
+            f"build of {dest.name} failed:\n{result.stdout[-2000:]}\n{result.stderr[-2000:]}"
+        )
     return project / ".web" / "build" / "client"
 
 
@@ -55,6 +62,7 @@ def team_of(count: int):
             grow.add_service(content)
             grow.drop_certification(content)
             grow.add_facility_photo(content, assets)
+
     return edit
 
 
@@ -71,6 +79,7 @@ def logos(count: int):
                 shutil.copy(folder / f"{model['key']}.svg", folder / f"{key}.svg")
             chosen.append({**model, "key": key})
         grow.write(content / "pages" / "home.yaml", {**home, "certifications": chosen})
+
     return edit
 
 
@@ -91,8 +100,12 @@ def screenshots(client: Path, content: Path, out: Path) -> None:
     with PlainFileServer(client) as site, sync_playwright() as p:
         browser = p.chromium.launch(executable_path=BROWSER, args=["--no-sandbox", "--disable-gpu"])
         for size, viewport in SIZES.items():
-            context = browser.new_context(viewport=viewport, locale="es-MX", reduced_motion="reduce")
-            context.route("**/*", lambda r: r.continue_() if r.request.url.startswith(site.url) else r.abort())
+            context = browser.new_context(
+                viewport=viewport, locale="es-MX", reduced_motion="reduce"
+            )
+            context.route(
+                "**/*", lambda r: r.continue_() if r.request.url.startswith(site.url) else r.abort()
+            )
             page = context.new_page()
             for name, (path, selector) in targets.items():
                 page.goto(site.url + path)
@@ -113,8 +126,12 @@ def walk_loop(client: Path, count: int) -> list[str]:
     with PlainFileServer(client) as site, sync_playwright() as p:
         browser = p.chromium.launch(executable_path=BROWSER, args=["--no-sandbox", "--disable-gpu"])
         for width in LOOP_WIDTHS:
-            page = browser.new_page(viewport={"width": width, "height": 800}, reduced_motion="reduce")
-            page.route("**/*", lambda r: r.continue_() if r.request.url.startswith(site.url) else r.abort())
+            page = browser.new_page(
+                viewport={"width": width, "height": 800}, reduced_motion="reduce"
+            )
+            page.route(
+                "**/*", lambda r: r.continue_() if r.request.url.startswith(site.url) else r.abort()
+            )
             page.goto(site.url + "/en/")
             carousel = page.locator("#certifications [data-carousel]")
             carousel.scroll_into_view_if_needed()
@@ -127,14 +144,18 @@ def walk_loop(client: Path, count: int) -> list[str]:
                 shown.append(carousel.get_attribute("data-selected-index"))
             carousel.locator("[data-carousel-prev]").click()
             expect(carousel).to_have_attribute("data-selected-index", str(count - 1))
-            lines.append(f"{count} logos, {width} px: next {' '.join(shown)}; previous from the first: {count - 1}")
+            lines.append(
+                f"{count} logos, {width} px: next {' '.join(shown)}; previous from the first: {count - 1}"
+            )
             page.close()
         browser.close()
     return lines
 
 
 def main() -> None:
-    out = Path(sys.argv[1]) if len(sys.argv) > 1 else Path(tempfile.mkdtemp(prefix="growth-layouts-"))
+    out = (
+        Path(sys.argv[1]) if len(sys.argv) > 1 else Path(tempfile.mkdtemp(prefix="growth-layouts-"))
+    )
     work = Path(tempfile.mkdtemp(prefix="growth-builds-"))
     try:
         for count in DOCTOR_COUNTS:

@@ -22,8 +22,14 @@ from playwright.sync_api import sync_playwright
 ROOT = Path(__file__).resolve().parents[1]
 REPORTS = ROOT / "bench" / "reports"
 BUDGET_KB = {"script": 160, "stylesheet": 25}
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
-                 "--disable-component-update", "--disable-sync", "--no-first-run"]
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
 MOBILE = {"width": 390, "height": 844}
 
 
@@ -36,7 +42,9 @@ def measure(browser, site: str, path: str) -> dict:
     phase = {"name": "load"}
     # Classify by when the request started (response events may arrive later).
     requested_on_load: set[str] = set()
-    page.on("request", lambda request: phase["name"] == "load" and requested_on_load.add(request.url))
+    page.on(
+        "request", lambda request: phase["name"] == "load" and requested_on_load.add(request.url)
+    )
 
     def on_response(response):
         kind = response.request.resource_type
@@ -44,9 +52,11 @@ def measure(browser, site: str, path: str) -> dict:
             return
         body = response.body()
         seen[response.url] = {
-            "url": response.url[len(site):], "kind": kind,
+            "url": response.url[len(site) :],
+            "kind": kind,
             "phase": "load" if response.url in requested_on_load else "scroll",
-            "raw": len(body), "gzip": len(gzip.compress(body, 9)),
+            "raw": len(body),
+            "gzip": len(gzip.compress(body, 9)),
         }
 
     page.on("response", on_response)
@@ -63,9 +73,15 @@ def measure(browser, site: str, path: str) -> dict:
     totals = {}
     for kind in BUDGET_KB:
         for phase_name in ("load", "scroll"):
-            chosen = [f for f in files if f["kind"] == kind and (phase_name == "scroll" or f["phase"] == "load")]
+            chosen = [
+                f
+                for f in files
+                if f["kind"] == kind and (phase_name == "scroll" or f["phase"] == "load")
+            ]
             totals[f"{kind}_{phase_name}"] = {
-                "files": len(chosen), "raw": sum(f["raw"] for f in chosen), "gzip": sum(f["gzip"] for f in chosen),
+                "files": len(chosen),
+                "raw": sum(f["raw"] for f in chosen),
+                "gzip": sum(f["gzip"] for f in chosen),
             }
     return {"path": path, "files": files, "totals": totals}
 
@@ -80,14 +96,23 @@ def main() -> None:
     (REPORTS / "home-weight.json").write_text(json.dumps(results, indent=2))
     lines = ["# Home page weight (gzip -9 of each body; kB = 1000 bytes)", ""]
     for result in results:
-        lines += [f"## {result['path']}", "", "| what | files | raw kB | gzip kB | budget kB |", "|---|---|---|---|---|"]
+        lines += [
+            f"## {result['path']}",
+            "",
+            "| what | files | raw kB | gzip kB | budget kB |",
+            "|---|---|---|---|---|",
+        ]
         for kind, budget in BUDGET_KB.items():
             for phase_name, label in (("load", "on load"), ("scroll", "after scrolling")):
                 total = result["totals"][f"{kind}_{phase_name}"]
-                lines.append(f"| {'JS' if kind == 'script' else 'CSS'} {label} | {total['files']} | "
-                             f"{total['raw'] / 1000:.1f} | {total['gzip'] / 1000:.1f} | {budget} |")
+                lines.append(
+                    f"| {'JS' if kind == 'script' else 'CSS'} {label} | {total['files']} | "
+                    f"{total['raw'] / 1000:.1f} | {total['gzip'] / 1000:.1f} | {budget} |"
+                )
         lines += ["", "| file | phase | raw B | gzip B |", "|---|---|---|---|"]
-        lines += [f"| {f['url']} | {f['phase']} | {f['raw']} | {f['gzip']} |" for f in result["files"]]
+        lines += [
+            f"| {f['url']} | {f['phase']} | {f['raw']} | {f['gzip']} |" for f in result["files"]
+        ]
         lines.append("")
     (REPORTS / "home-weight.md").write_text("\n".join(lines))
     print("\n".join(lines[:12]))

@@ -23,8 +23,14 @@ sys.path.insert(0, str(ROOT))
 from clinic.site.routes import all_pages  # noqa: E402
 
 INNER_KINDS = {"service", "about", "doctor", "faq", "privacy", "success"}
-ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
-        "--disable-component-update", "--disable-sync", "--no-first-run"]
+ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
 WORD = re.compile(r"[^\W\d_]+(?:[-'’][^\W\d_]+)*|\d[\d,.%]*")
 
 
@@ -37,9 +43,13 @@ def main() -> None:
     pages = [p for p in all_pages() if p.kind in INNER_KINDS]
     counts: dict[str, dict[str, int]] = {}
     with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=os.environ.get("CHROMIUM", "/usr/bin/chromium"), args=ARGS)
+        browser = playwright.chromium.launch(
+            executable_path=os.environ.get("CHROMIUM", "/usr/bin/chromium"), args=ARGS
+        )
         context = browser.new_context()
-        context.route("**/*", lambda r: r.fallback() if r.request.url.startswith(base) else r.abort())
+        context.route(
+            "**/*", lambda r: r.fallback() if r.request.url.startswith(base) else r.abort()
+        )
         page = context.new_page()
         for p in pages:
             page.goto(base + p.path)
@@ -51,7 +61,12 @@ def main() -> None:
             )
             counts.setdefault(p.id, {})[p.lang] = count_words(text)
         browser.close()
-    lines = ["# Words per inner page (visible text in <main>)", "", "| page | es | en |", "| --- | ---: | ---: |"]
+    lines = [
+        "# Words per inner page (visible text in <main>)",
+        "",
+        "| page | es | en |",
+        "| --- | ---: | ---: |",
+    ]
     for page_id, by_lang in counts.items():
         lines.append(f"| {page_id} | {by_lang.get('es', 0)} | {by_lang.get('en', 0)} |")
     total_es = sum(c.get("es", 0) for c in counts.values())

@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import argparse
 import datetime
+import functools
 import json
 import os
 import statistics
@@ -48,8 +49,14 @@ from clinic.site.routes import path_for  # noqa: E402
 
 REPORTS = ROOT / "bench" / "reports"
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
-                 "--disable-component-update", "--disable-sync", "--no-first-run"]
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
 MOBILE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1280, "height": 800}
 CPU_SLOWDOWN = 4
@@ -100,9 +107,12 @@ class Session:
     """A fresh context and page at one viewport size, throttled, third parties blocked."""
 
     def __init__(self, browser, site: str, viewport: dict, mobile: bool = False):
-        self.context = browser.new_context(viewport=viewport, is_mobile=mobile, has_touch=mobile,
-                                           locale="es-MX", base_url=site)
-        self.context.route("**/*", lambda r: r.fallback() if r.request.url.startswith(site) else r.abort())
+        self.context = browser.new_context(
+            viewport=viewport, is_mobile=mobile, has_touch=mobile, locale="es-MX", base_url=site
+        )
+        self.context.route(
+            "**/*", lambda r: r.fallback() if r.request.url.startswith(site) else r.abort()
+        )
         self.context.add_init_script(OBSERVER)
         self.page = self.context.new_page()
         cdp = self.context.new_cdp_session(self.page)
@@ -151,8 +161,8 @@ def typing(browser, site, runs):
     message.click()
     page.wait_for_timeout(200)
     samples = []
-    for index in range(runs):
-        samples.append(latency(page, lambda: page.keyboard.type("abcdefghij"[index])))
+    for letter in "abcdefghij"[:runs]:
+        samples.append(latency(page, functools.partial(page.keyboard.type, letter)))
         page.wait_for_timeout(100)
     session.close()
     return samples
@@ -221,9 +231,13 @@ def write_report(results: dict) -> None:
     lines += ["", "## Runs", ""]
     for label in labels:
         meta = results[label]
-        lines += [f"### {label}", "",
-                  f"{meta['date']}, commit {meta['commit']}, {meta['runs']} runs each, load average "
-                  f"{meta['load_before']:.2f} before and {meta['load_after']:.2f} after.", ""]
+        lines += [
+            f"### {label}",
+            "",
+            f"{meta['date']}, commit {meta['commit']}, {meta['runs']} runs each, load average "
+            f"{meta['load_before']:.2f} before and {meta['load_after']:.2f} after.",
+            "",
+        ]
         for name, samples in meta["samples"].items():
             lines.append(f"- {name}: " + ", ".join(f"{s:.0f}" for s in samples))
         lines.append("")
@@ -232,34 +246,48 @@ def write_report(results: dict) -> None:
 
 
 def git_commit() -> str:
-    done = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True, text=True)
+    done = subprocess.run(
+        ["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True, text=True
+    )
     return done.stdout.strip() or "unknown"
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--label", default="after", help="the column of this run (before, after, ...)")
+    parser.add_argument(
+        "--label", default="after", help="the column of this run (before, after, ...)"
+    )
     parser.add_argument("--runs", type=int, default=10)
-    parser.add_argument("--quiet-load", type=float, default=1.0, help="wait until the load average is below")
-    parser.add_argument("--max-wait", type=float, default=600, help="seconds to wait for a quiet machine at most")
+    parser.add_argument(
+        "--quiet-load", type=float, default=1.0, help="wait until the load average is below"
+    )
+    parser.add_argument(
+        "--max-wait", type=float, default=600, help="seconds to wait for a quiet machine at most"
+    )
     args = parser.parse_args()
 
     report = REPORTS / "interaction-latency.json"
     results = json.loads(report.read_text()) if report.exists() else {}
     site = os.environ.get("SITE_URL", "").rstrip("/")
-    with (nullcontext(site) if site else production_server()) as url, sync_playwright() as playwright:
+    with nullcontext(site) if site else production_server() as url, sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         load_before = wait_for_quiet_machine(args.quiet_load, args.max_wait)
         samples = {}
         for name, measure in INTERACTIONS.items():
             wait_for_quiet_machine(args.quiet_load, args.max_wait / 5)
             samples[name] = measure(browser, url, args.runs)
-            print(f"{name}: median {statistics.median(samples[name]):.0f} ms {samples[name]}", flush=True)
+            print(
+                f"{name}: median {statistics.median(samples[name]):.0f} ms {samples[name]}",
+                flush=True,
+            )
         browser.close()
     results[args.label] = {
-        "date": datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC"),
-        "commit": git_commit(), "runs": args.runs, "load_before": load_before,
-        "load_after": os.getloadavg()[0], "samples": samples,
+        "date": datetime.datetime.now(datetime.UTC).strftime("%Y-%m-%d %H:%M UTC"),
+        "commit": git_commit(),
+        "runs": args.runs,
+        "load_before": load_before,
+        "load_after": os.getloadavg()[0],
+        "samples": samples,
     }
     write_report(results)
     worst = max(statistics.median(s) for s in samples.values())

@@ -20,42 +20,78 @@ ROOT = Path(__file__).resolve().parents[1]
 REPORT = ROOT / "bench" / "reports" / "javascript-lines.md"
 JAVASCRIPT = re.compile(
     r"=>|(?<![\w$/])(?:document|window|navigator)\.|\blocation\.(?:href|assign|replace|pathname|search|hash)"
-    r"|refs\[|addEvents|ReflexEvent|preventDefault\(|\bconst |\blet |\breturn |;\s*$")
+    r"|refs\[|addEvents|ReflexEvent|preventDefault\(|\bconst |\blet |\breturn |;\s*$"
+)
 COMMENT = re.compile(r"^\s*($|//|/\*|\*)")
 BRIDGE = "clinic/reflex_bridge.py"
 
 
 def files(rev: str | None) -> dict[str, str]:
     if rev is None:
-        names = subprocess.run(["git", "ls-files", "--cached", "--others", "--exclude-standard"], cwd=ROOT,
-                               capture_output=True, text=True, check=True).stdout.split()
-        return {n: (ROOT / n).read_text(encoding="utf-8") for n in names
-                if n.endswith((".js", ".jsx", ".py")) and (ROOT / n).is_file()}
-    names = subprocess.run(["git", "ls-tree", "-r", "--name-only", rev], cwd=ROOT, capture_output=True,
-                           text=True, check=True).stdout.split()
-    return {n: subprocess.run(["git", "show", f"{rev}:{n}"], cwd=ROOT, capture_output=True, text=True).stdout
-            for n in names if n.endswith((".js", ".jsx", ".py"))}
+        names = subprocess.run(
+            ["git", "ls-files", "--cached", "--others", "--exclude-standard"],
+            cwd=ROOT,
+            capture_output=True,
+            text=True,
+            check=True,
+        ).stdout.split()
+        return {
+            n: (ROOT / n).read_text(encoding="utf-8")
+            for n in names
+            if n.endswith((".js", ".jsx", ".py")) and (ROOT / n).is_file()
+        }
+    names = subprocess.run(
+        ["git", "ls-tree", "-r", "--name-only", rev],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout.split()
+    return {
+        n: subprocess.run(
+            ["git", "show", f"{rev}:{n}"], cwd=ROOT, capture_output=True, text=True
+        ).stdout
+        for n in names
+        if n.endswith((".js", ".jsx", ".py"))
+    }
 
 
 def python_string_lines(source: str) -> int:
     """Lines of string literals (docstrings aside) that read as JavaScript."""
     tree = ast.parse(source)
-    docstrings = {id(node.body[0].value) for node in ast.walk(tree)
-                  if isinstance(node, (ast.Module, ast.FunctionDef, ast.ClassDef)) and node.body
-                  and isinstance(node.body[0], ast.Expr) and isinstance(node.body[0].value, ast.Constant)}
+    docstrings = {
+        id(node.body[0].value)
+        for node in ast.walk(tree)
+        if isinstance(node, (ast.Module, ast.FunctionDef, ast.ClassDef))
+        and node.body
+        and isinstance(node.body[0], ast.Expr)
+        and isinstance(node.body[0].value, ast.Constant)
+    }
     lines: set[int] = set()
     for node in ast.walk(tree):
-        if isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in docstrings:
-            if JAVASCRIPT.search(node.value):
-                lines.update(range(node.lineno, (node.end_lineno or node.lineno) + 1))
+        if (
+            isinstance(node, ast.Constant)
+            and isinstance(node.value, str)
+            and id(node) not in docstrings
+            and JAVASCRIPT.search(node.value)
+        ):
+            lines.update(range(node.lineno, (node.end_lineno or node.lineno) + 1))
     return len(lines)
 
 
 def count(rev: str | None) -> dict[str, tuple[int, int]]:
-    found = {"assets/**/*.js": [0, 0], "assets/**/*.jsx": [0, 0], "clinic/build/client/*.js": [0, 0],
-             "JavaScript in Python strings (clinic/, bridge aside)": [0, 0], "in the bridge": [0, 0]}
+    found = {
+        "assets/**/*.js": [0, 0],
+        "assets/**/*.jsx": [0, 0],
+        "clinic/build/client/*.js": [0, 0],
+        "JavaScript in Python strings (clinic/, bridge aside)": [0, 0],
+        "in the bridge": [0, 0],
+    }
     for name, text in files(rev).items():
-        raw, code = len(text.splitlines()), sum(1 for line in text.splitlines() if not COMMENT.match(line))
+        raw, code = (
+            len(text.splitlines()),
+            sum(1 for line in text.splitlines() if not COMMENT.match(line)),
+        )
         if name.startswith("assets/") and name.endswith((".js", ".jsx")):
             key = "assets/**/*.jsx" if name.endswith(".jsx") else "assets/**/*.js"
         elif name.startswith("clinic/build/client/") and name.endswith(".js"):
@@ -63,7 +99,11 @@ def count(rev: str | None) -> dict[str, tuple[int, int]]:
         elif name.startswith("clinic/") and name.endswith(".py"):
             lines = python_string_lines(text)
             raw = code = lines
-            key = "in the bridge" if name == BRIDGE else "JavaScript in Python strings (clinic/, bridge aside)"
+            key = (
+                "in the bridge"
+                if name == BRIDGE
+                else "JavaScript in Python strings (clinic/, bridge aside)"
+            )
         else:
             continue
         found[key][0] += raw
@@ -74,13 +114,24 @@ def count(rev: str | None) -> dict[str, tuple[int, int]]:
 def main() -> None:
     revs = sys.argv[1:] or [None]
     columns = [(rev or "working tree", count(rev)) for rev in revs]
-    out = ["# Hand-written JavaScript (raw lines / code lines)", "",
-           "| where | " + " | ".join(label for label, _ in columns) + " |",
-           "|---|" + "---|" * len(columns)]
+    out = [
+        "# Hand-written JavaScript (raw lines / code lines)",
+        "",
+        "| where | " + " | ".join(label for label, _ in columns) + " |",
+        "|---|" + "---|" * len(columns),
+    ]
     for key in columns[0][1]:
-        out.append(f"| {key} | " + " | ".join(f"{c[key][0]} / {c[key][1]}" for _, c in columns) + " |")
-    out.append("| **total** | " + " | ".join(
-        f"**{sum(v[0] for v in c.values())} / {sum(v[1] for v in c.values())}**" for _, c in columns) + " |")
+        out.append(
+            f"| {key} | " + " | ".join(f"{c[key][0]} / {c[key][1]}" for _, c in columns) + " |"
+        )
+    out.append(
+        "| **total** | "
+        + " | ".join(
+            f"**{sum(v[0] for v in c.values())} / {sum(v[1] for v in c.values())}**"
+            for _, c in columns
+        )
+        + " |"
+    )
     REPORT.write_text("\n".join(out) + "\n")
     print("\n".join(out))
 

@@ -63,10 +63,10 @@ sys.path.insert(0, str(ROOT))
 from bench.lighthouse_seo import BROWSER_UI_FEATURES_OFF, CHROMIUM, LIGHTHOUSE, _env, chrome_flags  # noqa: E402
 from clinic.build.not_found_pages import KEPT_SHELL  # noqa: E402
 from clinic.project import EXPORT_DIR  # noqa: E402
-from clinic.site.components.first_visit import REDIRECT_FROM, REDIRECT_TO  # noqa: E402
 from clinic.server.local import production_server  # noqa: E402
-from clinic.site.routes import all_pages  # noqa: E402
 from clinic.server.security import third_party_sources  # noqa: E402
+from clinic.site.components.first_visit import REDIRECT_FROM, REDIRECT_TO  # noqa: E402
+from clinic.site.routes import all_pages  # noqa: E402
 
 REPORTS = ROOT / "bench" / "reports"
 BIN = ROOT / ".venv" / "bin"
@@ -79,14 +79,24 @@ STEAL_LIMIT_PCT = 2.0
 MAX_STEAL_REPEATS = 5
 
 BUDGET = {
-    "performance": 98, "accessibility": 100, "best-practices": 100, "seo": 100,
-    "lcp_vs_floor": 1.1, "cls": 0.01, "tbt_ms": 100,
+    "performance": 98,
+    "accessibility": 100,
+    "best-practices": 100,
+    "seo": 100,
+    "lcp_vs_floor": 1.1,
+    "cls": 0.01,
+    "tbt_ms": 100,
     # The English first visit of `/` against `/en/` opened directly (medians, same run).
     "lcp_vs_landing": 1.15,
 }
 # `/` in an English browser, which lands on `/en/` (the first-visit redirect).
-ENGLISH_FIRST_VISIT = {"kind": "home", "lang": "en", "path": REDIRECT_FROM, "lands_on": REDIRECT_TO,
-                       "label": "English first visit"}
+ENGLISH_FIRST_VISIT = {
+    "kind": "home",
+    "lang": "en",
+    "path": REDIRECT_FROM,
+    "lands_on": REDIRECT_TO,
+    "label": "English first visit",
+}
 
 
 # ------------------------------------------------------------------ what to measure
@@ -107,7 +117,11 @@ def pages_to_measure() -> list[dict]:
 
 
 def blocked_patterns() -> list[str]:
-    hosts = {urllib.parse.urlsplit(origin).netloc for origins in third_party_sources().values() for origin in origins}
+    hosts = {
+        urllib.parse.urlsplit(origin).netloc
+        for origins in third_party_sources().values()
+        for origin in origins
+    }
     return sorted(f"*{host}*" for host in hosts)
 
 
@@ -132,7 +146,7 @@ class ReferenceProxy:
         class Handler(http.server.BaseHTTPRequestHandler):
             protocol_version = "HTTP/1.1"
 
-            def do_GET(self):  # noqa: N802 (http.server's naming)
+            def do_GET(self):
                 if urllib.parse.urlsplit(self.path).path == document_path:
                     self._send_document()
                 else:
@@ -152,16 +166,30 @@ class ReferenceProxy:
                 self.wfile.write(payload)
 
             def _forward(self):
-                headers = {k: v for k, v in self.headers.items() if k.lower() in ("accept", "accept-encoding")}
+                headers = {
+                    k: v
+                    for k, v in self.headers.items()
+                    if k.lower() in ("accept", "accept-encoding")
+                }
                 request = urllib.request.Request(upstream + self.path, headers=headers)
                 try:
                     with urllib.request.urlopen(request, timeout=30) as response:
-                        status, items, payload = response.status, response.getheaders(), response.read()
+                        status, items, payload = (
+                            response.status,
+                            response.getheaders(),
+                            response.read(),
+                        )
                 except urllib.error.HTTPError as error:
                     status, items, payload = error.code, error.headers.items(), error.read()
                 self.send_response(status)
                 for name, value in items:
-                    if name.lower() not in ("connection", "transfer-encoding", "content-length", "date", "server"):
+                    if name.lower() not in (
+                        "connection",
+                        "transfer-encoding",
+                        "content-length",
+                        "date",
+                        "server",
+                    ):
                         self.send_header(name, value)
                 self.send_header("Content-Length", str(len(payload)))
                 self.end_headers()
@@ -190,7 +218,13 @@ def lighthouse(url: str, lang: str) -> dict:
     with tempfile.NamedTemporaryFile(suffix=".json", delete=False) as out:
         output = out.name
     command = [
-        str(BIN / "npx"), "--yes", LIGHTHOUSE, url, "--output=json", f"--output-path={output}", "--quiet",
+        str(BIN / "npx"),
+        "--yes",
+        LIGHTHOUSE,
+        url,
+        "--output=json",
+        f"--output-path={output}",
+        "--quiet",
         f"--only-categories={','.join(CATEGORIES)}",
         # One flag per pattern: the CLI takes an array, and a comma-joined value would be
         # a single pattern that matches nothing.
@@ -205,7 +239,9 @@ def lighthouse(url: str, lang: str) -> dict:
     if report.get("runtimeError"):
         raise RuntimeError(f"lighthouse could not measure {url}: {report['runtimeError']}")
     audits = report["audits"]
-    resources = {item["resourceType"]: item for item in audits["resource-summary"]["details"]["items"]}
+    resources = {
+        item["resourceType"]: item for item in audits["resource-summary"]["details"]["items"]
+    }
     failed = sorted(
         ref["id"]
         for name in CATEGORIES
@@ -213,7 +249,9 @@ def lighthouse(url: str, lang: str) -> dict:
         if ref.get("weight", 0) > 0 and audits[ref["id"]]["score"] not in (1, None)
     )
     return {
-        "scores": {name: round((report["categories"][name]["score"] or 0) * 100) for name in CATEGORIES},
+        "scores": {
+            name: round((report["categories"][name]["score"] or 0) * 100) for name in CATEGORIES
+        },
         "lcp_ms": audits["largest-contentful-paint"]["numericValue"],
         "fcp_ms": audits["first-contentful-paint"]["numericValue"],
         "tbt_ms": audits["total-blocking-time"]["numericValue"],
@@ -265,7 +303,9 @@ def median_run(url: str, lang: str, runs: int) -> dict:
     chosen["lcp_runs"] = [round(r["lcp_ms"]) for r in results]
     chosen["final_paths"] = sorted({r["final_path"] for r in results})
     chosen["steal_pct"] = max(r["steal_pct"] for r in results)
-    chosen["set_aside"] = [{"tbt_ms": round(r["tbt_ms"]), "steal_pct": round(r["steal_pct"], 1)} for r in set_aside]
+    chosen["set_aside"] = [
+        {"tbt_ms": round(r["tbt_ms"]), "steal_pct": round(r["steal_pct"], 1)} for r in set_aside
+    ]
     return chosen
 
 
@@ -364,8 +404,15 @@ def write_report(rows: list[dict], refs: dict, meta: dict, name: str = "lighthou
         if row.get("lands_on"):
             lcp += f" ({'/'.join(map(str, row['lcp_runs']))})"
         kind = f"{row['kind']} ({row['label']})" if row.get("label") else row["kind"]
-        set_aside = ", ".join(f"{r['tbt_ms']} at {r['steal_pct']:g}" for r in row.get("set_aside", [])) or "-"
-        perf = f"{s['performance']}" + (f" ({'/'.join(map(str, row['performance_runs']))})" if len(row["performance_runs"]) > 1 else "")
+        set_aside = (
+            ", ".join(f"{r['tbt_ms']} at {r['steal_pct']:g}" for r in row.get("set_aside", []))
+            or "-"
+        )
+        perf = f"{s['performance']}" + (
+            f" ({'/'.join(map(str, row['performance_runs']))})"
+            if len(row["performance_runs"]) > 1
+            else ""
+        )
         lines.append(
             f"| {kind} | {row['lang']} | `{row['path']}` | {mark(perf, ok['performance'])} "
             f"| {mark(str(s['accessibility']), ok['accessibility'])} | {mark(str(s['best-practices']), ok['best-practices'])} "
@@ -387,10 +434,15 @@ def write_report(rows: list[dict], refs: dict, meta: dict, name: str = "lighthou
         "",
         "| what | Perf | FCP ms | LCP ms | TBT ms | CLS | JS kB | CSS kB |",
         "|---|---|---|---|---|---|---|---|",
-        *(f"| {name} | {r['scores']['performance']} | {r['fcp_ms']:,.0f} | {r['lcp_ms']:,.0f} | {r['tbt_ms']:,.0f} "
-          f"| {r['cls']:.3f} | {r['js_bytes'] / 1000:.1f} | {r['css_bytes'] / 1000:.1f} |"
-          for name, r in (("the site (prerendered + hydrated)", home), ("floor: same HTML, no scripts", floor),
-                          ("SPA shell: client-rendered", spa))),
+        *(
+            f"| {name} | {r['scores']['performance']} | {r['fcp_ms']:,.0f} | {r['lcp_ms']:,.0f} | {r['tbt_ms']:,.0f} "
+            f"| {r['cls']:.3f} | {r['js_bytes'] / 1000:.1f} | {r['css_bytes'] / 1000:.1f} |"
+            for name, r in (
+                ("the site (prerendered + hydrated)", home),
+                ("floor: same HTML, no scripts", floor),
+                ("SPA shell: client-rendered", spa),
+            )
+        ),
         "",
         f"- LCP of the site / floor: **{home['lcp_ms'] / floor['lcp_ms']:.2f}** (budget <= {BUDGET['lcp_vs_floor']}).",
         f"- LCP of the SPA shell / floor: {spa['lcp_ms'] / floor['lcp_ms']:.2f}; SPA shell / site: "
@@ -402,26 +454,42 @@ def write_report(rows: list[dict], refs: dict, meta: dict, name: str = "lighthou
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--runs", type=int, default=1, help="runs per page; the median by performance is kept")
-    parser.add_argument("--floor-runs", type=int, default=1,
-                        help="runs of each page's no-script floor; the median LCP is kept (Lantern's LCP for the "
-                             "same HTML comes out at one of two values here, ~770 or ~905 ms)")
-    parser.add_argument("--kinds", default="",
-                        help="comma-separated page kinds to measure (home,service,...; 404 for the 404 page); "
-                             "the report then goes to lighthouse-<kinds>.md, leaving the full report alone")
-    parser.add_argument("--english-first-visit", action="store_true",
-                        help="only `/en/` and the English first visit of `/` (no home references); "
-                             "the report goes to lighthouse-english-first-visit.md")
+    parser.add_argument(
+        "--runs", type=int, default=1, help="runs per page; the median by performance is kept"
+    )
+    parser.add_argument(
+        "--floor-runs",
+        type=int,
+        default=1,
+        help="runs of each page's no-script floor; the median LCP is kept (Lantern's LCP for the "
+        "same HTML comes out at one of two values here, ~770 or ~905 ms)",
+    )
+    parser.add_argument(
+        "--kinds",
+        default="",
+        help="comma-separated page kinds to measure (home,service,...; 404 for the 404 page); "
+        "the report then goes to lighthouse-<kinds>.md, leaving the full report alone",
+    )
+    parser.add_argument(
+        "--english-first-visit",
+        action="store_true",
+        help="only `/en/` and the English first visit of `/` (no home references); "
+        "the report goes to lighthouse-english-first-visit.md",
+    )
     args = parser.parse_args()
     kinds = [k for k in args.kinds.split(",") if k]
     report_name = "-".join(["lighthouse", *kinds])
     chosen = [p for p in pages_to_measure() if not kinds or p["kind"] in kinds]
     if args.english_first_visit:
         report_name = "lighthouse-english-first-visit"
-        chosen = [p for p in chosen if p["path"] == ENGLISH_FIRST_VISIT["lands_on"] or p.get("lands_on")]
+        chosen = [
+            p for p in chosen if p["path"] == ENGLISH_FIRST_VISIT["lands_on"] or p.get("lands_on")
+        ]
     load_before = load_average()
     with contextlib.ExitStack() as stack:
-        base_url = os.environ.get("SITE_URL", "").rstrip("/") or stack.enter_context(production_server())
+        base_url = os.environ.get("SITE_URL", "").rstrip("/") or stack.enter_context(
+            production_server()
+        )
         # One discarded run first: the first Lighthouse run after a while starts a cold
         # Chromium (binary and fonts not in the page cache), whose slow main thread the
         # simulation multiplies into a TBT five to ten times that of the next runs.
@@ -431,20 +499,27 @@ def main() -> int:
             started = time.monotonic()
             if page.get("lands_on"):
                 # Compared with the page it lands on, measured just before (same run).
-                landing = next(r for r in rows if r["path"] == page["lands_on"] and r["lang"] == page["lang"])
+                landing = next(
+                    r for r in rows if r["path"] == page["lands_on"] and r["lang"] == page["lang"]
+                )
                 result = median_run(base_url + page["path"], page["lang"], args.runs)
                 result["floor_lcp_ms"] = statistics.median(landing["lcp_runs"])
                 if result["final_paths"] != [page["lands_on"]]:
                     result["failed"].append(f"ended at {', '.join(result['final_paths'])}")
                 rows.append({**page, **result})
-                print(f"{page['path']:45} ({page['label']}) {result['scores']} LCP runs {result['lcp_runs']} "
-                      f"vs {page['lands_on']} median {result['floor_lcp_ms']:.0f}", flush=True)
+                print(
+                    f"{page['path']:45} ({page['label']}) {result['scores']} LCP runs {result['lcp_runs']} "
+                    f"vs {page['lands_on']} median {result['floor_lcp_ms']:.0f}",
+                    flush=True,
+                )
                 continue
             if page["kind"] == "404":
                 # Lighthouse refuses to score a document answered with 404 (runtime error
                 # ERRORED_DOCUMENT_REQUEST), so the 404 page is measured as served, at the
                 # same path, through the proxy that answers it with status 200.
-                with ReferenceProxy(base_url, fetch_text(base_url + page["path"]), page["path"]) as proxy:
+                with ReferenceProxy(
+                    base_url, fetch_text(base_url + page["path"]), page["path"]
+                ) as proxy:
                     result = median_run(proxy.url + page["path"], page["lang"], args.runs)
             else:
                 result = median_run(base_url + page["path"], page["lang"], args.runs)
@@ -452,29 +527,50 @@ def main() -> int:
             html = fetch_text(base_url + page["path"])
             with ReferenceProxy(base_url, without_scripts(html), page["path"]) as proxy:
                 result["floor_lcp_ms"] = statistics.median(
-                    r["lcp_ms"] for r in steady_runs(proxy.url + page["path"], page["lang"], args.floor_runs)[0])
+                    r["lcp_ms"]
+                    for r in steady_runs(proxy.url + page["path"], page["lang"], args.floor_runs)[0]
+                )
             if result["final_path"] != page["path"]:
                 result["failed"].append(f"ended at {result['final_path']}")
             rows.append({**page, **result})
-            print(f"{page['path']:45} {result['scores']} LCP {result['lcp_ms']:.0f} TBT {result['tbt_ms']:.0f} "
-                  f"CLS {result['cls']:.3f} floor LCP {result['floor_lcp_ms']:.0f} ({time.monotonic() - started:.0f} s)", flush=True)
+            print(
+                f"{page['path']:45} {result['scores']} LCP {result['lcp_ms']:.0f} TBT {result['tbt_ms']:.0f} "
+                f"CLS {result['cls']:.3f} floor LCP {result['floor_lcp_ms']:.0f} ({time.monotonic() - started:.0f} s)",
+                flush=True,
+            )
         home_html = fetch_text(base_url + "/")
         refs = {}
-        references = () if args.english_first_visit else (
-            ("floor", without_scripts(home_html)), ("spa", (EXPORT_DIR.parent / KEPT_SHELL).read_text()))
+        references = (
+            ()
+            if args.english_first_visit
+            else (
+                ("floor", without_scripts(home_html)),
+                ("spa", (EXPORT_DIR.parent / KEPT_SHELL).read_text()),
+            )
+        )
         for name, html in references:
             with ReferenceProxy(base_url, html) as proxy:
                 refs[name] = median_run(proxy.url + "/", "es", args.runs)
-            print(f"reference {name}: LCP {refs[name]['lcp_ms']:.0f} FCP {refs[name]['fcp_ms']:.0f}", flush=True)
+            print(
+                f"reference {name}: LCP {refs[name]['lcp_ms']:.0f} FCP {refs[name]['fcp_ms']:.0f}",
+                flush=True,
+            )
     meta = {
-        "date": datetime.date.today().isoformat(), "lighthouse": rows[0]["lighthouse"], "runs": args.runs,
-        "floor_runs": args.floor_runs, "kinds": ", ".join(kinds),
-        "blocked": blocked_patterns(), "load_before": load_before, "load_after": load_average(),
+        "date": datetime.date.today().isoformat(),
+        "lighthouse": rows[0]["lighthouse"],
+        "runs": args.runs,
+        "floor_runs": args.floor_runs,
+        "kinds": ", ".join(kinds),
+        "blocked": blocked_patterns(),
+        "load_before": load_before,
+        "load_after": load_average(),
         "benchmark_index": sorted(r["benchmark_index"] or 0 for r in rows)[len(rows) // 2],
     }
     REPORTS.mkdir(parents=True, exist_ok=True)
     (REPORTS / f"{report_name}.json").write_text(
-        json.dumps({"meta": meta, "pages": rows, "references": refs}, indent=2, ensure_ascii=False) + "\n")
+        json.dumps({"meta": meta, "pages": rows, "references": refs}, indent=2, ensure_ascii=False)
+        + "\n"
+    )
     write_report(rows, refs, meta, report_name)
     print(f"wrote {REPORTS / (report_name + '.md')}")
     return 0 if all(all(within(r).values()) for r in rows) else 1

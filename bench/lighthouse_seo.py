@@ -36,7 +36,9 @@ from clinic.site.routes import all_pages  # noqa: E402
 
 LIGHTHOUSE = "lighthouse@13.5.0"
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
-CHROME_FLAGS = "--headless=new --no-sandbox --disable-gpu --disable-background-networking --no-first-run"
+CHROME_FLAGS = (
+    "--headless=new --no-sandbox --disable-gpu --disable-background-networking --no-first-run"
+)
 # Headless Chromium 156 also renders its omnibox popup (chrome://omnibox-popup.top-chrome)
 # in a renderer process of its own, which took 10-17% of a core during every run: on a
 # 2-core host that is CPU taken from the page being measured, and Lighthouse multiplies
@@ -45,7 +47,10 @@ BROWSER_UI_FEATURES_OFF = ("WebUIOmniboxPopup", "WebUIOmniboxAimPopup", "WebUIOm
 BROWSER_LANG = {"es": "es-MX", "en": "en-US"}
 # Where Chromium keeps its interface translations (Debian: the binary behind the
 # /usr/bin/chromium wrapper script, translations other than en-US in package chromium-l10n).
-CHROMIUM_LOCALES = (Path(os.path.realpath(CHROMIUM)).parent / "locales", Path("/usr/lib/chromium/locales"))
+CHROMIUM_LOCALES = (
+    Path(os.path.realpath(CHROMIUM)).parent / "locales",
+    Path("/usr/lib/chromium/locales"),
+)
 REPORTS = ROOT / "bench" / "reports"
 BIN = ROOT / ".venv" / "bin"
 
@@ -53,8 +58,13 @@ BIN = ROOT / ".venv" / "bin"
 def _env(lang: str = "es") -> dict[str, str]:
     # Chromium on Linux takes navigator.languages from LANGUAGE; --lang alone is not enough.
     locale = BROWSER_LANG[lang].replace("-", "_")
-    return {**os.environ, "PATH": f"{BIN}{os.pathsep}{os.environ['PATH']}", "CHROME_PATH": CHROMIUM,
-            "LANGUAGE": locale, "LANG": f"{locale}.UTF-8"}
+    return {
+        **os.environ,
+        "PATH": f"{BIN}{os.pathsep}{os.environ['PATH']}",
+        "CHROME_PATH": CHROMIUM,
+        "LANGUAGE": locale,
+        "LANG": f"{locale}.UTF-8",
+    }
 
 
 def require_interface_language(lang: str) -> None:
@@ -69,8 +79,10 @@ def require_interface_language(lang: str) -> None:
     patient's browser does not offer to translate Spanish, so the bench must not either."""
     language = BROWSER_LANG[lang].split("-")[0]
     if not any(any(folder.glob(f"{language}*.pak")) for folder in CHROMIUM_LOCALES):
-        raise SystemExit(f"Chromium has no {language!r} interface ({' or '.join(map(str, CHROMIUM_LOCALES))}): "
-                         "install it with `make browser-languages` (Debian package chromium-l10n).")
+        raise SystemExit(
+            f"Chromium has no {language!r} interface ({' or '.join(map(str, CHROMIUM_LOCALES))}): "
+            "install it with `make browser-languages` (Debian package chromium-l10n)."
+        )
 
 
 @functools.cache
@@ -84,15 +96,31 @@ def chrome_flags(lang: str) -> str:
         'import path from "node:path"; import fs from "node:fs"; import {pathToFileURL} from "node:url";'
         'const bin = process.env.PATH.split(path.delimiter).find(p => fs.existsSync(path.join(p, "lighthouse")));'
         'const {Launcher} = await import(pathToFileURL(path.join(bin, "..", "chrome-launcher", "dist", "index.js")));'
-        'console.log(JSON.stringify(Launcher.defaultFlags()));'
+        "console.log(JSON.stringify(Launcher.defaultFlags()));"
     )
     completed = subprocess.run(
-        [str(BIN / "npx"), "--yes", "-p", LIGHTHOUSE, "-c", f"node --input-type=module -e '{ask_launcher}'"],
-        env=_env(lang), check=True, capture_output=True, text=True, timeout=300,
+        [
+            str(BIN / "npx"),
+            "--yes",
+            "-p",
+            LIGHTHOUSE,
+            "-c",
+            f"node --input-type=module -e '{ask_launcher}'",
+        ],
+        env=_env(lang),
+        check=True,
+        capture_output=True,
+        text=True,
+        timeout=300,
     )
     launcher_flags = json.loads(completed.stdout.strip().splitlines()[-1])
     prefix = "--disable-features="
-    launcher_off = [f for flag in launcher_flags if flag.startswith(prefix) for f in flag[len(prefix):].split(",")]
+    launcher_off = [
+        f
+        for flag in launcher_flags
+        if flag.startswith(prefix)
+        for f in flag[len(prefix) :].split(",")
+    ]
     features_off = ",".join(dict.fromkeys([*launcher_off, *BROWSER_UI_FEATURES_OFF]))
     return f"{CHROME_FLAGS} {prefix}{features_off} --lang={BROWSER_LANG[lang]} --accept-lang={BROWSER_LANG[lang]}"
 
@@ -112,8 +140,14 @@ def lighthouse_seo(url: str, lang: str) -> dict:
     with tempfile.NamedTemporaryFile(suffix=".json", delete=False) as out:
         output = out.name
     command = [
-        str(BIN / "npx"), "--yes", LIGHTHOUSE, url, "--only-categories=seo", "--output=json",
-        f"--output-path={output}", "--quiet",
+        str(BIN / "npx"),
+        "--yes",
+        LIGHTHOUSE,
+        url,
+        "--only-categories=seo",
+        "--output=json",
+        f"--output-path={output}",
+        "--quiet",
         f"--chrome-flags={chrome_flags(lang)}",
     ]
     subprocess.run(command, env=_env(lang), check=True, capture_output=True, timeout=300)
@@ -134,7 +168,9 @@ def lighthouse_seo(url: str, lang: str) -> dict:
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--all", action="store_true", help="measure all 30 routes, not one per kind")
+    parser.add_argument(
+        "--all", action="store_true", help="measure all 30 routes, not one per kind"
+    )
     args = parser.parse_args()
     process = None
     base_url = os.environ.get("SITE_URL", "").rstrip("/")
@@ -153,7 +189,9 @@ def main() -> int:
         if process:
             prod_server.stop(process)
     REPORTS.mkdir(parents=True, exist_ok=True)
-    (REPORTS / "lighthouse-seo.json").write_text(json.dumps(results, indent=2, ensure_ascii=False) + "\n")
+    (REPORTS / "lighthouse-seo.json").write_text(
+        json.dumps(results, indent=2, ensure_ascii=False) + "\n"
+    )
     version = results[0]["lighthouse"] if results else "?"
     lines = [
         "# Lighthouse SEO score per page kind",
@@ -164,8 +202,10 @@ def main() -> int:
         "",
         "| kind | lang | path | SEO | failed audits or problems |",
         "|---|---|---|---|---|",
-        *(f"| {r['kind']} | {r['lang']} | `{r['path']}` | {r['score']} | {', '.join(r['failed']) or '-'} |"
-          for r in results),
+        *(
+            f"| {r['kind']} | {r['lang']} | `{r['path']}` | {r['score']} | {', '.join(r['failed']) or '-'} |"
+            for r in results
+        ),
         "",
     ]
     (REPORTS / "lighthouse-seo.md").write_text("\n".join(lines))

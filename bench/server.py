@@ -30,9 +30,9 @@ sys.path.insert(0, str(ROOT))
 
 from clinic.project import EXPORT_DIR  # noqa: E402
 from clinic.server import local as prod_server  # noqa: E402
-from tests.e2e import bad_requests  # noqa: E402
 from clinic.server import security  # noqa: E402
 from clinic.site.routes import path_for  # noqa: E402
+from tests.e2e import bad_requests  # noqa: E402
 
 REPORT = ROOT / "bench" / "reports" / "server.md"
 LOAD_PAGES = [("home", path_for("home", "es")), ("service page", path_for("hysteroscopy", "es"))]
@@ -53,13 +53,19 @@ def ensure_tools() -> None:
     policy = Path("/usr/sbin/policy-rc.d")
     created = not policy.exists()
     if created:
-        policy.write_text("#!/bin/sh\n# bench/server.py: no service starts during its apt-get install.\nexit 101\n")
+        policy.write_text(
+            "#!/bin/sh\n# bench/server.py: no service starts during its apt-get install.\nexit 101\n"
+        )
         policy.chmod(0o755)
     try:
         env = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
         subprocess.run(["apt-get", "update", "-qq"], check=True, env=env)
-        subprocess.run(["apt-get", "install", "-y", "-qq", *APT_PACKAGES], check=True, env=env,
-                       stdout=subprocess.DEVNULL)
+        subprocess.run(
+            ["apt-get", "install", "-y", "-qq", *APT_PACKAGES],
+            check=True,
+            env=env,
+            stdout=subprocess.DEVNULL,
+        )
     finally:
         if created:
             policy.unlink()
@@ -130,17 +136,29 @@ def nginx_server():
     port = free_port()
     tmp = Path(tempfile.mkdtemp(prefix="clinic-bench-nginx-"))
     brotli = BROTLI_MODULE.exists()
-    common = "\n".join(f'        add_header {name} "{value}" always;' for name, value in security.BASE_HEADERS.items())
+    common = "\n".join(
+        f'        add_header {name} "{value}" always;'
+        for name, value in security.BASE_HEADERS.items()
+    )
     conf = tmp / "nginx.conf"
-    conf.write_text(NGINX_CONF.format(
-        tmp=tmp, port=port, root=EXPORT_DIR,
-        load_brotli=f"load_module {BROTLI_MODULE};" if brotli else "",
-        brotli_static="brotli_static on;" if brotli else "",
-        common_headers=common, immutable=security.CACHE_IMMUTABLE,
-    ))
+    conf.write_text(
+        NGINX_CONF.format(
+            tmp=tmp,
+            port=port,
+            root=EXPORT_DIR,
+            load_brotli=f"load_module {BROTLI_MODULE};" if brotli else "",
+            brotli_static="brotli_static on;" if brotli else "",
+            common_headers=common,
+            immutable=security.CACHE_IMMUTABLE,
+        )
+    )
     log = tmp / "error.log"
-    process = subprocess.Popen(["nginx", "-p", str(tmp), "-c", str(conf)], start_new_session=True,
-                               stdout=subprocess.DEVNULL, stderr=subprocess.STDOUT)
+    process = subprocess.Popen(
+        ["nginx", "-p", str(tmp), "-c", str(conf)],
+        start_new_session=True,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.STDOUT,
+    )
     try:
         wait_for(f"http://127.0.0.1:{port}/healthz", process, log, 30)
         yield f"http://127.0.0.1:{port}", process
@@ -160,9 +178,22 @@ def _ms(text: str) -> float:
 def wrk(url: str, connections: int, seconds: int) -> dict:
     """One wrk run; browsers' Accept-Encoding so both servers send precompressed files."""
     out = subprocess.run(
-        ["wrk", "-t2", f"-c{connections}", f"-d{seconds}s", "--timeout", "10s", "--latency",
-         "-H", "Accept-Encoding: gzip, deflate, br", url],
-        capture_output=True, text=True, check=True, timeout=seconds + 60,
+        [
+            "wrk",
+            "-t2",
+            f"-c{connections}",
+            f"-d{seconds}s",
+            "--timeout",
+            "10s",
+            "--latency",
+            "-H",
+            "Accept-Encoding: gzip, deflate, br",
+            url,
+        ],
+        capture_output=True,
+        text=True,
+        check=True,
+        timeout=seconds + 60,
     ).stdout
     result = {
         "rps": float(re.search(r"Requests/sec:\s+([\d.]+)", out).group(1)),
@@ -218,9 +249,11 @@ def _fmt(n: float) -> str:
 
 def report(load, bad, third, py_process_info: str) -> str:
     """The report's sections for what was run, each starting with "## " and dated."""
-    now = dt.datetime.now(dt.timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
-    run_note = (f"_Run {now}; {os.cpu_count()} CPU cores ({platform.machine()}) shared with the "
-                f"load generator and other work; Python server: {py_process_info}; all on 127.0.0.1._")
+    now = dt.datetime.now(dt.UTC).strftime("%Y-%m-%d %H:%M UTC")
+    run_note = (
+        f"_Run {now}; {os.cpu_count()} CPU cores ({platform.machine()}) shared with the "
+        f"load generator and other work; Python server: {py_process_info}; all on 127.0.0.1._"
+    )
     lines = []
     if load:
         lines += [
@@ -242,7 +275,11 @@ def report(load, bad, third, py_process_info: str) -> str:
                 f"| {py['errors'] + py['non_2xx']} | {_fmt(ng['rps'])} | {_fmt(ng['p50'])} | {_fmt(ng['p99'])} "
                 f"| {ng['errors'] + ng['non_2xx']} | {ng['rps'] / py['rps']:.1f}x |"
             )
-        lines += ["", "Errors: socket errors (connect, read, write, timeout) plus non-2xx/3xx responses.", ""]
+        lines += [
+            "",
+            "Errors: socket errors (connect, read, write, timeout) plus non-2xx/3xx responses.",
+            "",
+        ]
     if bad:
         by_status, by_kind, count, healthy = bad
         lines += [
@@ -264,7 +301,11 @@ def report(load, bad, third, py_process_info: str) -> str:
         for kind in kinds:
             statuses = ", ".join(f"{s}: {n}" for (k, s), n in sorted(by_kind.items()) if k == kind)
             lines.append(f"| {kind} | {statuses} |")
-        lines += ["", "`closed`: the server (granian's HTTP parser) hung up without a response line.", ""]
+        lines += [
+            "",
+            "`closed`: the server (granian's HTTP parser) hung up without a response line.",
+            "",
+        ]
     if third:
         lines += [
             "## Third-party failure (Chromium, every page, every third-party host failing)",
@@ -286,27 +327,39 @@ def report(load, bad, third, py_process_info: str) -> str:
                 f"| {sum(r.booking_link_ok for r in rows)} | {sum(r.chat_link_ok for r in rows)} "
                 f"| {sum(r.load_event for r in rows)} | {ready} | {sum(r.third_party_requests for r in rows)} |"
             )
-        failures = [(mode, r) for mode, rows in third.items() for r in rows
-                    if not (r.renders and not r.uncaught and r.booking_link_ok and r.chat_link_ok)]
+        failures = [
+            (mode, r)
+            for mode, rows in third.items()
+            for r in rows
+            if not (r.renders and not r.uncaught and r.booking_link_ok and r.chat_link_ok)
+        ]
         lines += [""]
         if failures:
             lines += ["Pages that failed a check:", ""]
-            lines += [f"- {mode} `{r.path}`: h1={r.h1_count} main={r.main_chars} chars, uncaught={r.uncaught}, "
-                      f"booking={r.booking_link_ok}, chat={r.chat_link_ok}" for mode, r in failures]
+            lines += [
+                f"- {mode} `{r.path}`: h1={r.h1_count} main={r.main_chars} chars, uncaught={r.uncaught}, "
+                f"booking={r.booking_link_ok}, chat={r.chat_link_ok}"
+                for mode, r in failures
+            ]
         else:
             lines += ["Every page passed every check in both modes."]
         lines += [""]
     return "\n".join(lines)
 
 
-REPORT_TITLE = ("# Production server bench\n\nWritten by `bench/server.py` (see its docstring); "
-                "each section is replaced when that part is run again (`--only`).\n")
+REPORT_TITLE = (
+    "# Production server bench\n\nWritten by `bench/server.py` (see its docstring); "
+    "each section is replaced when that part is run again (`--only`).\n"
+)
 
 
 def _sections(text: str) -> dict[str, str]:
     parts = re.split(r"(?m)^(?=## )", text)
-    return {part.split("(", 1)[0].split("\n", 1)[0].strip(): part.rstrip() + "\n"
-            for part in parts if part.startswith("## ")}
+    return {
+        part.split("(", 1)[0].split("\n", 1)[0].strip(): part.rstrip() + "\n"
+        for part in parts
+        if part.startswith("## ")
+    }
 
 
 def merge_report(path: Path, new_text: str) -> str:
@@ -314,12 +367,17 @@ def merge_report(path: Path, new_text: str) -> str:
     sections = _sections(path.read_text(encoding="utf-8")) if path.exists() else {}
     sections.update(_sections(new_text))
     order = ["## Load", "## Bad requests", "## Third-party failure"]
-    ordered = sorted(sections.items(), key=lambda kv: next((i for i, o in enumerate(order) if kv[0].startswith(o)), 9))
+    ordered = sorted(
+        sections.items(),
+        key=lambda kv: next((i for i, o in enumerate(order) if kv[0].startswith(o)), 9),
+    )
     return REPORT_TITLE + "\n" + "\n".join(text for _, text in ordered)
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     parser.add_argument("--only", choices=["load", "bad-requests", "third-party"])
     parser.add_argument("--seconds", type=int, default=30)
     parser.add_argument("--connections", default="50,200")
@@ -329,16 +387,23 @@ def main() -> None:
     if "load" in want:
         ensure_tools()
     load = bad = third = None
-    with python_server() as (py_url, process):
+    with python_server() as (py_url, _):
         info = f"{os.environ.get('GRANIAN_WORKERS', '1')} granian worker(s)"
         if "load" in want:
             with nginx_server() as (ng_url, _):
-                load = run_load(py_url, ng_url, args.seconds, [int(c) for c in args.connections.split(",")])
+                load = run_load(
+                    py_url, ng_url, args.seconds, [int(c) for c in args.connections.split(",")]
+                )
         if "bad-requests" in want:
             print(f"{args.bad} bad requests", flush=True)
             host, port = "127.0.0.1", int(py_url.rsplit(":", 1)[1])
-            by_status, by_kind = bad_requests.run(host, port, bad_requests.generate(args.bad, seed=7))
-            healthy = all(urllib.request.urlopen(py_url + p, timeout=5).status == 200 for p in ("/healthz", "/"))
+            by_status, by_kind = bad_requests.run(
+                host, port, bad_requests.generate(args.bad, seed=7)
+            )
+            healthy = all(
+                urllib.request.urlopen(py_url + p, timeout=5).status == 200
+                for p in ("/healthz", "/")
+            )
             bad = (by_status, by_kind, args.bad, healthy)
         if "third-party" in want:
             third = run_third_party(py_url)

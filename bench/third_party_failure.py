@@ -10,6 +10,7 @@ still open the chat. Run by bench/server.py; writes nothing itself.
 
 from __future__ import annotations
 
+import contextlib
 import socket
 import threading
 import time
@@ -19,8 +20,15 @@ from dataclasses import dataclass, field
 from clinic.site.content import content
 from clinic.site.routes import all_pages, path_for
 
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
-                 "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"]
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+    "--disable-quic",
+]
 UNKNOWN_PATH = "/esta-pagina-no-existe"
 LOAD_WAIT_MS = 15_000
 
@@ -100,15 +108,28 @@ def check_pages(browser, base_url: str, mode: str) -> list[PageResult]:
     results = []
     for path in [p.path for p in all_pages()] + [UNKNOWN_PATH]:
         # es-MX: an English browser would be sent from / to /en/ on its first visit.
-        context = browser.new_context(base_url=base_url, viewport={"width": 1280, "height": 800}, locale="es-MX")
+        context = browser.new_context(
+            base_url=base_url, viewport={"width": 1280, "height": 800}, locale="es-MX"
+        )
         third_party: list[str] = []
-        context.on("request", lambda r: third_party.append(r.url) if not r.url.startswith((site, "data:")) else None)
+        context.on(
+            "request",
+            lambda r, found=third_party: (
+                found.append(r.url) if not r.url.startswith((site, "data:")) else None
+            ),
+        )
         if mode == "blocked":
-            context.route("**/*", lambda route: route.fallback()
-                          if route.request.url.startswith((site, "data:")) else route.abort("blockedbyclient"))
+            context.route(
+                "**/*",
+                lambda route: (
+                    route.fallback()
+                    if route.request.url.startswith((site, "data:"))
+                    else route.abort("blockedbyclient")
+                ),
+            )
         page = context.new_page()
         uncaught: list[str] = []
-        page.on("pageerror", lambda e: uncaught.append(str(e)[:200]))
+        page.on("pageerror", lambda e, errors=uncaught: errors.append(str(e)[:200]))
         started = time.monotonic()
         response = page.goto(path, wait_until="domcontentloaded")
         dom_ready_ms = int((time.monotonic() - started) * 1000)
@@ -119,17 +140,18 @@ def check_pages(browser, base_url: str, mode: str) -> list[PageResult]:
             load_event = True
         except Exception:
             load_event = False
-        try:  # the 404 page renders in the browser, the others are prerendered
+        # the 404 page renders in the browser, the others are prerendered
+        with contextlib.suppress(Exception):
             page.locator("h1").first.wait_for(timeout=5_000)
-        except Exception:
-            pass
         page.wait_for_timeout(300)  # let hydration and effects run
         requested_by_page = len(third_party)
         result = PageResult(
             path=path,
             status=response.status,
             h1_count=page.locator("h1").count(),
-            main_chars=len(page.locator("main").first.inner_text()) if page.locator("main").count() else 0,
+            main_chars=len(page.locator("main").first.inner_text())
+            if page.locator("main").count()
+            else 0,
             dom_ready_ms=dom_ready_ms,
             load_event=load_event,
             uncaught=uncaught,

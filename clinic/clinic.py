@@ -6,13 +6,12 @@ import urllib.parse
 
 import reflex as rx
 
+from clinic.project import ASSETS_DIR
 from clinic.reflex_bridge import location_path
-
-from clinic.site import seo, structured_data
 from clinic.server import middleware as server
+from clinic.site import seo, structured_data
 from clinic.site.components.first_visit import first_visit_script
 from clinic.site.components.layout import page_shell
-from clinic.project import ASSETS_DIR
 from clinic.site.pages import not_found, renderer
 from clinic.site.routes import DEFAULT_LANG, Page, all_pages, is_english_path
 
@@ -25,7 +24,8 @@ HTML_LANG = rx.cond(is_english_path(location_path()), "en", DEFAULT_LANG)
 # not in others (its LCP for the same page came out ~757 or ~905 ms, bench/reports).
 # Spaces are percent-encoded too: a raw space is not allowed in a URL (Nu Html Checker).
 FAVICON_HREF = "data:image/svg+xml," + urllib.parse.quote(
-    (ASSETS_DIR / "favicon.svg").read_text().strip(), safe="/=:")
+    (ASSETS_DIR / "favicon.svg").read_text().strip(), safe="/=:"
+)
 
 app = rx.App(
     enable_state=False,

@@ -31,12 +31,17 @@ from typing import Any
 
 import reflex as rx
 from reflex.experimental.client_state import ClientStateVar
-from reflex_base import constants  # noqa: F401  (re-exported for the build plugins)
+from reflex_base import constants
 from reflex_base.components.component import field
 from reflex_base.event import EventChain, EventHandler, no_args_event_spec
 from reflex_base.utils.imports import ImportVar
 from reflex_base.vars import VarData
-from reflex_base.vars.function import ENCODE_URI_COMPONENT, ArgsFunctionOperation, FunctionStringVar, FunctionVar
+from reflex_base.vars.function import (
+    ENCODE_URI_COMPONENT,
+    ArgsFunctionOperation,
+    FunctionStringVar,
+    FunctionVar,
+)
 from reflex_components_core.core.window_events import WindowEventListener
 from reflex_components_core.el.elements.inline import A as _PlainAnchor
 from reflex_components_core.react_router.dom import ReactRouterLink
@@ -53,7 +58,8 @@ class BrowserStep:
 
     def __init__(self, module: str, name: str, returns: type | None = None):
         self.function = FunctionStringVar.create(
-            name, _var_data=VarData(imports={f"{BEHAVIORS}/{module}.js": [ImportVar(tag=name)]}))
+            name, _var_data=VarData(imports={f"{BEHAVIORS}/{module}.js": [ImportVar(tag=name)]})
+        )
         self.returns = returns
 
     def __call__(self, *args: Any) -> rx.Var:
@@ -117,9 +123,11 @@ class _WindowListener(WindowEventListener):
     menus close on a press outside them)."""
 
     on_pointer_down: EventHandler[no_args_event_spec] = field(
-        doc="A pointer pressed anywhere on the page; a raw handler gets the event.")
+        doc="A pointer pressed anywhere on the page; a raw handler gets the event."
+    )
     on_click: EventHandler[no_args_event_spec] = field(
-        doc="A click anywhere on the page (after the element's own handlers); a raw handler gets the event.")
+        doc="A click anywhere on the page (after the element's own handlers); a raw handler gets the event."
+    )
 
 
 def window_listener(**events: Any) -> rx.Component:
@@ -153,8 +161,10 @@ def plain_anchor(*children, **props) -> rx.Component:
 
 def location_path() -> rx.Var:
     """The path the browser shows (React Router's location), as a render-time Var."""
-    return rx.Var("useLocation().pathname", _var_data=VarData(
-        imports={"react-router": [ImportVar(tag="useLocation")]})).to(str)
+    return rx.Var(
+        "useLocation().pathname",
+        _var_data=VarData(imports={"react-router": [ImportVar(tag="useLocation")]}),
+    ).to(str)
 
 
 def when(condition: rx.Var, *steps: Any) -> rx.Var:
@@ -198,6 +208,10 @@ def expression_helpers_js() -> str:
 def location() -> rx.Var:
     """React Router's location (`pathname`, `search`, `hash`) as a Var for the component
     that uses it, in render and in its events alike (the hook is called in its body)."""
-    return rx.Var("clinic_location", _var_data=VarData(
-        hooks={"const clinic_location = useLocation()": None},
-        imports={"react-router": [ImportVar(tag="useLocation")]})).to(dict)
+    return rx.Var(
+        "clinic_location",
+        _var_data=VarData(
+            hooks={"const clinic_location = useLocation()": None},
+            imports={"react-router": [ImportVar(tag="useLocation")]},
+        ),
+    ).to(dict)

@@ -39,25 +39,35 @@ class CalApiStub:
         host, port = self._server.server_address[:2]
         return f"http://{host}:{port}"
 
-    def answer_with(self, *, status: int = 200, slots: dict | None = None,
-                    body: bytes | None = None, delay_s: float = 0.0) -> None:
+    def answer_with(
+        self,
+        *,
+        status: int = 200,
+        slots: dict | None = None,
+        body: bytes | None = None,
+        delay_s: float = 0.0,
+    ) -> None:
         """slots: {"YYYY-MM-DD": ["ISO start", ...]} in Cal.com's shape once wrapped."""
         if body is None:
-            data = {day: [{"start": start} for start in starts] for day, starts in (slots or {}).items()}
+            data = {
+                day: [{"start": start} for start in starts] for day, starts in (slots or {}).items()
+            }
             body = json.dumps({"status": "success", "data": data}).encode()
         self.behaviour = Behaviour(status=status, body=body, delay_s=delay_s)
 
-    def start(self) -> "CalApiStub":
+    def start(self) -> CalApiStub:
         stub = self
 
         class Handler(BaseHTTPRequestHandler):
-            def do_GET(self):  # noqa: N802 (http.server's naming)
+            def do_GET(self):
                 parts = urlsplit(self.path)
-                stub.requests.append(Asked(
-                    path=parts.path,
-                    query={k: v[0] for k, v in parse_qs(parts.query).items()},
-                    headers={k.lower(): v for k, v in self.headers.items()},
-                ))
+                stub.requests.append(
+                    Asked(
+                        path=parts.path,
+                        query={k: v[0] for k, v in parse_qs(parts.query).items()},
+                        headers={k.lower(): v for k, v in self.headers.items()},
+                    )
+                )
                 behaviour = stub.behaviour
                 if behaviour.delay_s:
                     time.sleep(behaviour.delay_s)

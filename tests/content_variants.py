@@ -29,17 +29,36 @@ NEW_DOCTOR = {
 }
 # More doctors, any mix of genders, for the layouts with six.
 MORE_DOCTORS = [
-    {"slug": "andres-ibarra", "name": {"es": "Dr. Andrés Ibarra", "en": "Dr. Andrés Ibarra"},
-     "initials": "AI", "gender": "male"},
-    {"slug": "lucia-navarro-del-castillo", "name": {"es": "Dra. Lucía Navarro del Castillo",
-                                                    "en": "Dr. Lucía Navarro del Castillo"},
-     "initials": "LN", "gender": "female"},
-    {"slug": "jose-maria-quintero", "name": {"es": "Dr. José María Quintero", "en": "Dr. José María Quintero"},
-     "initials": "JQ", "gender": "male"},
-    {"slug": "renata-solis", "name": {"es": "Dra. Renata Solís", "en": "Dr. Renata Solís"},
-     "initials": "RS", "gender": "female"},
-    {"slug": "emilio-vargas-lugo", "name": {"es": "Dr. Emilio Vargas Lugo", "en": "Dr. Emilio Vargas Lugo"},
-     "initials": "EV", "gender": "male"},
+    {
+        "slug": "andres-ibarra",
+        "name": {"es": "Dr. Andrés Ibarra", "en": "Dr. Andrés Ibarra"},
+        "initials": "AI",
+        "gender": "male",
+    },
+    {
+        "slug": "lucia-navarro-del-castillo",
+        "name": {"es": "Dra. Lucía Navarro del Castillo", "en": "Dr. Lucía Navarro del Castillo"},
+        "initials": "LN",
+        "gender": "female",
+    },
+    {
+        "slug": "jose-maria-quintero",
+        "name": {"es": "Dr. José María Quintero", "en": "Dr. José María Quintero"},
+        "initials": "JQ",
+        "gender": "male",
+    },
+    {
+        "slug": "renata-solis",
+        "name": {"es": "Dra. Renata Solís", "en": "Dr. Renata Solís"},
+        "initials": "RS",
+        "gender": "female",
+    },
+    {
+        "slug": "emilio-vargas-lugo",
+        "name": {"es": "Dr. Emilio Vargas Lugo", "en": "Dr. Emilio Vargas Lugo"},
+        "initials": "EV",
+        "gender": "male",
+    },
 ]
 # A seventh service with texts of its own.
 NEW_SERVICE = {
@@ -47,8 +66,10 @@ NEW_SERVICE = {
     "icon": "microscope",
     "paths": {"es": "/colposcopia-cancun", "en": "/en/colposcopy-cancun"},
     "title": {"es": "Colposcopía", "en": "Colposcopy"},
-    "description": {"es": "Revisión del cuello uterino con aumento, cuando un Papanicolaou sale alterado.",
-                    "en": "A magnified look at the cervix, when a Pap smear comes back abnormal."},
+    "description": {
+        "es": "Revisión del cuello uterino con aumento, cuando un Papanicolaou sale alterado.",
+        "en": "A magnified look at the cervix, when a Pap smear comes back abnormal.",
+    },
     "meta_title": {"es": "Colposcopía en Cancún | {brand}", "en": "Colposcopy in Cancún | {brand}"},
     "meta_description": {
         "es": "Colposcopía en Cancún: revisión del cuello uterino con aumento, con ultrasonido incluido en tu consulta de {duration}.",
@@ -77,8 +98,13 @@ def add_doctor(content_dir: Path, doctor: dict) -> None:
     doctors = read(content_dir / "doctors.yaml")
     first = doctors[0]
     org = first["cal_link"].split("/")[0]
-    new = {**first, **doctor, "cal_link": f"{org}/{doctor['slug']}", "cal_namespace": doctor["slug"],
-           "years_experience": max(d["years_experience"] for d in doctors) + 1}
+    new = {
+        **first,
+        **doctor,
+        "cal_link": f"{org}/{doctor['slug']}",
+        "cal_namespace": doctor["slug"],
+        "years_experience": max(d["years_experience"] for d in doctors) + 1,
+    }
     if "cal_event_type_id" in first:
         new["cal_event_type_id"] = max(d.get("cal_event_type_id", 0) for d in doctors) + 1
     write(content_dir / "doctors.yaml", [*doctors, new])
@@ -101,7 +127,10 @@ def keep_doctors(content_dir: Path, count: int) -> None:
             service["specialist"] = kept[0]["slug"]
     write(content_dir / "services.yaml", services)
     texts = read(content_dir / "pages" / "doctors.yaml")
-    write(content_dir / "pages" / "doctors.yaml", {k: v for k, v in texts.items() if k not in gone_slugs})
+    write(
+        content_dir / "pages" / "doctors.yaml",
+        {k: v for k, v in texts.items() if k not in gone_slugs},
+    )
 
 
 def with_doctors(content_dir: Path, count: int) -> None:
@@ -133,13 +162,22 @@ def add_service(content_dir: Path, service: dict = NEW_SERVICE) -> None:
     services = read(content_dir / "services.yaml")
     if any(s["key"] == service["key"] for s in services):  # content that has it already
         suffix = f"-{len(services) + 1}"
-        service = {**service, "key": service["key"] + suffix,
-                   "paths": {lang: path + suffix for lang, path in service["paths"].items()},
-                   "title": {lang: f"{text} {len(services) + 1}" for lang, text in service["title"].items()},
-                   "meta_title": {lang: text.replace(" | ", f" {len(services) + 1} | ")
-                                  for lang, text in service["meta_title"].items()},
-                   "meta_description": {lang: f"{text[:-1]} ({len(services) + 1})."
-                                        for lang, text in service["meta_description"].items()}}
+        service = {
+            **service,
+            "key": service["key"] + suffix,
+            "paths": {lang: path + suffix for lang, path in service["paths"].items()},
+            "title": {
+                lang: f"{text} {len(services) + 1}" for lang, text in service["title"].items()
+            },
+            "meta_title": {
+                lang: text.replace(" | ", f" {len(services) + 1} | ")
+                for lang, text in service["meta_title"].items()
+            },
+            "meta_description": {
+                lang: f"{text[:-1]} ({len(services) + 1})."
+                for lang, text in service["meta_description"].items()
+            },
+        }
     key = service["key"]
     model = services[-1]
     write(content_dir / "services.yaml", [*services, {"key": key, "icon": service["icon"]}])
@@ -160,10 +198,16 @@ def add_service(content_dir: Path, service: dict = NEW_SERVICE) -> None:
         _set(tree, f"pages.{key}.intro", service["description"][lang])
         for field in ("meta_title", "meta_description"):
             _set(tree, f"pages.{key}.{field}", service[field][lang])
-        _set(tree, f"pages.{key}.keywords", service["title"][lang] + ", " + texts[f"pages.{model['key']}.keywords"])
+        _set(
+            tree,
+            f"pages.{key}.keywords",
+            service["title"][lang] + ", " + texts[f"pages.{model['key']}.keywords"],
+        )
         write(path, tree)
-    shutil.copy(content_dir / "pages" / "services" / f"{model['key']}.yaml",
-                content_dir / "pages" / "services" / f"{key}.yaml")
+    shutil.copy(
+        content_dir / "pages" / "services" / f"{model['key']}.yaml",
+        content_dir / "pages" / "services" / f"{key}.yaml",
+    )
 
 
 def drop_certification(content_dir: Path) -> None:
@@ -179,12 +223,16 @@ def add_facility_photo(content_dir: Path, assets_dir: Path, key: str = NEW_PHOTO
     first = home["facilities"][0]
     while key in {f["key"] for f in home["facilities"]}:  # content that has it already
         key += "-more"
-    home["facilities"].append({
-        "key": key,
-        "caption": {"es": "Sala de recuperación", "en": "Recovery room"},
-        "alt": {"es": "Ilustración de la sala de recuperación, con un sillón reclinable",
-                "en": "Illustration of the recovery room, with a reclining chair"},
-    })
+    home["facilities"].append(
+        {
+            "key": key,
+            "caption": {"es": "Sala de recuperación", "en": "Recovery room"},
+            "alt": {
+                "es": "Ilustración de la sala de recuperación, con un sillón reclinable",
+                "en": "Illustration of the recovery room, with a reclining chair",
+            },
+        }
+    )
     write(content_dir / "pages" / "home.yaml", home)
     folder = assets_dir / "img" / "facilities"
     for image in folder.glob(f"{first['key']}-*"):
@@ -209,7 +257,10 @@ def _clear_caches() -> None:
     for name, module in list(sys.modules.items()):
         if name == "clinic" or name.startswith("clinic."):
             for value in list(vars(module).values()):
-                if callable(getattr(value, "cache_clear", None)) and getattr(value, "__module__", None) == name:
+                if (
+                    callable(getattr(value, "cache_clear", None))
+                    and getattr(value, "__module__", None) == name
+                ):
                     value.cache_clear()
 
 

@@ -64,10 +64,14 @@ def applies() -> str | None:
     since the last commit (a clinic trying an edit)."""
     if not content().clinic.sample:
         return "clinic.yaml says this is not the sample clinic"
-    if CONTENT_DIR != (PROJECT_DIR / "content").resolve():
+    if (PROJECT_DIR / "content").resolve() != CONTENT_DIR:
         return f"the site is built from {CONTENT_DIR}, not the shipped content/"
-    changed = subprocess.run(["git", "status", "--porcelain", "--", "content"], cwd=PROJECT_DIR,
-                             capture_output=True, text=True)
+    changed = subprocess.run(
+        ["git", "status", "--porcelain", "--", "content"],
+        cwd=PROJECT_DIR,
+        capture_output=True,
+        text=True,
+    )
     if changed.returncode != 0:
         return None  # not a git checkout (an unpacked release): the files are as shipped
     if changed.stdout.strip():

@@ -64,7 +64,7 @@ class Canvas:
         start, end = int(y0 * self.h), int(y1 * self.h)
         for y in range(start, end):
             t = (y - start) / max(1, end - start - 1)
-            colour = tuple(round(a + (b - a) * t) for a, b in zip(top, bottom))
+            colour = tuple(round(a + (b - a) * t) for a, b in zip(top, bottom, strict=True))
             self.draw.line([(0, y), (self.w, y)], fill=colour)
 
     def rect(self, x0, y0, x1, y1, fill, radius=0.0, alpha=255):
@@ -79,15 +79,22 @@ class Canvas:
     def line(self, x0, y0, x1, y1, fill, width=0.004, alpha=255):
         self.draw.line(
             [(x0 * self.w, y0 * self.h), (x1 * self.w, y1 * self.h)],
-            fill=(*fill, alpha), width=max(1, round(width * self.h)),
+            fill=(*fill, alpha),
+            width=max(1, round(width * self.h)),
         )
 
     def glow(self, cx, cy, r, fill, alpha=90):
         """A soft light: a blurred disc composited on top."""
         layer = Image.new("RGBA", (self.w, self.h), (0, 0, 0, 0))
         ImageDraw.Draw(layer).ellipse(
-            (cx * self.w - r * self.h, cy * self.h - r * self.h,
-             cx * self.w + r * self.h, cy * self.h + r * self.h), fill=(*fill, alpha))
+            (
+                cx * self.w - r * self.h,
+                cy * self.h - r * self.h,
+                cx * self.w + r * self.h,
+                cy * self.h + r * self.h,
+            ),
+            fill=(*fill, alpha),
+        )
         layer = layer.filter(ImageFilter.GaussianBlur(r * self.h / 2.5))
         self.image.paste(layer, (0, 0), layer)
 
@@ -282,7 +289,7 @@ def _wrap(text: str, width: int) -> list[str]:
 
 
 def badge_svg(acronym: str, name: str, hue: tuple[int, int, int]) -> str:
-    colour = "#%02x%02x%02x" % hue
+    colour = "#{:02x}{:02x}{:02x}".format(*hue)
     lines = _wrap(name, 20)[:3]
     first_y = 60 - (len(lines) - 1) * 8
     text = "".join(

@@ -39,7 +39,7 @@ def hex_rgb(value: str) -> tuple[int, int, int]:
 
 
 def mix(a, b, amount: float):
-    return tuple(round(x + (y - x) * amount) for x, y in zip(a, b))
+    return tuple(round(x + (y - x) * amount) for x, y in zip(a, b, strict=True))
 
 
 def luminance(rgb) -> float:
@@ -54,7 +54,11 @@ def luminance(rgb) -> float:
 def compose() -> Image.Image:
     colors = content().clinic.brand_colors
     sand, blush = hex_rgb(colors.sand), hex_rgb(colors.blush)
-    primary, accent, on_dark = hex_rgb(colors.primary), hex_rgb(colors.accent), hex_rgb(colors.primary_on_dark)
+    primary, accent, on_dark = (
+        hex_rgb(colors.primary),
+        hex_rgb(colors.accent),
+        hex_rgb(colors.primary_on_dark),
+    )
     width, height = SIZE
     rng = random.Random(SEED)
 
@@ -63,14 +67,20 @@ def compose() -> Image.Image:
     image = Image.composite(Image.new("RGB", SIZE, blush), Image.new("RGB", SIZE, sand), base)
 
     # Large, very soft colour fields: petals of pink, plum and a touch of the accent.
-    tints = [mix(on_dark, (255, 255, 255), 0.2), mix(primary, (255, 255, 255), 0.7),
-             mix(accent, (255, 255, 255), 0.8), mix(on_dark, (255, 255, 255), 0.12)]
+    tints = [
+        mix(on_dark, (255, 255, 255), 0.2),
+        mix(primary, (255, 255, 255), 0.7),
+        mix(accent, (255, 255, 255), 0.8),
+        mix(on_dark, (255, 255, 255), 0.12),
+    ]
     for i in range(8):
         layer = Image.new("RGB", SIZE, tints[i % len(tints)])
         mask = Image.new("L", SIZE, 0)
         cx, cy = rng.uniform(0.45, 1.05) * width, rng.uniform(-0.2, 1.2) * height
         rx, ry = rng.uniform(0.12, 0.3) * width, rng.uniform(0.3, 0.7) * height
-        ImageDraw.Draw(mask).ellipse((cx - rx, cy - ry, cx + rx, cy + ry), fill=rng.randint(150, 210))
+        ImageDraw.Draw(mask).ellipse(
+            (cx - rx, cy - ry, cx + rx, cy + ry), fill=rng.randint(150, 210)
+        )
         mask = mask.filter(ImageFilter.GaussianBlur(90))
         image = Image.composite(layer, image, mask)
 

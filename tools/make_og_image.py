@@ -28,7 +28,12 @@ from clinic.site.i18n import tc  # noqa: E402
 from clinic.site.seo import OG_IMAGE_PATH, OG_IMAGE_SIZE  # noqa: E402
 
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking"]
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--no-first-run",
+    "--disable-background-networking",
+]
 OUTPUT = ROOT / "assets" / OG_IMAGE_PATH.lstrip("/")
 
 
@@ -79,7 +84,9 @@ def main() -> None:
         browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         page = browser.new_page(viewport={"width": width, "height": height}, device_scale_factor=1)
         page.set_content(card_html())
-        page.screenshot(path=str(OUTPUT), type="png", clip={"x": 0, "y": 0, "width": width, "height": height})
+        page.screenshot(
+            path=str(OUTPUT), type="png", clip={"x": 0, "y": 0, "width": width, "height": height}
+        )
         browser.close()
     print(f"wrote {OUTPUT.relative_to(ROOT)} ({OUTPUT.stat().st_size // 1024} kB)")
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import random
 import sys
+from itertools import pairwise
 from pathlib import Path
 
 import yaml
@@ -26,7 +27,9 @@ SEED = 19
 
 
 def _colors() -> dict[str, str]:
-    brand = yaml.safe_load((ROOT / "content" / "clinic.yaml").read_text(encoding="utf-8"))["brand_colors"]
+    brand = yaml.safe_load((ROOT / "content" / "clinic.yaml").read_text(encoding="utf-8"))[
+        "brand_colors"
+    ]
     return {
         "ground": brand["sand"],
         "block": "#efe7dd",
@@ -66,14 +69,16 @@ def svg() -> str:
     ]
     # Blocks between the streets; a few parks, and the hospital's block in the middle.
     hospital = None
-    for left, right in zip(xs, xs[1:]):
-        for top, bottom in zip(ys, ys[1:]):
+    for left, right in pairwise(xs):
+        for top, bottom in pairwise(ys):
             x0, y0, x1, y1 = left + 9, top + 9, right - 9, bottom - 9
             if x0 <= cx <= x1 and y0 <= cy <= y1:
                 hospital = (x0, y0, x1, y1)
                 continue
             fill = c["park"] if rng.random() < 0.08 else c["block"]
-            parts.append(f'<rect x="{x0}" y="{y0}" width="{x1 - x0}" height="{y1 - y0}" rx="6" fill="{fill}"/>')
+            parts.append(
+                f'<rect x="{x0}" y="{y0}" width="{x1 - x0}" height="{y1 - y0}" rx="6" fill="{fill}"/>'
+            )
     x0, y0, x1, y1 = hospital
     # The lagoon's shore over the top right corner.
     parts.append(
@@ -82,7 +87,9 @@ def svg() -> str:
     )
     # The avenue: the street just below the hospital's block, wider and tinted.
     avenue_y = y1 + 9
-    parts.append(f'<rect x="0" y="{avenue_y - 11}" width="{WIDTH}" height="22" fill="{c["avenue"]}"/>')
+    parts.append(
+        f'<rect x="0" y="{avenue_y - 11}" width="{WIDTH}" height="22" fill="{c["avenue"]}"/>'
+    )
     parts.append(
         f'<path d="M0 {avenue_y} H{WIDTH}" stroke="{c["street"]}" stroke-width="3" stroke-dasharray="14 12"/>'
     )

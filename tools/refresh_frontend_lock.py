@@ -20,7 +20,13 @@ import sys
 import tempfile
 from pathlib import Path
 
-from clinic.build.frontend_lock import BUN_CONFIG, LOCK_DIR, LOCK_FILES, locked_versions, read_bun_lock
+from clinic.build.frontend_lock import (
+    BUN_CONFIG,
+    LOCK_DIR,
+    LOCK_FILES,
+    locked_versions,
+    read_bun_lock,
+)
 from clinic.project import PROJECT_DIR
 from clinic.server.local import BIN, env
 
@@ -31,14 +37,19 @@ LEFT_OUT = {".git", ".venv", ".web", ".states", ".cache", "test-results", LOCK_D
 
 def _left_out(folder: str, names: list[str]) -> set[str]:
     top = Path(folder) == PROJECT_DIR
-    return {name for name in names
-            if (top and name in LEFT_OUT) or name == "__pycache__" or name.endswith(".egg-info")}
+    return {
+        name
+        for name in names
+        if (top and name in LEFT_OUT) or name == "__pycache__" or name.endswith(".egg-info")
+    }
 
 
 def export(project: Path) -> None:
     subprocess.run(
         [str(BIN / "reflex"), "export", "--frontend-only", "--no-zip", "--loglevel", "warning"],
-        cwd=project, env={k: v for k, v in env().items() if k != "CLINIC_CONTENT_DIR"}, check=True,
+        cwd=project,
+        env={k: v for k, v in env().items() if k != "CLINIC_CONTENT_DIR"},
+        check=True,
     )
 
 
@@ -59,8 +70,11 @@ def resolve_in_copy(copy: Path) -> Path:
 
 
 def changes(old: dict[str, str], new: dict[str, str]) -> list[str]:
-    return [f"  {key}: {old.get(key, '-')} -> {new.get(key, '-')}"
-            for key in sorted(old.keys() | new.keys()) if old.get(key) != new.get(key)]
+    return [
+        f"  {key}: {old.get(key, '-')} -> {new.get(key, '-')}"
+        for key in sorted(old.keys() | new.keys())
+        if old.get(key) != new.get(key)
+    ]
 
 
 def main() -> None:
@@ -72,7 +86,10 @@ def main() -> None:
         for name in LOCK_FILES:
             shutil.copyfile(new_dir / name, LOCK_DIR / name)
     lines = changes(old, locked_versions(read_bun_lock(old_lock)))
-    print(f"{LOCK_DIR.name}/: {len(lines)} npm packages changed" + "".join(f"\n{line}" for line in lines))
+    print(
+        f"{LOCK_DIR.name}/: {len(lines)} npm packages changed"
+        + "".join(f"\n{line}" for line in lines)
+    )
 
 
 if __name__ == "__main__":

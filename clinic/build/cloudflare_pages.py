@@ -45,9 +45,14 @@ NO_FILE = "__no-such-file__"
 
 
 def redirects_file() -> str:
-    lines = [GENERATED, "# Legacy paths and the other spellings of each page -> the page (HTTP 301; the query is kept)."]
+    lines = [
+        GENERATED,
+        "# Legacy paths and the other spellings of each page -> the page (HTTP 301; the query is kept).",
+    ]
     lines += [f"{source} {target} 301" for source, target in redirects().items()]
-    lines.append("# The names of the files that are not pages (404 pages, the client-rendered shell): not found, status 404.")
+    lines.append(
+        "# The names of the files that are not pages (404 pages, the client-rendered shell): not found, status 404."
+    )
     for document in documents_that_are_not_pages():
         stem = document.removesuffix(".html")
         folder = stem.rsplit("/", 1)[0]
@@ -62,21 +67,31 @@ def header_rules(static_dir: Path) -> list[HeaderRule]:
     rules = [HeaderRule("/*", {**everywhere(), **not_found_headers(static_dir, root_lang)})]
     for lang, prefix in prefixes.items():
         if prefix:  # "/en" itself redirects to "/en/": it is of the language too
-            rules += [HeaderRule(pattern, not_found_headers(static_dir, lang)) for pattern in (prefix, prefix + "/*")]
+            rules += [
+                HeaderRule(pattern, not_found_headers(static_dir, lang))
+                for pattern in (prefix, prefix + "/*")
+            ]
     return rules + file_rules(static_dir) + page_rules(static_dir)
 
 
 def headers_file(static_dir: Path) -> str:
     rules = header_rules(static_dir)
     if len(rules) > MAX_HEADER_RULES:
-        raise ValueError(f"Cloudflare Pages reads at most {MAX_HEADER_RULES} header rules; the site needs {len(rules)}")
+        raise ValueError(
+            f"Cloudflare Pages reads at most {MAX_HEADER_RULES} header rules; the site needs {len(rules)}"
+        )
     blocks = []
     for index, rule in enumerate(rules):
         detached = ADDED_BY_HOST if index == 0 else tuple(rule.headers)
-        lines = [rule.pattern, *(f"  ! {name}" for name in detached),
-                 *(f"  {name}: {value}" for name, value in rule.headers.items())]
+        lines = [
+            rule.pattern,
+            *(f"  ! {name}" for name in detached),
+            *(f"  {name}: {value}" for name, value in rule.headers.items()),
+        ]
         too_long = [line for line in lines if len(line) > MAX_LINE_CHARS]
         if too_long:
-            raise ValueError(f"Cloudflare Pages ignores header lines over {MAX_LINE_CHARS} characters: {too_long[0][:80]}...")
+            raise ValueError(
+                f"Cloudflare Pages ignores header lines over {MAX_LINE_CHARS} characters: {too_long[0][:80]}..."
+            )
         blocks.append("\n".join(lines))
     return GENERATED + "\n" + "\n\n".join(blocks) + "\n"

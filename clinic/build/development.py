@@ -32,7 +32,11 @@ def reload_on_every_edit() -> None:
     """Called from rxconfig.py, which every `reflex` command reads first."""
     os.environ.setdefault("REFLEX_STRICT_HOT_RELOAD", "true")
     if not CONTENT_DIR.is_relative_to(PROJECT_DIR):
-        watched = [path for path in os.environ.get("REFLEX_HOT_RELOAD_INCLUDE_PATHS", "").split(":") if path]
+        watched = [
+            path
+            for path in os.environ.get("REFLEX_HOT_RELOAD_INCLUDE_PATHS", "").split(":")
+            if path
+        ]
         if str(CONTENT_DIR) not in watched:
             os.environ["REFLEX_HOT_RELOAD_INCLUDE_PATHS"] = ":".join([*watched, str(CONTENT_DIR)])
 
@@ -43,8 +47,10 @@ def reload_on_every_edit() -> None:
     if not isinstance(ignored, tuple):
         # Reflex changed how it filters reloads: content edits may need a restart again.
         # Say so rather than fail; this only concerns the development loop.
-        print("clinic: Reflex's hot-reload ignore list changed; edits under content/ may need "
-              "a restart (update clinic/build/development.py)")
+        print(
+            "clinic: Reflex's hot-reload ignore list changed; edits under content/ may need "
+            "a restart (update clinic/build/development.py)"
+        )
         return
     # rxconfig.py may be read more than once in a process: taking them out is idempotent.
     reflex_exec.HOTRELOAD_IGNORE_PATTERNS = tuple(p for p in ignored if p not in YAML_PATTERNS)

@@ -50,7 +50,10 @@ def align_package_json(web_dir: Path | None = None) -> bool:
     """Write reflex.lock/package.json's bytes into .web when the two hold the same JSON;
     True if it did. Different JSON is Reflex's business (it renders the committed one)."""
     committed, target = LOCK_DIR / "package.json", (web_dir or get_web_dir()) / "package.json"
-    if not (committed.is_file() and target.is_file()) or committed.read_bytes() == target.read_bytes():
+    if (
+        not (committed.is_file() and target.is_file())
+        or committed.read_bytes() == target.read_bytes()
+    ):
         return False
     try:
         if json.loads(committed.read_text()) != json.loads(target.read_text()):

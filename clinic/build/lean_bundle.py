@@ -74,18 +74,25 @@ def with_shim_aliases(vite_config: str) -> str:
 def without_color_mode_script(document: str) -> str:
     """The compiled document without Reflex's colour-mode script. The server's prerender
     and the browser's hydration both render this same module, so they still agree."""
-    found = [match for match in SCRIPT_ELEMENT.finditer(document) if COLOR_MODE_SCRIPT_MARK in match.group(0)]
+    found = [
+        match
+        for match in SCRIPT_ELEMENT.finditer(document)
+        if COLOR_MODE_SCRIPT_MARK in match.group(0)
+    ]
     if len(found) != 1:
         raise RuntimeError(
             f"lean bundle: expected Reflex's colour-mode script once in {DOCUMENT}, found it {len(found)} "
             "times; Reflex's document changed, update clinic/build/lean_bundle.py"
         )
-    return document[: found[0].start()] + document[found[0].end():]
+    return document[: found[0].start()] + document[found[0].end() :]
 
 
 class LeanBundlePlugin(Plugin):
     def get_static_assets(self, **context):
-        return [(WEB_SHIMS_DIR / shim, (SHIMS_DIR / shim).read_text()) for shim in SHIMMED_MODULES.values()]
+        return [
+            (WEB_SHIMS_DIR / shim, (SHIMS_DIR / shim).read_text())
+            for shim in SHIMMED_MODULES.values()
+        ]
 
     def pre_compile(self, **context):
         context["add_modify_task"](VITE_CONFIG, with_shim_aliases)

@@ -40,27 +40,46 @@ def redirects_file() -> str:
     for old, target in legacy_redirects().items():
         # Netlify may compare the path decoded or not: both spellings.
         legacy.update(dict.fromkeys([old, old.rstrip("/") + "/", *legacy_spellings(old)], target))
-    lines = [GENERATED, "# Legacy paths of the previous site -> their pages (HTTP 301; the query is kept)."]
+    lines = [
+        GENERATED,
+        "# Legacy paths of the previous site -> their pages (HTTP 301; the query is kept).",
+    ]
     lines += [f"{source} {target} 301" for source, target in legacy.items()]
     lines.append("# The other spellings of each page name files of their own: forced 301s.")
-    lines += [f"{source} {target} 301!" for source, target in redirects().items() if source not in legacy]
-    lines.append("# Any other path without a file: the 404 page prerendered in the path's language, status 404.")
+    lines += [
+        f"{source} {target} 301!" for source, target in redirects().items() if source not in legacy
+    ]
+    lines.append(
+        "# Any other path without a file: the 404 page prerendered in the path's language, status 404."
+    )
     lines += [f"{prefix}/* {not_found_file(lang)} 404" for lang, prefix in lang_prefixes().items()]
     return "\n".join(lines) + "\n"
 
 
 def header_rules(static_dir: Path) -> list[HeaderRule]:
     not_found = [
-        HeaderRule(not_found_file(lang), {
-            "Content-Security-Policy": not_found_headers(static_dir, lang)["Content-Security-Policy"],
-            "Cache-Control": security.CACHE_NOT_FOUND,
-        })
+        HeaderRule(
+            not_found_file(lang),
+            {
+                "Content-Security-Policy": not_found_headers(static_dir, lang)[
+                    "Content-Security-Policy"
+                ],
+                "Cache-Control": security.CACHE_NOT_FOUND,
+            },
+        )
         for lang in lang_prefixes()
     ]
-    return [HeaderRule("/*", everywhere()), *file_rules(static_dir), *page_rules(static_dir), *not_found]
+    return [
+        HeaderRule("/*", everywhere()),
+        *file_rules(static_dir),
+        *page_rules(static_dir),
+        *not_found,
+    ]
 
 
 def headers_file(static_dir: Path) -> str:
-    blocks = ["\n".join([rule.pattern, *(f"  {name}: {value}" for name, value in rule.headers.items())])
-              for rule in header_rules(static_dir)]
+    blocks = [
+        "\n".join([rule.pattern, *(f"  {name}: {value}" for name, value in rule.headers.items())])
+        for rule in header_rules(static_dir)
+    ]
     return GENERATED + "\n" + "\n\n".join(blocks) + "\n"

@@ -29,6 +29,7 @@ from clinic.site.content import LANGS
 from clinic.site.i18n import tc
 from clinic.site.routes import path_for
 
+
 def _prefix(lang: str) -> str:
     """The language's part of every path: "" for Spanish, "/en" for English."""
     return path_for("home", lang).rstrip("/")
@@ -65,8 +66,12 @@ def with_prerendered_not_found(config_js: str) -> str:
             "update clinic/build/not_found_pages.py"
         )
     # React Router calls it with its own list: ours are added to every static path.
-    paths = function(lambda options: options.to(dict)["getStaticPaths"].to(rx.vars.FunctionVar).call().to(list[str])
-                     + rx.Var.create(list(PRERENDER_PATHS.values())))
+    paths = function(
+        lambda options: (
+            options.to(dict)["getStaticPaths"].to(rx.vars.FunctionVar).call().to(list[str])
+            + rx.Var.create(list(PRERENDER_PATHS.values()))
+        )
+    )
     return config_js.replace(PRERENDER_ALL, f'"prerender": {paths!s}')
 
 
@@ -87,9 +92,11 @@ def _head_texts(lang: str) -> tuple[str, str]:
 
 def in_language(page_html: str, lang: str) -> str:
     """A prerendered 404 page with its title and description in `lang`, not the head's."""
-    for ours, theirs in zip(_head_texts(HEAD_LANG), _head_texts(lang)):
+    for ours, theirs in zip(_head_texts(HEAD_LANG), _head_texts(lang), strict=True):
         for quote in (False, True):
-            page_html = page_html.replace(html.escape(ours, quote=quote), html.escape(theirs, quote=quote))
+            page_html = page_html.replace(
+                html.escape(ours, quote=quote), html.escape(theirs, quote=quote)
+            )
     return page_html
 
 

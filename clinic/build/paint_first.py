@@ -88,7 +88,9 @@ def dependencies_first(hrefs: list[str], imports_of: Callable[[str], list[str]])
     return ordered
 
 
-def _after_paint_bootstrap(body: str, preloads: list[str], imports_of: Callable[[str], list[str]]) -> str:
+def _after_paint_bootstrap(
+    body: str, preloads: list[str], imports_of: Callable[[str], list[str]]
+) -> str:
     """The bootstrap module, its imports deferred until after the first paint."""
     side_effects = SIDE_EFFECT_IMPORT.findall(body)
     namespaces = NAMESPACE_IMPORT.findall(body)
@@ -105,10 +107,20 @@ def _after_paint_bootstrap(body: str, preloads: list[str], imports_of: Callable[
     steps += [f"const {name} = await import({json.dumps(spec)});" for name, spec in namespaces]
     lines = "\n".join(f"  {line}" for line in [*steps, *rest.splitlines()] if line.strip())
     template = COMMENT_LINE.sub("", AFTER_FIRST_PAINT.read_text())
-    if template.count(PRELOADS_MARK) != 1 or template.count(CHUNKS_MARK) != 1 or template.count(BOOTSTRAP_MARK) != 1:
-        raise UnexpectedBuildOutput(f"paint first: {AFTER_FIRST_PAINT} lost one of its marked places")
-    return (template.replace(PRELOADS_MARK, json.dumps(preloads)).replace(CHUNKS_MARK, json.dumps(chunks))
-            .replace(BOOTSTRAP_MARK, lines).strip())
+    if (
+        template.count(PRELOADS_MARK) != 1
+        or template.count(CHUNKS_MARK) != 1
+        or template.count(BOOTSTRAP_MARK) != 1
+    ):
+        raise UnexpectedBuildOutput(
+            f"paint first: {AFTER_FIRST_PAINT} lost one of its marked places"
+        )
+    return (
+        template.replace(PRELOADS_MARK, json.dumps(preloads))
+        .replace(CHUNKS_MARK, json.dumps(chunks))
+        .replace(BOOTSTRAP_MARK, lines)
+        .strip()
+    )
 
 
 def _no_imports(href: str) -> list[str]:
@@ -148,7 +160,9 @@ def chunk_imports(static_dir: Path) -> Callable[[str], list[str]]:
         if not chunk.is_file():
             return []
         folder = href.rsplit("/", 1)[0]
-        return [f"{folder}/{name}" for name in CHUNK_IMPORT.findall(chunk.read_text(encoding="utf-8"))]
+        return [
+            f"{folder}/{name}" for name in CHUNK_IMPORT.findall(chunk.read_text(encoding="utf-8"))
+        ]
 
     return imports_of
 
@@ -158,7 +172,9 @@ def rewrite_build(static_dir: Path) -> int:
     files = sorted(static_dir.rglob("*.html"))
     imports_of = chunk_imports(static_dir)
     for html_file in files:
-        html_file.write_text(paint_first(html_file.read_text(encoding="utf-8"), imports_of), encoding="utf-8")
+        html_file.write_text(
+            paint_first(html_file.read_text(encoding="utf-8"), imports_of), encoding="utf-8"
+        )
     if not files:
         raise UnexpectedBuildOutput(f"paint first: no HTML file in {static_dir}")
     return len(files)
@@ -178,7 +194,9 @@ def entry_client() -> tuple[str, str]:
 
 def errors_without_stacks() -> tuple[str, str]:
     """The module our entry imports first, beside it in the app."""
-    return str(Path(constants.Embed.ENTRY_PATH).parent / ERRORS_WITHOUT_STACKS.name), ERRORS_WITHOUT_STACKS.read_text()
+    return str(
+        Path(constants.Embed.ENTRY_PATH).parent / ERRORS_WITHOUT_STACKS.name
+    ), ERRORS_WITHOUT_STACKS.read_text()
 
 
 class PaintFirstPlugin(Plugin):

@@ -31,7 +31,10 @@ NETLIFY_DIR = "netlify"
 
 
 def write_static_host_files(static_dir: Path) -> None:
-    for host, folder in ((cloudflare_pages, static_dir), (netlify, static_dir.parent / NETLIFY_DIR)):
+    for host, folder in (
+        (cloudflare_pages, static_dir),
+        (netlify, static_dir.parent / NETLIFY_DIR),
+    ):
         folder.mkdir(parents=True, exist_ok=True)
         redirects, headers = RULES_FILES
         (folder / redirects).write_text(host.redirects_file(), encoding="utf-8")

@@ -44,7 +44,7 @@ def legacy_spellings(path: str) -> list[str]:
 
 
 def _lower_escapes(path: str) -> str:
-    """"/cont%C3%A1ctanos" -> "/cont%c3%a1ctanos": hosts compare escapes as they come."""
+    """ "/cont%C3%A1ctanos" -> "/cont%c3%a1ctanos": hosts compare escapes as they come."""
     return re.sub(r"%[0-9A-F]{2}", lambda escape: escape.group(0).lower(), path)
 
 
@@ -109,10 +109,13 @@ def not_found_headers(static_dir: Path, lang: str) -> dict[str, str]:
 
 def page_rules(static_dir: Path) -> list[HeaderRule]:
     return [
-        HeaderRule(page.path, {
-            "Content-Security-Policy": _policy_of(static_dir, prerendered_file(page.path)),
-            "Cache-Control": security.CACHE_HTML,
-        })
+        HeaderRule(
+            page.path,
+            {
+                "Content-Security-Policy": _policy_of(static_dir, prerendered_file(page.path)),
+                "Cache-Control": security.CACHE_HTML,
+            },
+        )
         for page in all_pages()
     ]
 
@@ -126,16 +129,25 @@ def file_rules(static_dir: Path) -> list[HeaderRule]:
     allowed to load anything; the empty open-times answers as the production server's
     answer when Cal.com does not answer (JSON, not kept)."""
     non_document = {"Content-Security-Policy": security.NON_DOCUMENT_CSP}
-    rules = [HeaderRule(security.HASHED_ASSETS_PREFIX + "*", {
-        **non_document, "Cache-Control": security.CACHE_IMMUTABLE})]
+    rules = [
+        HeaderRule(
+            security.HASHED_ASSETS_PREFIX + "*",
+            {**non_document, "Cache-Control": security.CACHE_IMMUTABLE},
+        )
+    ]
     for pattern in _stable_file_patterns(static_dir):
         rules.append(HeaderRule(pattern, {**non_document, "Cache-Control": security.CACHE_STATIC}))
     rules.append(HeaderRule(open_times.PATH_PREFIX + "*", non_document))
     for path in open_times_paths():
-        rules.append(HeaderRule(path, {
-            "Content-Type": open_times.CONTENT_TYPE,
-            "Cache-Control": open_times.CACHE_CONTROL_FAILED,
-        }))
+        rules.append(
+            HeaderRule(
+                path,
+                {
+                    "Content-Type": open_times.CONTENT_TYPE,
+                    "Cache-Control": open_times.CACHE_CONTROL_FAILED,
+                },
+            )
+        )
     return rules
 
 
@@ -150,7 +162,10 @@ def _stable_file_patterns(static_dir: Path) -> list[str]:
             continue
         parts = file.relative_to(static_dir).parts
         path = "/" + "/".join(parts)
-        if path.startswith((security.HASHED_ASSETS_PREFIX, open_times.PATH_PREFIX)) or parts[0] in RULES_FILES:
+        if (
+            path.startswith((security.HASHED_ASSETS_PREFIX, open_times.PATH_PREFIX))
+            or parts[0] in RULES_FILES
+        ):
             continue
         if len(parts) == 1 or parts[0] in page_tops:
             patterns.append(_encoded(path))

@@ -34,10 +34,16 @@ def free_port() -> int:
 
 def env() -> dict[str, str]:
     """Reflex finds node and bun only on PATH: the virtualenv's come first."""
-    return {**os.environ, "PATH": f"{BIN}{os.pathsep}{os.environ['PATH']}", "REFLEX_TELEMETRY_ENABLED": "false"}
+    return {
+        **os.environ,
+        "PATH": f"{BIN}{os.pathsep}{os.environ['PATH']}",
+        "REFLEX_TELEMETRY_ENABLED": "false",
+    }
 
 
-def wait_until_up(url: str, process: subprocess.Popen, log: Path, timeout_s: float = START_TIMEOUT_S) -> None:
+def wait_until_up(
+    url: str, process: subprocess.Popen, log: Path, timeout_s: float = START_TIMEOUT_S
+) -> None:
     deadline = time.monotonic() + timeout_s
     while time.monotonic() < deadline:
         if process.poll() is not None:
@@ -57,10 +63,26 @@ def start(port: int | None = None) -> tuple[str, subprocess.Popen]:
     log = Path(tempfile.gettempdir()) / f"clinic-server-{port}.log"
     with log.open("w") as out:
         process = subprocess.Popen(
-            [str(BIN / "reflex"), "run", "--env", "prod", "--single-port",
-             "--frontend-port", str(port), "--backend-port", str(port),
-             "--backend-host", "127.0.0.1", "--loglevel", "warning"],
-            cwd=ROOT, env=env(), stdout=out, stderr=subprocess.STDOUT, start_new_session=True,
+            [
+                str(BIN / "reflex"),
+                "run",
+                "--env",
+                "prod",
+                "--single-port",
+                "--frontend-port",
+                str(port),
+                "--backend-port",
+                str(port),
+                "--backend-host",
+                "127.0.0.1",
+                "--loglevel",
+                "warning",
+            ],
+            cwd=ROOT,
+            env=env(),
+            stdout=out,
+            stderr=subprocess.STDOUT,
+            start_new_session=True,
         )
     url = f"http://127.0.0.1:{port}"
     try:

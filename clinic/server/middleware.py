@@ -23,8 +23,8 @@ from urllib.parse import quote, quote_from_bytes, unquote_to_bytes
 
 from starlette.datastructures import MutableHeaders
 
-from clinic.server import open_times, security
 from clinic.build.not_found_pages import PRERENDER_PATHS, not_found_file
+from clinic.server import open_times, security
 from clinic.site.content import content
 from clinic.site.routes import all_pages, lang_of, legacy_redirects, normalize, page_at
 
@@ -78,7 +78,7 @@ Action = Redirect | Serve | NotFound | Reject | Health | OpenTimes | None
 
 
 def prerendered_file(canonical_path: str) -> str:
-    """"/" -> "/index.html", "/en/" -> "/en/index.html", "/contacto" -> "/contacto.html"."""
+    """ "/" -> "/index.html", "/en/" -> "/en/index.html", "/contacto" -> "/contacto.html"."""
     if canonical_path.endswith("/"):
         return canonical_path + "index.html"
     return canonical_path + ".html"
@@ -234,14 +234,29 @@ class SiteMiddleware:
         the file server's own client-rendered 404 shell if that file is missing."""
         prerendered = not_found_file(lang_of(scope["path"]))
         if not (self.static_dir / prerendered.lstrip("/")).is_file():
-            return NOT_FOUND_FILE, {**scope, "path": NOT_FOUND_PROBE, "raw_path": NOT_FOUND_PROBE.encode()}
+            return NOT_FOUND_FILE, {
+                **scope,
+                "path": NOT_FOUND_PROBE,
+                "raw_path": NOT_FOUND_PROBE.encode(),
+            }
         # Without the request's validators, or the file server could answer 304.
-        headers = [(k, v) for k, v in scope.get("headers", ()) if k not in (b"if-none-match", b"if-modified-since")]
-        return prerendered, {**scope, "path": prerendered, "raw_path": prerendered.encode(), "headers": headers}
+        headers = [
+            (k, v)
+            for k, v in scope.get("headers", ())
+            if k not in (b"if-none-match", b"if-modified-since")
+        ]
+        return prerendered, {
+            **scope,
+            "path": prerendered,
+            "raw_path": prerendered.encode(),
+            "headers": headers,
+        }
 
     # -------------------------------------------------------------- headers
 
-    def _add_headers(self, headers: MutableHeaders, status: int, path: str, html_file: str, is_https: bool):
+    def _add_headers(
+        self, headers: MutableHeaders, status: int, path: str, html_file: str, is_https: bool
+    ):
         # A 304 carries no Content-Type, yet the browser merges its headers into the
         # cached response: a page revalidated with an asset's CSP and max-age would
         # come back from the cache unable to load its own styles and scripts.
@@ -270,7 +285,9 @@ class SiteMiddleware:
             raw[name] = value
         raw["Content-Length"] = str(len(body))
         await send({"type": "http.response.start", "status": status, "headers": raw.raw})
-        await send({"type": "http.response.body", "body": b"" if scope["method"] == "HEAD" else body})
+        await send(
+            {"type": "http.response.body", "body": b"" if scope["method"] == "HEAD" else body}
+        )
 
     async def _redirect(self, scope, send, path: str):
         # Only our own paths (from the route table) and the client's query string go in
@@ -278,11 +295,16 @@ class SiteMiddleware:
         location = quote(path, safe="/")
         if scope.get("query_string"):
             location += "?" + quote_from_bytes(scope["query_string"], safe=QUERY_SAFE)
-        await self._respond(scope, send, 301, {
-            "Location": location,
-            "Cache-Control": security.CACHE_REDIRECT,
-            "Content-Security-Policy": self._not_found_policy(lang_of(scope["path"])),
-        })
+        await self._respond(
+            scope,
+            send,
+            301,
+            {
+                "Location": location,
+                "Cache-Control": security.CACHE_REDIRECT,
+                "Content-Security-Policy": self._not_found_policy(lang_of(scope["path"])),
+            },
+        )
 
     def _not_found_policy(self, lang: str) -> str:
         """The 404 page's policy in `lang`, also sent with redirects: a static host can give
@@ -293,7 +315,10 @@ class SiteMiddleware:
         return security.content_security_policy(hashes)
 
     async def _plain(self, scope, send, status: int, reason: str):
-        headers = {"Content-Type": "text/plain; charset=utf-8", "Cache-Control": security.CACHE_NONE}
+        headers = {
+            "Content-Type": "text/plain; charset=utf-8",
+            "Cache-Control": security.CACHE_NONE,
+        }
         if status == 405:
             headers["Allow"] = ", ".join(ALLOWED_METHODS)
         await self._respond(scope, send, status, headers, f"{status} {reason}\n".encode())
@@ -302,23 +327,38 @@ class SiteMiddleware:
         # Healthy means the site can be served: the build's home page is on disk.
         ok = (self.static_dir / "index.html").is_file()
         await self._respond(
-            scope, send, 200 if ok else 503,
+            scope,
+            send,
+            200 if ok else 503,
             {"Content-Type": "text/plain; charset=utf-8", "Cache-Control": security.CACHE_NONE},
             b"ok\n" if ok else b"no build\n",
         )
-
 
     async def _open_times(self, scope, send, doctor_slug: str):
         json_type = open_times.CONTENT_TYPE
         try:
             times = await self.open_times.for_doctor(content().doctor(doctor_slug))
         except open_times.UpstreamFailed:
-            return await self._respond(scope, send, 200, {
-                "Content-Type": json_type, "Cache-Control": open_times.CACHE_CONTROL_FAILED,
-            }, open_times.body_for([]))
-        await self._respond(scope, send, 200, {
-            "Content-Type": json_type, "Cache-Control": open_times.CACHE_CONTROL_OK,
-        }, open_times.body_for(times))
+            return await self._respond(
+                scope,
+                send,
+                200,
+                {
+                    "Content-Type": json_type,
+                    "Cache-Control": open_times.CACHE_CONTROL_FAILED,
+                },
+                open_times.body_for([]),
+            )
+        await self._respond(
+            scope,
+            send,
+            200,
+            {
+                "Content-Type": json_type,
+                "Cache-Control": open_times.CACHE_CONTROL_OK,
+            },
+            open_times.body_for(times),
+        )
 
 
 def _common_headers(headers: MutableHeaders, is_https: bool) -> None:

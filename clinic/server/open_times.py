@@ -133,13 +133,16 @@ class OpenTimes:
             ) as client:
                 # The timeout above bounds each phase; this bounds the whole exchange.
                 response = await asyncio.wait_for(
-                    client.get(f"{api_origin()}/v2/slots", params=slots_query(doctor, now.date(), zone_name)),
+                    client.get(
+                        f"{api_origin()}/v2/slots",
+                        params=slots_query(doctor, now.date(), zone_name),
+                    ),
                     UPSTREAM_TIMEOUT_S,
                 )
             if response.status_code != 200:
                 raise UpstreamFailed(f"Cal.com answered {response.status_code}")
             return next_times(response.json(), now)
-        except (httpx.HTTPError, asyncio.TimeoutError, json.JSONDecodeError) as err:
+        except (TimeoutError, httpx.HTTPError, json.JSONDecodeError) as err:
             raise UpstreamFailed(str(err) or type(err).__name__) from None
 
 

@@ -78,7 +78,7 @@ def wants_hsts(is_https: bool) -> bool:
 
 
 def origin_of(url: str) -> str:
-    """"https://static.elfsight.com/platform/platform.js" -> "https://static.elfsight.com"."""
+    """ "https://static.elfsight.com/platform/platform.js" -> "https://static.elfsight.com"."""
     parts = urlsplit(str(url))
     return f"{parts.scheme}://{parts.netloc}"
 
@@ -99,9 +99,13 @@ def third_party_sources() -> dict[str, tuple[str, ...]]:
         "script-src": tuple(_unique([origin_of(reviews.script_src), *extra.script, scheduling])),
         # The map facade probes the map's origin (clinic/site/components/map_embed.py) before
         # it swaps in the frame, so a blocked map keeps the picture, never a broken frame.
-        "connect-src": tuple(_unique([*extra.connect, scheduling, origin_of(clinic.address.map_embed_url)])),
+        "connect-src": tuple(
+            _unique([*extra.connect, scheduling, origin_of(clinic.address.map_embed_url)])
+        ),
         "img-src": tuple(_unique(extra.img)),
-        "frame-src": tuple(_unique([origin_of(clinic.address.map_embed_url), *extra.frame, scheduling])),
+        "frame-src": tuple(
+            _unique([origin_of(clinic.address.map_embed_url), *extra.frame, scheduling])
+        ),
     }
 
 
@@ -168,7 +172,9 @@ def content_security_policy(script_hashes: tuple[str, ...]) -> str:
 
 # Non-HTML responses (scripts, styles, images, plain-text errors) load nothing themselves;
 # if one is opened as a document (an SVG, say), it may not load or frame anything.
-NON_DOCUMENT_CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src 'self' data:; frame-ancestors 'none'"
+NON_DOCUMENT_CSP = (
+    "default-src 'none'; style-src 'unsafe-inline'; img-src 'self' data:; frame-ancestors 'none'"
+)
 
 
 def cache_control_for(path: str, content_type: str) -> str:

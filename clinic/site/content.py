@@ -11,16 +11,23 @@ import functools
 import re
 from pathlib import Path
 from typing import Annotated, Literal
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 import yaml
-from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
-from pydantic import BaseModel, ConfigDict, Field, HttpUrl, ValidationError, field_validator, model_validator
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    HttpUrl,
+    ValidationError,
+    field_validator,
+    model_validator,
+)
 
 from clinic.project import CONTENT_DIR
 
 LANGS: tuple[str, ...] = ("es", "en")
 Lang = Literal["es", "en"]
-
 
 
 class ContentError(Exception):
@@ -182,7 +189,9 @@ class Clinic(Strict):
         try:
             ZoneInfo(value)
         except (ZoneInfoNotFoundError, ValueError):
-            raise ValueError(f"unknown time zone {value!r} (use an IANA name such as America/Cancun)") from None
+            raise ValueError(
+                f"unknown time zone {value!r} (use an IANA name such as America/Cancun)"
+            ) from None
         return value
 
     @property
@@ -355,7 +364,9 @@ def _load_i18n(directory: Path) -> tuple[dict[str, dict[str, str]], dict[str, di
                 raise ContentError(f"i18n/{name}: {err}") from None
             clash = sorted(set(flat) & set(table))
             if clash:
-                raise ContentError(f"i18n/{name}: field '{clash[0]}': already defined in another file")
+                raise ContentError(
+                    f"i18n/{name}: field '{clash[0]}': already defined in another file"
+                )
             table.update(flat)
             sources[lang].update(dict.fromkeys(flat, f"i18n/{name}"))
         tables[lang] = table
@@ -408,22 +419,28 @@ def load_content(directory: Path | None = None) -> Content:
     for i, doctor in enumerate(doctors):
         for key in doctor.services:
             if key not in service_keys:
-                raise ContentError(
-                    f"doctors.yaml: field '{i}.services': unknown service '{key}'"
-                )
+                raise ContentError(f"doctors.yaml: field '{i}.services': unknown service '{key}'")
     doctors_by_slug = {d.slug: d for d in doctors}
     for i, service in enumerate(services):
         lead = service.specialist
-        if lead is not None and (lead not in doctors_by_slug or service.key not in doctors_by_slug[lead].services):
+        if lead is not None and (
+            lead not in doctors_by_slug or service.key not in doctors_by_slug[lead].services
+        ):
             raise ContentError(
                 f"services.yaml: field '{i}.specialist': '{lead}' is not a doctor who sees "
                 f"'{service.key}' in doctors.yaml"
             )
-    for i, (legacy, target) in enumerate(routes.legacy.items()):
+    for legacy, target in routes.legacy.items():
         if target not in routes.pages:
             raise ContentError(f"routes.yaml: field 'legacy.{legacy}': unknown page '{target}'")
-    return Content(clinic=clinic, doctors=doctors, services=services, routes=routes, i18n=i18n,
-                   i18n_files=i18n_files)
+    return Content(
+        clinic=clinic,
+        doctors=doctors,
+        services=services,
+        routes=routes,
+        i18n=i18n,
+        i18n_files=i18n_files,
+    )
 
 
 def load_model(relative_path: str, model: type[BaseModel], directory: Path | None = None):

@@ -1,4 +1,4 @@
-""""How to get there" links: the clinic's coordinates and name (content/clinic.yaml
+""" "How to get there" links: the clinic's coordinates and name (content/clinic.yaml
 `address`) turned into a directions link for each maps app. One function per app, so a
 clinic that moves changes only its address and coordinates.
 
@@ -29,7 +29,9 @@ def google_maps_directions(address: Address) -> str:
 
 def apple_maps_directions(address: Address) -> str:
     """Apple Maps: `daddr` is the destination, `q` the name shown on the pin."""
-    return "https://maps.apple.com/?" + urlencode({"daddr": _coordinates(address), "q": _place(address)})
+    return "https://maps.apple.com/?" + urlencode(
+        {"daddr": _coordinates(address), "q": _place(address)}
+    )
 
 
 def waze_directions(address: Address) -> str:

@@ -73,7 +73,11 @@ def _shortened(values: dict[str, str]) -> Iterator[dict[str, str]]:
     """`values` with the specialty, then also the name, shortened: best first."""
     names = [values["name"], *_name_cuts(values["name"])] if "name" in values else [None]
     for name in names:
-        specialties = [values["specialty"], *_specialty_cuts(values["specialty"])] if "specialty" in values else [None]
+        specialties = (
+            [values["specialty"], *_specialty_cuts(values["specialty"])]
+            if "specialty" in values
+            else [None]
+        )
         for specialty in specialties:
             changed = {k: v for k, v in (("name", name), ("specialty", specialty)) if v is not None}
             if changed and any(values[k] != v for k, v in changed.items()):

@@ -117,7 +117,7 @@ def format_number(value: int) -> str:
 
 
 def format_time(hhmm: str, lang: str) -> str:
-    """"09:00" -> "9:00 a. m." (es, Mexican style) or "9:00 AM" (en)."""
+    """ "09:00" -> "9:00 a. m." (es, Mexican style) or "9:00 AM" (en)."""
     hour, minute = (int(part) for part in hhmm.split(":"))
     suffix = ("a. m.", "p. m.") if lang == "es" else ("AM", "PM")
     shown = hour % 12 or 12
@@ -139,7 +139,9 @@ def _day_span(days: list[str], lang: str) -> str:
     if len(days) == 1:
         text = t(lang, f"days.{days[0]}")
     else:
-        text = t(lang, "days.span", first=t(lang, f"days.{days[0]}"), last=t(lang, f"days.{days[-1]}"))
+        text = t(
+            lang, "days.span", first=t(lang, f"days.{days[0]}"), last=t(lang, f"days.{days[-1]}")
+        )
     return text[:1].upper() + text[1:]
 
 
@@ -148,8 +150,12 @@ def opening_hours(lang: str) -> list[tuple[str, str]]:
     rows = [
         (
             _day_span(list(entry.days), lang),
-            t(lang, "hours.range", opens=format_time(entry.opens, lang),
-              closes=format_time(entry.closes, lang)),
+            t(
+                lang,
+                "hours.range",
+                opens=format_time(entry.opens, lang),
+                closes=format_time(entry.closes, lang),
+            ),
         )
         for entry in content().clinic.hours
     ]

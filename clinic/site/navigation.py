@@ -29,7 +29,9 @@ TEAM_SECTION_ID = "team"
 
 def services_menu(lang: str) -> list[NavItem]:
     """Services dropdown: the home section, each service page, and the consultation cost."""
-    items = [NavItem("services", home_anchor(lang, SERVICES_SECTION_ID), t(lang, "nav.services_all"))]
+    items = [
+        NavItem("services", home_anchor(lang, SERVICES_SECTION_ID), t(lang, "nav.services_all"))
+    ]
     items += [
         NavItem(s.key, path_for(s.key, lang), t(lang, f"services.{s.key}.title"))
         for s in content().services
@@ -50,7 +52,9 @@ def team_menu(lang: str) -> list[NavItem]:
 
 
 def memberships(lang: str) -> NavItem:
-    return NavItem("memberships", str(content().clinic.memberships_url), t(lang, "nav.memberships"), True)
+    return NavItem(
+        "memberships", str(content().clinic.memberships_url), t(lang, "nav.memberships"), True
+    )
 
 
 def footer_links(lang: str) -> list[NavItem]:

@@ -91,7 +91,9 @@ def not_found_head() -> dict:
     static hosts' 404 file), which already keeps it out of search indexes, and a noindex
     on it reads to auditing tools as a page that blocks crawlers."""
     lang = "es"
-    title, description = (head_text(lang, f"not_found.{field}") for field in ("meta_title", "meta_description"))
+    title, description = (
+        head_text(lang, f"not_found.{field}") for field in ("meta_title", "meta_description")
+    )
     for other in LANGS:  # the other language's are the page's own once it runs: checked too
         head_text(other, "not_found.meta_title"), head_text(other, "not_found.meta_description")
     return {

@@ -53,7 +53,9 @@ def physician_id(doctor: Doctor) -> str:
 
 
 def doctor_specialties(doctor: Doctor) -> list[str]:
-    names = [BASE_SPECIALTY] + [SERVICE_SPECIALTIES[s] for s in doctor.services if s in SERVICE_SPECIALTIES]
+    names = [BASE_SPECIALTY] + [
+        SERVICE_SPECIALTIES[s] for s in doctor.services if s in SERVICE_SPECIALTIES
+    ]
     return [_specialty_url(n) for n in dict.fromkeys(names)]
 
 

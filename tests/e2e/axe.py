@@ -36,9 +36,16 @@ def run_axe(page) -> list[dict]:
     results = axe().run(page, options=OPTIONS)
     return [
         {
-            "id": violation["id"], "impact": violation["impact"], "help": violation["help"],
-            "nodes": [{"target": " ".join(map(str, node["target"])), "summary": node.get("failureSummary")}
-                      for node in violation["nodes"]],
+            "id": violation["id"],
+            "impact": violation["impact"],
+            "help": violation["help"],
+            "nodes": [
+                {
+                    "target": " ".join(map(str, node["target"])),
+                    "summary": node.get("failureSummary"),
+                }
+                for node in violation["nodes"]
+            ],
         }
         for violation in results.response["violations"]
     ]
@@ -50,5 +57,7 @@ def describe(violations: list[dict]) -> str:
     for violation in violations:
         lines.append(f"{violation['id']} ({violation['impact']}): {violation['help']}")
         for node in violation["nodes"][:8]:
-            lines.append(f"    {node['target']}: {(node['summary'] or '').splitlines()[-1].strip()}")
+            lines.append(
+                f"    {node['target']}: {(node['summary'] or '').splitlines()[-1].strip()}"
+            )
     return "\n".join(lines)

@@ -16,9 +16,32 @@ from collections import Counter
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 
-KNOWN_PATHS = ["/", "/en/", "/contacto", "/citas", "/en/faq", "/assets/", "/healthz", "/favicon.svg"]
-METHODS_ODD = ["POST", "PUT", "DELETE", "PATCH", "OPTIONS", "TRACE", "CONNECT", "PROPFIND",
-               "MKCOL", "get", "BREW", "G\xc3\xa9T", "X" * 64, ""]
+KNOWN_PATHS = [
+    "/",
+    "/en/",
+    "/contacto",
+    "/citas",
+    "/en/faq",
+    "/assets/",
+    "/healthz",
+    "/favicon.svg",
+]
+METHODS_ODD = [
+    "POST",
+    "PUT",
+    "DELETE",
+    "PATCH",
+    "OPTIONS",
+    "TRACE",
+    "CONNECT",
+    "PROPFIND",
+    "MKCOL",
+    "get",
+    "BREW",
+    "G\xc3\xa9T",
+    "X" * 64,
+    "",
+]
 UNICODE = ["ñ", "á", "€", "😀", "\u202e", "\u0301", "\ufeff", "中文", "\U0010ffff"]
 
 
@@ -28,7 +51,9 @@ class BadRequest:
     raw: bytes  # the whole request, request line to the blank line
 
 
-def _request(method: str, target: bytes, host: bytes | None = b"127.0.0.1", extra: bytes = b"") -> bytes:
+def _request(
+    method: str, target: bytes, host: bytes | None = b"127.0.0.1", extra: bytes = b""
+) -> bytes:
     head = method.encode("latin-1", "replace") + b" " + target + b" HTTP/1.1\r\n"
     if host is not None:
         head += b"Host: " + host + b"\r\n"
@@ -47,7 +72,9 @@ def _pct(text: str) -> bytes:
 def _make(rng: random.Random, kind: str) -> bytes:
     base = rng.choice(KNOWN_PATHS).encode()
     if kind == "random_path":
-        path = "/" + "/".join(_random_segment(rng, rng.randint(1, 40)) for _ in range(rng.randint(1, 6)))
+        path = "/" + "/".join(
+            _random_segment(rng, rng.randint(1, 40)) for _ in range(rng.randint(1, 6))
+        )
         return _request("GET", path.encode())
     if kind == "overlong_path":
         size = rng.randint(1024, 8192)
@@ -57,17 +84,33 @@ def _make(rng: random.Random, kind: str) -> bytes:
             path = "/" + "/".join(_random_segment(rng, 200) for _ in range(size // 201))
         return _request("GET", path.encode()[:8192])
     if kind == "broken_percent":
-        junk = rng.choice([b"%", b"%G1", b"%C3", b"%FF", b"%E2%82", b"%%", b"%2", b"%C0%AF", b"%ED%A0%80"])
+        junk = rng.choice(
+            [b"%", b"%G1", b"%C3", b"%FF", b"%E2%82", b"%%", b"%2", b"%C0%AF", b"%ED%A0%80"]
+        )
         return _request("GET", base.rstrip(b"/") + b"/" + junk + b"x")
     if kind == "dot_dot":
-        target = rng.choice([
-            b"/../../etc/passwd", b"/..%2f..%2fetc%2fpasswd", b"/%2e%2e/%2e%2e/etc/passwd",
-            b"/assets/../../rxconfig.py", b"/./contacto", b"//contacto", b"/..", b"/assets/..%5c..%5cx",
-            b"/contacto/..", b"/en/../", b"/.web/build", b"/.env", b"/.git/config",
-        ])
+        target = rng.choice(
+            [
+                b"/../../etc/passwd",
+                b"/..%2f..%2fetc%2fpasswd",
+                b"/%2e%2e/%2e%2e/etc/passwd",
+                b"/assets/../../rxconfig.py",
+                b"/./contacto",
+                b"//contacto",
+                b"/..",
+                b"/assets/..%5c..%5cx",
+                b"/contacto/..",
+                b"/en/../",
+                b"/.web/build",
+                b"/.env",
+                b"/.git/config",
+            ]
+        )
         return _request("GET", target)
     if kind == "nul":
-        target = rng.choice([b"/%00", b"/contacto%00.html", b"/a\x00b", b"/\x00", b"/assets/x.js%00"])
+        target = rng.choice(
+            [b"/%00", b"/contacto%00.html", b"/a\x00b", b"/\x00", b"/assets/x.js%00"]
+        )
         return _request("GET", target)
     if kind == "unicode":
         text = "".join(rng.choice(UNICODE) for _ in range(rng.randint(1, 8)))
@@ -76,27 +119,51 @@ def _make(rng: random.Random, kind: str) -> bytes:
         return _request("GET", ("/" + text).encode("utf-8", "surrogatepass"))
     if kind == "huge_query":
         size = rng.randint(2048, 16384)
-        query = "&".join(f"{_random_segment(rng, 8)}={_random_segment(rng, 60)}" for _ in range(size // 70))
+        query = "&".join(
+            f"{_random_segment(rng, 8)}={_random_segment(rng, 60)}" for _ in range(size // 70)
+        )
         return _request("GET", base + b"?" + query.encode())
     if kind == "odd_method":
         return _request(rng.choice(METHODS_ODD), base)
     if kind == "bad_host":
-        host = rng.choice([
-            None, b"", b"[::1", b"evil.example", b"127.0.0.1:abc", b"a" * 4096, b"..", b"\xff\xfe",
-            b"localhost\tx", b"exa mple.com", b"127.0.0.1, evil.example",
-        ])
+        host = rng.choice(
+            [
+                None,
+                b"",
+                b"[::1",
+                b"evil.example",
+                b"127.0.0.1:abc",
+                b"a" * 4096,
+                b"..",
+                b"\xff\xfe",
+                b"localhost\tx",
+                b"exa mple.com",
+                b"127.0.0.1, evil.example",
+            ]
+        )
         extra = b"Host: second.example\r\n" if rng.random() < 0.2 else b""
         return _request("GET", base, host=host, extra=extra)
     raise ValueError(kind)
 
 
-KINDS = ["random_path", "overlong_path", "broken_percent", "dot_dot", "nul", "unicode",
-         "huge_query", "odd_method", "bad_host"]
+KINDS = [
+    "random_path",
+    "overlong_path",
+    "broken_percent",
+    "dot_dot",
+    "nul",
+    "unicode",
+    "huge_query",
+    "odd_method",
+    "bad_host",
+]
 
 
 def generate(count: int, seed: int = 7) -> list[BadRequest]:
     rng = random.Random(seed)
-    return [BadRequest(kind, _make(rng, kind)) for kind in (KINDS[i % len(KINDS)] for i in range(count))]
+    return [
+        BadRequest(kind, _make(rng, kind)) for kind in (KINDS[i % len(KINDS)] for i in range(count))
+    ]
 
 
 def send(host: str, port: int, raw: bytes, timeout: float = 10.0) -> str:
@@ -111,21 +178,29 @@ def send(host: str, port: int, raw: bytes, timeout: float = 10.0) -> str:
                 if not chunk:
                     break
                 data += chunk
-    except socket.timeout:
+    except TimeoutError:
         return "timeout"
     except OSError:
         return "closed"
     line = data.split(b"\r\n", 1)[0].split()
-    return line[1].decode("ascii", "replace") if len(line) >= 2 and line[0].startswith(b"HTTP/") else "closed"
+    return (
+        line[1].decode("ascii", "replace")
+        if len(line) >= 2 and line[0].startswith(b"HTTP/")
+        else "closed"
+    )
 
 
-def run(host: str, port: int, requests: list[BadRequest], workers: int = 8) -> tuple[Counter, Counter]:
+def run(
+    host: str, port: int, requests: list[BadRequest], workers: int = 8
+) -> tuple[Counter, Counter]:
     """Send every request; (count by status, count by (kind, status))."""
     with ThreadPoolExecutor(workers) as pool:
         statuses = list(pool.map(lambda r: send(host, port, r.raw), requests))
-    by_kind = Counter((r.kind, s) for r, s in zip(requests, statuses))
+    by_kind = Counter((r.kind, s) for r, s in zip(requests, statuses, strict=True))
     return Counter(statuses), by_kind
 
 
 def server_errors(by_status: Counter) -> int:
-    return sum(n for status, n in by_status.items() if status.startswith("5") or status == "timeout")
+    return sum(
+        n for status, n in by_status.items() if status.startswith("5") or status == "timeout"
+    )

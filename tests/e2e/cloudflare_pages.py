@@ -58,15 +58,31 @@ def pages_dev(export_dir: Path):
     port = free_port()
     log = work / "wrangler.log"
     command = [
-        str(WRANGLER), "pages", "dev", str(export_dir),
+        str(WRANGLER),
+        "pages",
+        "dev",
+        str(export_dir),
         f"--compatibility-date={COMPATIBILITY_DATE}",
-        "--ip", "127.0.0.1", "--port", str(port), "--inspector-port", str(free_port()),
-        "--persist-to", str(work / "state"), "--show-interactive-dev-session=false",
+        "--ip",
+        "127.0.0.1",
+        "--port",
+        str(port),
+        "--inspector-port",
+        str(free_port()),
+        "--persist-to",
+        str(work / "state"),
+        "--show-interactive-dev-session=false",
     ]
     with log.open("w") as out:
         # Its own folder as working directory: wrangler keeps state there, never in the project.
-        process = subprocess.Popen(command, cwd=work, env=offline_env(work), stdout=out,
-                                   stderr=subprocess.STDOUT, start_new_session=True)
+        process = subprocess.Popen(
+            command,
+            cwd=work,
+            env=offline_env(work),
+            stdout=out,
+            stderr=subprocess.STDOUT,
+            start_new_session=True,
+        )
     served = PagesDev(f"http://127.0.0.1:{port}", log)
     try:
         _wait_until_up(served, process)
@@ -86,7 +102,9 @@ def _wait_until_up(served: PagesDev, process: subprocess.Popen) -> None:
                 return
         except (OSError, urllib.error.HTTPError):
             time.sleep(0.5)
-    raise RuntimeError(f"wrangler pages dev did not answer within {START_TIMEOUT_S} s:\n{served.output()[-3000:]}")
+    raise RuntimeError(
+        f"wrangler pages dev did not answer within {START_TIMEOUT_S} s:\n{served.output()[-3000:]}"
+    )
 
 
 def _stop(process: subprocess.Popen) -> None:

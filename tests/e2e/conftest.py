@@ -69,8 +69,12 @@ CONTEXT_DEFAULTS = {"locale": "es-MX", "viewport": DESKTOP}
 
 def given_site(pytestconfig) -> str | None:
     """The site named by `--base-url` (or the `base_url` ini value, or SITE_URL), if any."""
-    return (pytestconfig.getoption("--base-url") or pytestconfig.getini("base_url")
-            or os.environ.get("SITE_URL") or None)
+    return (
+        pytestconfig.getoption("--base-url")
+        or pytestconfig.getini("base_url")
+        or os.environ.get("SITE_URL")
+        or None
+    )
 
 
 @pytest.fixture(scope="session")
@@ -151,7 +155,10 @@ def browser_type_launch_args(browser_type_launch_args):
     args = dict(browser_type_launch_args)
     if "channel" not in args:
         headless = args.get("headless", True)
-        args.setdefault("executable_path", CHROMIUM_HEADLESS if headless and os.path.exists(CHROMIUM_HEADLESS) else CHROMIUM)
+        args.setdefault(
+            "executable_path",
+            CHROMIUM_HEADLESS if headless and os.path.exists(CHROMIUM_HEADLESS) else CHROMIUM,
+        )
     args["args"] = [*CHROMIUM_ARGS, *args.get("args", [])]
     return args
 

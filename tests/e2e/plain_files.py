@@ -33,7 +33,7 @@ class PlainFileServer:
         self.url = f"http://127.0.0.1:{self.httpd.server_address[1]}"
         self.thread = threading.Thread(target=self.httpd.serve_forever, daemon=True)
 
-    def __enter__(self) -> "PlainFileServer":
+    def __enter__(self) -> PlainFileServer:
         self.thread.start()
         return self
 

@@ -110,8 +110,12 @@ def serve_cal_embed(page) -> Served:
 
 def answer_cal_com_pages(page) -> None:
     """Cal.com's public booking pages, opened in a new tab, get a blank page."""
-    page.context.route(f"{CAL_PUBLIC}/**", lambda route: route.fulfill(
-        status=200, content_type="text/html", body="<title>Cal.com</title>"))
+    page.context.route(
+        f"{CAL_PUBLIC}/**",
+        lambda route: route.fulfill(
+            status=200, content_type="text/html", body="<title>Cal.com</title>"
+        ),
+    )
 
 
 def answer_open_times(page, doctor, starts: list[str]) -> Served:
@@ -119,7 +123,9 @@ def answer_open_times(page, doctor, starts: list[str]) -> Served:
     it when Cal.com has times: the page's side of the open-times block."""
     from clinic.server.open_times import PATH_PREFIX, body_for
 
-    return _serve(page, f"**{PATH_PREFIX}{doctor.slug}", "application/json", body_for(starts).decode())
+    return _serve(
+        page, f"**{PATH_PREFIX}{doctor.slug}", "application/json", body_for(starts).decode()
+    )
 
 
 # ------------------------------------------------------------------ reviews widget
@@ -143,8 +149,12 @@ def serve_reviews_widget(page) -> Served:
 def answer_whatsapp(page) -> None:
     """The clinic's wa.me chat, opened in a new tab (the page's context's, so the new
     tab gets it too), answers with a blank page."""
-    page.context.route(f"{WHATSAPP}**", lambda route: route.fulfill(
-        status=200, content_type="text/html", body="<title>WhatsApp</title>"))
+    page.context.route(
+        f"{WHATSAPP}**",
+        lambda route: route.fulfill(
+            status=200, content_type="text/html", body="<title>WhatsApp</title>"
+        ),
+    )
 
 
 # ------------------------------------------------------------------ maps

@@ -13,12 +13,12 @@ axe-core comes from PyPI (tests/e2e/axe.py).
 from __future__ import annotations
 
 import pytest
-from tests.e2e.axe import describe, run_axe
-from tests.e2e.conftest import DESKTOP, MOBILE, network_quiet, watch
 from playwright.sync_api import expect
 
 from clinic.site.i18n import t
 from clinic.site.routes import all_pages, path_for
+from tests.e2e.axe import describe, run_axe
+from tests.e2e.conftest import DESKTOP, MOBILE, network_quiet, watch
 
 VIEWPORTS = {
     "mobile": {"viewport": MOBILE, "is_mobile": True, "has_touch": True},
@@ -118,4 +118,6 @@ def test_no_axe_violations_with_the_facilities_viewer_open(new_context, lang, vi
     expect(page.locator("#facilities [data-carousel]")).to_have_attribute("data-ready", "")
     photo.click()
     expect(page.get_by_role("dialog")).to_be_visible()
-    assert_no_violations(page, f"the {lang} home page at {viewport} size with the facilities viewer open")
+    assert_no_violations(
+        page, f"the {lang} home page at {viewport} size with the facilities viewer open"
+    )

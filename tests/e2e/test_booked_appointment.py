@@ -11,7 +11,9 @@ from the browser.
 from __future__ import annotations
 
 import datetime as dt
+import json
 import re
+from pathlib import Path
 from zoneinfo import ZoneInfo
 
 import icalendar
@@ -35,15 +37,17 @@ DOCTORS = content().doctors
 CLINIC_ZONE = ZoneInfo(content().clinic.time_zone)
 VISITOR_ZONE = "Asia/Tokyo"  # far from the clinic: a time shown in it would be wrong
 BABEL_LOCALES = {"es": "es_MX", "en": "en_US"}
-SIZES = {"phone": {"viewport": MOBILE, "is_mobile": True, "has_touch": True},
-         "desktop": {"viewport": DESKTOP}}
+SIZES = {
+    "phone": {"viewport": MOBILE, "is_mobile": True, "has_touch": True},
+    "desktop": {"viewport": DESKTOP},
+}
 UID = "q7Rk2bWmZp4eXo9sT1vNc3"
 
 
 def booking_in_a_week() -> tuple[dt.datetime, dt.datetime]:
     """A start at 4:30 p.m. clinic time a week from now, and its end 45 minutes later (UTC)."""
     day = dt.date.today() + dt.timedelta(days=7)
-    start = dt.datetime.combine(day, dt.time(16, 30), CLINIC_ZONE).astimezone(dt.timezone.utc)
+    start = dt.datetime.combine(day, dt.time(16, 30), CLINIC_ZONE).astimezone(dt.UTC)
     return start, start + dt.timedelta(minutes=45)
 
 
@@ -54,8 +58,16 @@ def iso(moment: dt.datetime) -> str:
 def fire_booking(page, doctor, start, end, uid: str = UID) -> None:
     page.evaluate(
         "([ns, data]) => window.__calStub.fire(ns, 'bookingSuccessfulV2', data)",
-        [doctor.cal_namespace, {"uid": uid, "title": "Consulta", "startTime": iso(start), "endTime": iso(end),
-                                "status": "ACCEPTED"}],
+        [
+            doctor.cal_namespace,
+            {
+                "uid": uid,
+                "title": "Consulta",
+                "startTime": iso(start),
+                "endTime": iso(end),
+                "status": "ACCEPTED",
+            },
+        ],
     )
 
 
@@ -66,7 +78,9 @@ def clock(moment: dt.datetime) -> str:
 
 
 def open_context_page(new_context, size: str, lang: str):
-    context = new_context(timezone_id=VISITOR_ZONE, locale={"es": "es-MX", "en": "en-US"}[lang], **SIZES[size])
+    context = new_context(
+        timezone_id=VISITOR_ZONE, locale={"es": "es-MX", "en": "en-US"}[lang], **SIZES[size]
+    )
     page = context.new_page()
     page.problems = watch(page)
     return page
@@ -94,7 +108,9 @@ def test_the_success_page_shows_the_booking_in_the_clinics_time_zone(new_context
     expect(summary.locator("h2")).to_have_text(t(lang, "success_page.booked_heading"))
     expect(page.locator("[data-booked-doctor]")).to_have_text(doctor.name(lang))
     local_day = start.astimezone(CLINIC_ZONE).date()
-    expect(page.locator("[data-booked-date]")).to_have_text(format_date(local_day, "full", locale=BABEL_LOCALES[lang]))
+    expect(page.locator("[data-booked-date]")).to_have_text(
+        format_date(local_day, "full", locale=BABEL_LOCALES[lang])
+    )
     assert page.locator("[data-booked-date] time").get_attribute("datetime") == iso(start)
     time_text = page.locator("[data-booked-time]").inner_text()
     assert clock(start) in time_text and clock(end) in time_text, time_text
@@ -115,7 +131,9 @@ def test_the_success_page_shows_the_booking_in_the_clinics_time_zone(new_context
 
 
 @pytest.mark.parametrize("lang", LANGS)
-def test_the_calendar_file_is_a_valid_event_in_utc_with_the_address_and_the_rules(new_context, lang):
+def test_the_calendar_file_is_a_valid_event_in_utc_with_the_address_and_the_rules(
+    new_context, lang
+):
     page = open_context_page(new_context, "phone", lang)
     doctor = DOCTORS[0]
     start, end = booking_in_a_week()
@@ -123,7 +141,7 @@ def test_the_calendar_file_is_a_valid_event_in_utc_with_the_address_and_the_rule
     with page.expect_download() as download:
         page.locator("[data-add-to-calendar]").click()
     assert download.value.suggested_filename.endswith(".ics")
-    raw = open(download.value.path(), "rb").read()
+    raw = Path(download.value.path()).read_bytes()
 
     # RFC 5545: CRLF line ends, lines folded at 75 octets, UTC times with a Z.
     assert raw.endswith(b"\r\n") and b"\n" not in raw.replace(b"\r\n", b"")
@@ -166,7 +184,9 @@ def test_a_doctors_own_page_leads_to_a_summary_with_that_doctor(new_context):
 def test_the_booking_is_sent_nowhere_and_kept_only_in_this_tab(new_context):
     page = open_context_page(new_context, "phone", "es")
     sent = []
-    page.context.on("request", lambda request: sent.append(f"{request.url} {request.post_data or ''}"))
+    page.context.on(
+        "request", lambda request: sent.append(f"{request.url} {request.post_data or ''}")
+    )
     start, end = booking_in_a_week()
     book_and_land(page, DOCTORS[0], "es", start, end)
     expect(page.locator("[data-booked]")).to_be_visible()
@@ -182,13 +202,23 @@ def test_the_booking_is_sent_nowhere_and_kept_only_in_this_tab(new_context):
     expect(other.get_by_text(tc("es", "pages.success.intro"))).to_be_visible()
 
 
-@pytest.mark.parametrize("kept", [
-    None,
-    "{not json",
-    '{"doctor": "nobody", "start": "2030-01-01T10:00:00Z", "end": "2030-01-01T10:30:00Z"}',
-    '{"doctor": "%s", "start": "2030-01-01T10:30:00Z", "end": "2030-01-01T10:00:00Z"}' % DOCTORS[0].slug,
-    '{"doctor": "%s", "start": "tomorrow", "end": ""}' % DOCTORS[0].slug,
-], ids=["nothing", "not-json", "unknown-doctor", "ends-before-it-starts", "no-dates"])
+@pytest.mark.parametrize(
+    "kept",
+    [
+        None,
+        "{not json",
+        '{"doctor": "nobody", "start": "2030-01-01T10:00:00Z", "end": "2030-01-01T10:30:00Z"}',
+        json.dumps(
+            {
+                "doctor": DOCTORS[0].slug,
+                "start": "2030-01-01T10:30:00Z",
+                "end": "2030-01-01T10:00:00Z",
+            }
+        ),
+        json.dumps({"doctor": DOCTORS[0].slug, "start": "tomorrow", "end": ""}),
+    ],
+    ids=["nothing", "not-json", "unknown-doctor", "ends-before-it-starts", "no-dates"],
+)
 def test_without_a_sensible_booking_the_page_is_as_before(page, kept):
     page.goto(path_for("home", "es"))
     if kept is not None:
@@ -212,5 +242,7 @@ def test_switching_language_shows_the_same_booking_in_the_other_language(new_con
     expect(page).to_have_url(re.compile(re.escape(path_for("success", "en")) + "$"))
     expect(page.locator("[data-booked-doctor]")).to_have_text(doctor.name("en"))
     local_day = start.astimezone(CLINIC_ZONE).date()
-    expect(page.locator("[data-booked-date]")).to_have_text(format_date(local_day, "full", locale=BABEL_LOCALES["en"]))
+    expect(page.locator("[data-booked-date]")).to_have_text(
+        format_date(local_day, "full", locale=BABEL_LOCALES["en"])
+    )
     assert page.problems == []

@@ -35,7 +35,11 @@ def calls(page) -> list[dict]:
 
 def ns_calls(page, doctor, method: str | None = None) -> list[list]:
     fn = f"Cal.ns[{doctor.cal_namespace}]"
-    return [c["args"] for c in calls(page) if c["fn"] == fn and (method is None or c["args"][0] == method)]
+    return [
+        c["args"]
+        for c in calls(page)
+        if c["fn"] == fn and (method is None or c["args"][0] == method)
+    ]
 
 
 def open_booking(page, lang: str, base: str = "") -> None:
@@ -131,7 +135,9 @@ def test_coming_back_to_the_page_neither_reloads_nor_reinitialises_the_embed(pag
     requests = serve_cal_embed(page)
     open_booking(page, "es")
     # Client-side navigation away and back (React Router), the page is not reloaded.
-    page.locator("header").get_by_role("link", name=t("es", "nav.contact"), exact=True).first.click()
+    page.locator("header").get_by_role(
+        "link", name=t("es", "nav.contact"), exact=True
+    ).first.click()
     expect(page).to_have_url(re.compile(re.escape(path_for("contact", "es")) + "$"))
     page.go_back()
     expect(page).to_have_url(re.compile(re.escape(path_for("booking", "es")) + "$"))
@@ -161,8 +167,11 @@ def test_book_button_opens_that_doctors_calendar_in_the_page(page, lang, part):
         expect(button).to_have_accessible_name(
             f"{t(lang, 'booking.book')} {t(lang, 'booking.book_with', name=doctor.name(lang))}"
         )
-        target = {"button": button, "text": button.get_by_text(t(lang, "booking.book"), exact=True),
-                  "icon": button.locator("svg")}[part]
+        target = {
+            "button": button,
+            "text": button.get_by_text(t(lang, "booking.book"), exact=True),
+            "icon": button.locator("svg"),
+        }[part]
         before = len(ns_calls(page, doctor, "modal"))
         target.click()
         modals = ns_calls(page, doctor, "modal")
@@ -172,7 +181,9 @@ def test_book_button_opens_that_doctors_calendar_in_the_page(page, lang, part):
         assert modals[-1][1]["calLink"] == doctor.cal_link
         assert modals[-1][1]["config"] == {"layout": "column_view"}
     for doctor in DOCTORS:
-        assert len(ns_calls(page, doctor, "modal")) == 1, f"{doctor.slug} got another doctor's click"
+        assert len(ns_calls(page, doctor, "modal")) == 1, (
+            f"{doctor.slug} got another doctor's click"
+        )
     assert popups == []
     expect(page).to_have_url(re.compile(re.escape(path_for("booking", lang)) + "$"))
     assert page.problems == []
@@ -263,8 +274,11 @@ def test_works_under_a_content_security_policy_without_unsafe_eval(page, base_ur
 
     def with_csp(route):
         response = route.fetch()
-        headers = {k: v for k, v in response.headers.items()
-                   if k.lower() not in ("content-encoding", "content-length")}
+        headers = {
+            k: v
+            for k, v in response.headers.items()
+            if k.lower() not in ("content-encoding", "content-length")
+        }
         route.fulfill(response=response, headers={**headers, "content-security-policy": CSP})
 
     page.route(base_url + path, with_csp)
@@ -288,7 +302,9 @@ def test_works_served_as_plain_files(page, base_url, lang):
         doctor = DOCTORS[0]
         book_button(page, doctor).locator("svg").click()
         assert [c[1]["calLink"] for c in ns_calls(page, doctor, "modal")] == [doctor.cal_link]
-        page.evaluate("([ns]) => window.__calStub.fire(ns, 'bookingSuccessfulV2', {})", [doctor.cal_namespace])
+        page.evaluate(
+            "([ns]) => window.__calStub.fire(ns, 'bookingSuccessfulV2', {})", [doctor.cal_namespace]
+        )
         expect(page).to_have_url(static.url + path_for("success", lang))
 
 
@@ -309,16 +325,25 @@ def test_a_doctors_page_books_that_doctor_in_place(page, lang):
     # Only this doctor's namespace, with the booking page's contract.
     global_calls = [c["args"] for c in calls(page) if c["fn"] == "Cal"]
     assert global_calls == [["initNamespace", doctor.cal_namespace]]
-    assert ns_calls(page, doctor, "init") == [["init", doctor.cal_namespace, {"origin": CAL_ORIGIN}]]
+    assert ns_calls(page, doctor, "init") == [
+        ["init", doctor.cal_namespace, {"origin": CAL_ORIGIN}]
+    ]
     assert ns_calls(page, doctor, "ui") == [["ui", expected_ui()]]
     books = page.locator(f'main [data-book="{doctor.slug}"]')
     for i in range(books.count()):
         books.nth(i).click()
     modals = [c[1] for c in ns_calls(page, doctor, "modal")]
-    assert modals == [{"calLink": doctor.cal_link, "config": {"layout": "column_view"}}] * books.count()
-    expect(page).to_have_url(re.compile(re.escape(path_for(doctor_page_id(doctor.slug), lang)) + "$"))
-    page.evaluate("([ns]) => window.__calStub.fire(ns, 'bookingSuccessfulV2', {uid: 'sample'})",
-                  [doctor.cal_namespace])
+    assert (
+        modals
+        == [{"calLink": doctor.cal_link, "config": {"layout": "column_view"}}] * books.count()
+    )
+    expect(page).to_have_url(
+        re.compile(re.escape(path_for(doctor_page_id(doctor.slug), lang)) + "$")
+    )
+    page.evaluate(
+        "([ns]) => window.__calStub.fire(ns, 'bookingSuccessfulV2', {uid: 'sample'})",
+        [doctor.cal_namespace],
+    )
     expect(page).to_have_url(re.compile(re.escape(path_for("success", lang)) + "$"))
     assert page.problems == []
 

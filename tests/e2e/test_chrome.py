@@ -6,11 +6,11 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from .conftest import MOBILE, hydrated, wait_until
-
 from clinic.site.i18n import t
 from clinic.site.navigation import services_menu, team_menu
 from clinic.site.routes import path_for
+
+from .conftest import MOBILE, hydrated, wait_until
 
 HEADER_OFFSET = 64
 
@@ -25,9 +25,13 @@ def dropdown_button(page, label):
     return page.locator("header nav").get_by_role("button", name=label)
 
 
-@pytest.mark.parametrize(("lang", "menu", "items"), [
-    ("es", "nav.services", services_menu), ("en", "nav.team", team_menu),
-])
+@pytest.mark.parametrize(
+    ("lang", "menu", "items"),
+    [
+        ("es", "nav.services", services_menu),
+        ("en", "nav.team", team_menu),
+    ],
+)
 def test_dropdown_items_are_exactly_the_spec_items(page, lang, menu, items):
     open_hydrated(page, path_for("contact", lang))
     button = dropdown_button(page, t(lang, menu))
@@ -37,7 +41,7 @@ def test_dropdown_items_are_exactly_the_spec_items(page, lang, menu, items):
     expected = items(lang)
     links = panel.get_by_role("link")
     expect(links).to_have_count(len(expected))
-    for link, item in zip(links.all(), expected):
+    for link, item in zip(links.all(), expected, strict=True):
         assert link.inner_text().strip() == item.label
         assert link.get_attribute("href") == item.href
 
@@ -117,7 +121,9 @@ def test_mobile_menu_opens_closes_and_closes_after_navigating(mobile_page):
     panel.get_by_role("link", name=t("es", "nav.contact")).click()
     page.wait_for_url("**/contacto")
     expect(panel).to_be_hidden()
-    expect(page.get_by_role("button", name=t("es", "nav.menu_open"))).to_have_attribute("aria-expanded", "false")
+    expect(page.get_by_role("button", name=t("es", "nav.menu_open"))).to_have_attribute(
+        "aria-expanded", "false"
+    )
     assert page.problems == []
 
 
@@ -126,8 +132,11 @@ def _make_scrollable(page, viewports: int = 4):
     page.add_style_tag(content=f"main {{ min-height: {viewports * 100}vh; }}")
 
 
-@pytest.mark.parametrize("viewport", [{"width": 390, "height": 844}, {"width": 1280, "height": 800}],
-                         ids=["mobile", "desktop"])
+@pytest.mark.parametrize(
+    "viewport",
+    [{"width": 390, "height": 844}, {"width": 1280, "height": 800}],
+    ids=["mobile", "desktop"],
+)
 @pytest.mark.parametrize("lang", ["es", "en"])
 def test_floating_book_button_appears_past_one_viewport(page, viewport, lang):
     page.set_viewport_size(viewport)

@@ -51,15 +51,22 @@ def expected_text(lang: str, values: dict[str, str]) -> str:
     """The chat text the form writes from `values`: the templates of contact.whatsapp, one
     line each, with what the patient typed (trimmed), the phone line only when given."""
     typed = {key: value.strip() for key, value in values.items()}
-    lines = [t(lang, "contact.whatsapp.greeting", name=typed["name"]),
-             t(lang, "contact.whatsapp.email", email=typed["email"])]
+    lines = [
+        t(lang, "contact.whatsapp.greeting", name=typed["name"]),
+        t(lang, "contact.whatsapp.email", email=typed["email"]),
+    ]
     if typed["phone"]:
         lines.append(t(lang, "contact.whatsapp.phone", phone=typed["phone"]))
     lines.append(t(lang, "contact.whatsapp.message", message=typed["message"]))
     return "\n".join(lines)
 
 
-VALID = {"name": "Ana López", "email": "ana@example.com", "phone": "", "message": "Quiero agendar una cita."}
+VALID = {
+    "name": "Ana López",
+    "email": "ana@example.com",
+    "phone": "",
+    "message": "Quiero agendar una cita.",
+}
 
 
 def fields(page, lang):
@@ -68,7 +75,9 @@ def fields(page, lang):
     return {
         "name": form.get_by_role("textbox", name=t(lang, "contact.form.name"), exact=True),
         "email": form.get_by_role("textbox", name=t(lang, "contact.form.email"), exact=True),
-        "phone": form.get_by_role("textbox", name=f"{t(lang, 'contact.form.phone')} {optional}", exact=True),
+        "phone": form.get_by_role(
+            "textbox", name=f"{t(lang, 'contact.form.phone')} {optional}", exact=True
+        ),
         "message": form.get_by_role("textbox", name=t(lang, "contact.form.message"), exact=True),
         "consent": form.get_by_role("checkbox"),
         "submit": form.get_by_role("button", name=t(lang, "contact.form.submit")),
@@ -81,8 +90,10 @@ def open_contact(page, lang, script=OPENS, base=""):
     page.goto(base + path_for("contact", lang))
     page.wait_for_function("() => document.querySelector('form[data-contact-form]') !== null")
     # Interactive once React has hydrated the form (it then owns the fields' values).
-    page.wait_for_function("() => Object.keys(document.querySelector('form[data-contact-form]'))"
-                           ".some((k) => k.startsWith('__react'))")
+    page.wait_for_function(
+        "() => Object.keys(document.querySelector('form[data-contact-form]'))"
+        ".some((k) => k.startsWith('__react'))"
+    )
     return fields(page, lang)
 
 
@@ -130,9 +141,13 @@ def test_heading_background_form_and_three_cards(page, lang):
     expect(image).to_have_attribute("width", "1600")
     expect(image).to_have_attribute("height", "640")
     expect(image).to_have_attribute("alt", "")
-    page.wait_for_function("(img) => img.complete && img.naturalWidth > 0", arg=image.element_handle())
+    page.wait_for_function(
+        "(img) => img.complete && img.naturalWidth > 0", arg=image.element_handle()
+    )
     assert image.evaluate("img => img.currentSrc").endswith(".avif")
-    for source in page.locator("[data-contact-header] picture source, [data-contact-header] picture img").all():
+    for source in page.locator(
+        "[data-contact-header] picture source, [data-contact-header] picture img"
+    ).all():
         for candidate in source.get_attribute("srcset").split(","):
             url = candidate.strip().split(" ")[0]
             assert page.request.get(url).status == 200, url
@@ -252,7 +267,13 @@ INVALID = [
     ("email only spaces", {"email": "    "}, True, "email", "errors.email"),
     ("email without domain", {"email": "ana@"}, True, "email", "errors.email_invalid"),
     ("email without dot", {"email": "ana@example"}, True, "email", "errors.email_invalid"),
-    ("email with a space", {"email": "ana lopez@example.com"}, True, "email", "errors.email_invalid"),
+    (
+        "email with a space",
+        {"email": "ana lopez@example.com"},
+        True,
+        "email",
+        "errors.email_invalid",
+    ),
     ("email without at", {"email": "ana.example.com"}, True, "email", "errors.email_invalid"),
     ("message missing", {"message": ""}, True, "message", "errors.message"),
     ("message only whitespace", {"message": "  \n\n  \t"}, True, "message", "errors.message"),

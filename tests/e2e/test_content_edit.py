@@ -26,7 +26,6 @@ folders: the repository is only read.
 from __future__ import annotations
 
 import codecs
-from collections import Counter
 import html
 import json
 import os
@@ -34,6 +33,7 @@ import re
 import shutil
 import subprocess
 import sys
+from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -82,7 +82,10 @@ def _write(path: Path, data) -> None:
 
 def _i18n_file(content_dir: Path, key: str) -> Path:
     """The Spanish i18n file that holds `key` (i18n/es.yaml or one of i18n/es/*.yaml)."""
-    for path in [content_dir / "i18n" / "es.yaml", *sorted((content_dir / "i18n" / "es").glob("*.yaml"))]:
+    for path in [
+        content_dir / "i18n" / "es.yaml",
+        *sorted((content_dir / "i18n" / "es").glob("*.yaml")),
+    ]:
         node = _read(path)
         for part in key.split("."):
             node = node.get(part) if isinstance(node, dict) else None
@@ -104,8 +107,14 @@ def edited_doctor():
     doctors = content().doctors
     years = Counter(d.years_experience for d in doctors)
     surnames = Counter(d.name("en").split()[-1] for d in doctors)
-    return next((d for d in doctors if years[d.years_experience] == 1 and surnames[d.name("en").split()[-1]] == 1),
-                doctors[0])
+    return next(
+        (
+            d
+            for d in doctors
+            if years[d.years_experience] == 1 and surnames[d.name("en").split()[-1]] == 1
+        ),
+        doctors[0],
+    )
 
 
 def shipped_facts() -> Facts:
@@ -113,10 +122,14 @@ def shipped_facts() -> Facts:
     clinic, doctor = data.clinic, edited_doctor()
     [saturday] = [entry for entry in clinic.hours if "Sa" in entry.days]
     return Facts(
-        phone=clinic.phone, whatsapp=clinic.whatsapp_number,
-        price=clinic.consultation.price, currency=clinic.consultation.currency,
-        doctor_slug=doctor.slug, doctor_name={lang: doctor.name(lang) for lang in LANGS},
-        doctor_years=doctor.years_experience, saturday_closes=saturday.closes,
+        phone=clinic.phone,
+        whatsapp=clinic.whatsapp_number,
+        price=clinic.consultation.price,
+        currency=clinic.consultation.currency,
+        doctor_slug=doctor.slug,
+        doctor_name={lang: doctor.name(lang) for lang in LANGS},
+        doctor_years=doctor.years_experience,
+        saturday_closes=saturday.closes,
         text=data.i18n["es"][EDITED_TEXT_KEY],
     )
 
@@ -127,13 +140,20 @@ def new_facts(old: Facts) -> Facts:
     while years in others:
         years += 1
     # No longer than the old name: the doctor's meta description has a length budget.
-    title = {"es": "Dra." if content().doctor(old.doctor_slug).gender == "female" else "Dr.", "en": "Dr."}
+    title = {
+        "es": "Dra." if content().doctor(old.doctor_slug).gender == "female" else "Dr.",
+        "en": "Dr.",
+    }
     phone = "+52 984 321 7788" if old.phone != "+52 984 321 7788" else "+52 984 321 7799"
     return Facts(
-        phone=phone, whatsapp=re.sub(r"\D", "", phone),
-        price=old.price + 350, currency=old.currency,
-        doctor_slug=old.doctor_slug, doctor_name={lang: f"{title[lang]} Inés Robles" for lang in LANGS},
-        doctor_years=years, saturday_closes=_later(old.saturday_closes),
+        phone=phone,
+        whatsapp=re.sub(r"\D", "", phone),
+        price=old.price + 350,
+        currency=old.currency,
+        doctor_slug=old.doctor_slug,
+        doctor_name={lang: f"{title[lang]} Inés Robles" for lang in LANGS},
+        doctor_years=years,
+        saturday_closes=_later(old.saturday_closes),
         text=NEW_TEXT,
     )
 
@@ -180,13 +200,17 @@ def _decoded(text: str) -> str:
     """HTML as a reader (or a crawler) gets it: entities and JSON \\u escapes decoded, so
     that a value cannot hide behind its escaped spelling."""
     text = html.unescape(text)
-    return re.sub(r"\\u([0-9a-fA-F]{4})", lambda m: codecs.decode(m.group(0), "unicode_escape"), text)
+    return re.sub(
+        r"\\u([0-9a-fA-F]{4})", lambda m: codecs.decode(m.group(0), "unicode_escape"), text
+    )
 
 
 def read_build(client: Path) -> dict[str, str]:
     """Every prerendered HTML file of a build (route pages, 404 pages, shells)."""
-    pages = {path.relative_to(client).as_posix(): _decoded(path.read_text(encoding="utf-8"))
-             for path in client.rglob("*.html")}
+    pages = {
+        path.relative_to(client).as_posix(): _decoded(path.read_text(encoding="utf-8"))
+        for path in client.rglob("*.html")
+    }
     assert len(pages) > 2 * len(all_pages()), f"a build with {len(pages)} HTML files"
     return pages
 
@@ -195,23 +219,35 @@ def build(project: Path) -> dict[str, str]:
     """Every prerendered HTML file of a `reflex export` of `project`."""
     result = subprocess.run(
         ["reflex", "export", "--frontend-only", "--no-zip", "--loglevel", "warning"],
-        cwd=project, env=reflex_env(PYTHONDONTWRITEBYTECODE="1"), capture_output=True, text=True,
+        cwd=project,
+        env=reflex_env(PYTHONDONTWRITEBYTECODE="1"),
+        capture_output=True,
+        text=True,
         timeout=BUILD_TIMEOUT_S,
     )
-    assert result.returncode == 0, f"reflex export failed:\n{result.stdout[-3000:]}\n{result.stderr[-3000:]}"
+    assert result.returncode == 0, (
+        f"reflex export failed:\n{result.stdout[-3000:]}\n{result.stderr[-3000:]}"
+    )
     return read_build(project / EXPORT_DIR.relative_to(PROJECT_DIR))
 
 
 def html_file(path: str) -> str:
     """The prerendered file of a route path ("/" -> index.html, "/en/faq" -> en/faq.html)."""
-    return "index.html" if path == "/" else "en/index.html" if path == "/en/" else path.lstrip("/") + ".html"
+    return (
+        "index.html"
+        if path == "/"
+        else "en/index.html"
+        if path == "/en/"
+        else path.lstrip("/") + ".html"
+    )
 
 
 def head_of(document: str) -> dict:
     """Title, meta description and JSON-LD of a prerendered page."""
     [title] = re.findall(r"<title>(.*?)</title>", document, re.S)
-    [description] = re.findall(r'<meta[^>]*name="description"[^>]*content="([^"]*)"', document) or \
-        re.findall(r'<meta[^>]*content="([^"]*)"[^>]*name="description"', document)
+    [description] = re.findall(
+        r'<meta[^>]*name="description"[^>]*content="([^"]*)"', document
+    ) or re.findall(r'<meta[^>]*content="([^"]*)"[^>]*name="description"', document)
     [ld] = re.findall(r'<script type="application/ld\+json">(.*?)</script>', document, re.S)
     return {"title": title, "description": description, "graph": json.loads(ld)["@graph"]}
 
@@ -244,10 +280,13 @@ def old_spellings(facts: Facts) -> dict[str, re.Pattern]:
     patterns = {label: re.compile(re.escape(value)) for label, value in literal.items()}
     patterns["doctor surname"] = re.compile(rf"\b{re.escape(bare_name.split()[-1])}\b")
     patterns["years in a sentence"] = re.compile(rf"(?i)\b(?:más de|over) {years} (?:años|years)\b")
-    patterns["years as a figure"] = re.compile(rf"(?<![\d,.])\+{years}(?![\d,])|(?<![\d,.+]){years}\+")
+    patterns["years as a figure"] = re.compile(
+        rf"(?<![\d,.])\+{years}(?![\d,])|(?<![\d,.+]){years}\+"
+    )
     for lang in LANGS:
         patterns[f"Saturday closing ({lang})"] = re.compile(
-            rf"(?<![\d:]){re.escape(format_time(facts.saturday_closes, lang))}")
+            rf"(?<![\d:]){re.escape(format_time(facts.saturday_closes, lang))}"
+        )
     return patterns
 
 
@@ -267,16 +306,23 @@ def check_build_says(pages: dict[str, str], facts: Facts) -> None:
         graph = head_of(document)["graph"]
         [clinic] = [n for n in graph if n["@type"] == "MedicalClinic"]
         assert clinic["telephone"] == facts.phone, where
-        saturday = [s for s in clinic["openingHoursSpecification"]
-                    if f"https://schema.org/{DAY_NAMES['Sa']}" in s["dayOfWeek"]]
+        saturday = [
+            s
+            for s in clinic["openingHoursSpecification"]
+            if f"https://schema.org/{DAY_NAMES['Sa']}" in s["dayOfWeek"]
+        ]
         assert [s["closes"] for s in saturday] == [facts.saturday_closes], where
-        assert facts.doctor_name[p.lang] in [n["name"] for n in graph if n["@type"] == "Physician"], where
+        assert facts.doctor_name[p.lang] in [
+            n["name"] for n in graph if n["@type"] == "Physician"
+        ], where
     fee = format_price(facts.price, facts.currency)
     for lang in LANGS:
         for page_id in ("faq", "booking"):
             document = pages[html_file(path_for(page_id, lang))]
             assert fee in head_of(document)["description"], f"{page_id} {lang} meta description"
-            assert document.count(fee) >= 2, f"{page_id} {lang}: the fee in the page, not only its head"
+            assert document.count(fee) >= 2, (
+                f"{page_id} {lang}: the fee in the page, not only its head"
+            )
         profile = pages[html_file(path_for(doctor_page_id(doctor.slug), lang))]
         assert facts.doctor_name[lang] in head_of(profile)["title"]
         assert t(lang, "inner.years", years=facts.doctor_years) in profile
@@ -285,7 +331,9 @@ def check_build_says(pages: dict[str, str], facts: Facts) -> None:
                 document = pages[html_file(path_for(service.key, lang))]
                 figure = f"+{facts.doctor_years}" if lang == "es" else f"{facts.doctor_years}+"
                 assert figure in document, f"{service.key} {lang}: {figure}"
-                assert f" {facts.doctor_years} " in head_of(document)["description"], f"{service.key} {lang}"
+                assert f" {facts.doctor_years} " in head_of(document)["description"], (
+                    f"{service.key} {lang}"
+                )
     assert facts.text in pages[html_file(path_for("contact", "es"))]
 
 
@@ -295,17 +343,24 @@ def check_build_grew(pages: dict[str, str], client: Path, grown_dir: Path, new_s
     data = load_content(grown_dir)
     home = read_yaml(grown_dir / "pages" / "home.yaml")
     doctors, services = data.doctors, data.services
-    assert len(doctors) == len(content().doctors) + 1 and len(services) == len(content().services) + 1
+    assert (
+        len(doctors) == len(content().doctors) + 1 and len(services) == len(content().services) + 1
+    )
 
     def path(page_id: str, lang: str) -> str:
         if page_id.startswith("doctor:"):
             doctor = data.doctor(page_id.split(":", 1)[1])
-            pattern = getattr(data.routes.doctor_pages.es, doctor.gender) if lang == "es" else data.routes.doctor_pages.en
+            pattern = (
+                getattr(data.routes.doctor_pages.es, doctor.gender)
+                if lang == "es"
+                else data.routes.doctor_pages.en
+            )
             return pattern.format(slug=doctor.slug)
         return getattr(data.routes.pages[page_id], lang).format(brand_slug=data.clinic.brand_slug)
 
-    paths = [path(f"doctor:{d.slug}", lang) for d in doctors for lang in LANGS] + \
-            [path(page_id, lang) for page_id in data.routes.pages for lang in LANGS]
+    paths = [path(f"doctor:{d.slug}", lang) for d in doctors for lang in LANGS] + [
+        path(page_id, lang) for page_id in data.routes.pages for lang in LANGS
+    ]
     new_doctor = data.doctor(new_slug)
     for lang in LANGS:
         # The new doctor's page, with a title that fits whatever the name.
@@ -315,21 +370,33 @@ def check_build_grew(pages: dict[str, str], client: Path, grown_dir: Path, new_s
         assert new_doctor.name(lang) in title and len(title) <= 75, title
         # The seventh service's page.
         new_service = services[-1]
-        assert f"<h1" in pages[html_file(path(new_service.key, lang))]
-        for document_path in (path("home", lang), path("booking", lang), path(f"doctor:{new_doctor.slug}", lang)):
+        assert "<h1" in pages[html_file(path(new_service.key, lang))]
+        for document_path in (
+            path("home", lang),
+            path("booking", lang),
+            path(f"doctor:{new_doctor.slug}", lang),
+        ):
             document = pages[html_file(document_path)]
             # Menus (every page): each doctor's page and each service's page linked.
             for d in doctors:
-                assert f'href="{path(f"doctor:{d.slug}", lang)}"' in document, (document_path, d.slug)
+                assert f'href="{path(f"doctor:{d.slug}", lang)}"' in document, (
+                    document_path,
+                    d.slug,
+                )
             for service in services:
                 assert f'href="{path(service.key, lang)}"' in document, (document_path, service.key)
             # JSON-LD: one Physician per doctor, in doctors.yaml order.
             graph = head_of(document)["graph"]
-            assert [n["name"] for n in graph if n["@type"] == "Physician"] == [d.name(lang) for d in doctors]
+            assert [n["name"] for n in graph if n["@type"] == "Physician"] == [
+                d.name(lang) for d in doctors
+            ]
         # The booking page: one card and one calendar namespace per doctor.
         booking = pages[html_file(path("booking", lang))]
         for d in doctors:
-            assert f'data-book-button="{d.slug}"' in booking and f'data-cal-namespace="{d.cal_namespace}"' in booking
+            assert (
+                f'data-book-button="{d.slug}"' in booking
+                and f'data-cal-namespace="{d.cal_namespace}"' in booking
+            )
         # The home page: every doctor's card, one logo fewer and one photo more.
         home_page = pages[html_file(path("home", lang))]
         assert all(f'data-doctor="{d.slug}"' in home_page for d in doctors)
@@ -377,14 +444,22 @@ def test_a_content_edit_passes_the_unit_tests_and_changes_every_page(tmp_path, o
     new = new_facts(old)
     edited = tmp_path / "content"
     write_edited_content(CONTENT_DIR, edited, new)
-    new_slug = grow.grown(edited)  # a doctor and a service more, a logo fewer (the photo: with the copy's assets)
+    new_slug = grow.grown(
+        edited
+    )  # a doctor and a service more, a logo fewer (the photo: with the copy's assets)
     loaded = load_content(edited)  # a readable error here beats one in a subprocess
-    assert loaded.clinic.phone == new.phone and loaded.doctor(new.doctor_slug).years_experience == new.doctor_years
+    assert (
+        loaded.clinic.phone == new.phone
+        and loaded.doctor(new.doctor_slug).years_experience == new.doctor_years
+    )
 
     # (a) The unit tests on the edited content, while the site builds.
     unit = subprocess.Popen(
         [sys.executable, "-m", "pytest", "tests/unit", "-q", "-p", "no:cacheprovider", "-x"],
-        cwd=PROJECT_DIR, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+        cwd=PROJECT_DIR,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
         env={**os.environ, "CLINIC_CONTENT_DIR": str(edited), "PYTHONDONTWRITEBYTECODE": "1"},
     )
     try:
@@ -393,8 +468,9 @@ def test_a_content_edit_passes_the_unit_tests_and_changes_every_page(tmp_path, o
         shipped = read_build(served_build) if served_build else build(project)
         check_build_says(shipped, old)
         old_patterns = old_spellings(old)
-        assert set(found(shipped, old_patterns)) == set(old_patterns), \
+        assert set(found(shipped, old_patterns)) == set(old_patterns), (
             f"never matched on the shipped build: {set(old_patterns) - set(found(shipped, old_patterns))}"
+        )
         assert not found(shipped, old_spellings(new)), "the new values must be new"
 
         # ... and a build of the edited content says the new ones, and no old one anywhere.
@@ -404,7 +480,9 @@ def test_a_content_edit_passes_the_unit_tests_and_changes_every_page(tmp_path, o
         rebuilt = build(project)
         check_build_says(rebuilt, new)
         assert found(rebuilt, old_patterns) == {}
-        check_build_grew(rebuilt, project / EXPORT_DIR.relative_to(PROJECT_DIR), project / "content", new_slug)
+        check_build_grew(
+            rebuilt, project / EXPORT_DIR.relative_to(PROJECT_DIR), project / "content", new_slug
+        )
     finally:
         output, _ = unit.communicate(timeout=BUILD_TIMEOUT_S)
         shutil.rmtree(tmp_path / "site", ignore_errors=True)  # ~150 MB of node_modules

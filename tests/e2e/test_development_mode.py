@@ -61,9 +61,21 @@ def dev_site(tmp_path_factory, base_url) -> DevSite:
     log = project.parent / "reflex-run.log"
     with log.open("w") as out:
         process = subprocess.Popen(
-            [str(BIN / "reflex"), "run", "--frontend-port", str(frontend),
-             "--backend-port", str(backend), "--loglevel", "info"],
-            cwd=project, env=reflex_env(), stdout=out, stderr=subprocess.STDOUT, start_new_session=True,
+            [
+                str(BIN / "reflex"),
+                "run",
+                "--frontend-port",
+                str(frontend),
+                "--backend-port",
+                str(backend),
+                "--loglevel",
+                "info",
+            ],
+            cwd=project,
+            env=reflex_env(),
+            stdout=out,
+            stderr=subprocess.STDOUT,
+            start_new_session=True,
         )
     url = f"http://localhost:{frontend}"
     try:
@@ -108,14 +120,18 @@ def test_a_content_edit_and_a_python_edit_show_without_a_restart(dev_site, dev_p
     dev_page.goto(contact)
     dev_page.locator("h1").first.wait_for()
     page_module = dev_site.project / "clinic" / "site" / "pages" / "contact.py"
-    page_module.write_text(page_module.read_text(encoding="utf-8") + '''
+    page_module.write_text(
+        page_module.read_text(encoding="utf-8")
+        + """
 
 _render_before_the_edit = render
 
 
 def render(page):
     return rx.fragment(rx.el.p("Párrafo añadido en Python", id="python-edit"), _render_before_the_edit(page))
-''', encoding="utf-8")
+""",
+        encoding="utf-8",
+    )
     started = time.monotonic()
     dev_page.locator("#python-edit").wait_for(timeout=RELOAD_TIMEOUT_MS)
     print(f"python edit shown after {time.monotonic() - started:.1f} s")
@@ -133,7 +149,9 @@ def test_broken_content_names_the_file_and_field_and_the_server_recovers(dev_sit
     message = "doctors.yaml: field '0.years_experience': Input should be greater than 0"
     deadline = time.monotonic() + RELOAD_TIMEOUT_MS / 1000
     while message not in dev_site.log.read_text(encoding="utf-8"):
-        assert time.monotonic() < deadline, f"no content error in the log:\n{dev_site.log.read_text()[-2000:]}"
+        assert time.monotonic() < deadline, (
+            f"no content error in the log:\n{dev_site.log.read_text()[-2000:]}"
+        )
         time.sleep(0.2)
 
     doctors.write_text(original, encoding="utf-8")

@@ -100,7 +100,7 @@ def test_spanish_browser_is_never_redirected(visitor, locale):
 
 @pytest.mark.parametrize("blocked", list(STORAGE_BLOCKED))
 def test_blocked_storage_means_no_redirect(visitor, blocked):
-    """"Once" cannot be kept without the flag: an English browser stays on the page it
+    """ "Once" cannot be kept without the flag: an English browser stays on the page it
     asked for, and the page still works."""
     page = visitor("en-US")
     page.add_init_script(STORAGE_BLOCKED[blocked])
@@ -176,7 +176,10 @@ def test_going_home_inside_the_site_is_not_a_first_visit(visitor):
 
 
 def test_crawlers_are_not_redirected(visitor):
-    page = visitor("en-US", user_agent="Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)")
+    page = visitor(
+        "en-US",
+        user_agent="Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)",
+    )
     page.goto(REDIRECT_FROM)
     expect_spanish_home(page)
     assert flag(page) is None
@@ -186,7 +189,12 @@ def test_crawlers_are_not_redirected(visitor):
 
 # A slow phone on a slow network (CDP): the HTML of / then takes most of a second to
 # arrive, and every step of the page is stretched enough to be told apart.
-SLOW_NETWORK = {"offline": False, "latency": 150, "downloadThroughput": 100_000 / 8, "uploadThroughput": 100_000 / 8}
+SLOW_NETWORK = {
+    "offline": False,
+    "latency": 150,
+    "downloadThroughput": 100_000 / 8,
+    "uploadThroughput": 100_000 / 8,
+}
 SLOW_CPU = 4
 
 # What the document at / paints, told to Python as it happens.
@@ -219,11 +227,15 @@ def slow_first_visit(visitor, locale: str):
 
     def on_request(event):
         if event.get("type") == "Document":
-            documents.append(("request", urlparse(event["request"]["url"]).path, event["timestamp"]))
+            documents.append(
+                ("request", urlparse(event["request"]["url"]).path, event["timestamp"])
+            )
 
     def on_response(event):
         if event.get("type") == "Document":
-            documents.append(("response", urlparse(event["response"]["url"]).path, event["timestamp"]))
+            documents.append(
+                ("response", urlparse(event["response"]["url"]).path, event["timestamp"])
+            )
 
     cdp.on("Network.requestWillBeSent", on_request)
     cdp.on("Network.responseReceived", on_response)
@@ -241,7 +253,11 @@ def test_english_first_visit_leaves_before_the_spanish_page_paints(visitor, base
     expect(page.locator("html")).to_have_attribute("lang", "en")
     assert reports == []
     order = [(kind, path) for kind, path, _ in documents]
-    assert order[:3] == [("request", REDIRECT_FROM), ("response", REDIRECT_FROM), ("request", REDIRECT_TO)], order
+    assert order[:3] == [
+        ("request", REDIRECT_FROM),
+        ("response", REDIRECT_FROM),
+        ("request", REDIRECT_TO),
+    ], order
     # The request for /en/ left before half of the (compressed) HTML of / could have
     # arrived: it waited for the first bytes, not for the document.
     first_bytes, english_request = documents[1][2], documents[2][2]

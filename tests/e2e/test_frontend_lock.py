@@ -62,8 +62,11 @@ def test_every_installed_npm_package_is_the_locked_version(build):
     locked = locked_versions(read_bun_lock(LOCK_DIR / "bun.lock"))
     installed = installed_versions(WEB_DIR / "node_modules")
     assert installed, "the build installed no npm packages"
-    assert {key: (version, locked.get(key)) for key, version in installed.items()
-            if locked.get(key) != version} == {}
+    assert {
+        key: (version, locked.get(key))
+        for key, version in installed.items()
+        if locked.get(key) != version
+    } == {}
 
 
 def test_every_package_the_app_and_its_packages_need_is_installed(build):
@@ -72,12 +75,17 @@ def test_every_package_the_app_and_its_packages_need_is_installed(build):
     lock = read_bun_lock(LOCK_DIR / "bun.lock")
     installed = installed_versions(WEB_DIR / "node_modules")
     app = lock["workspaces"][""]
-    needs = [("", name) for name in {**app.get("dependencies", {}), **app.get("devDependencies", {})}]
+    needs = [
+        ("", name) for name in {**app.get("dependencies", {}), **app.get("devDependencies", {})}
+    ]
     for key in installed:
         details = next((item for item in lock["packages"][key][1:] if isinstance(item, dict)), {})
         needs += [(key, name) for name in details.get("dependencies", {})]
-    assert [f"{dependent or 'the app'} needs {name}" for dependent, name in needs
-            if resolve(dependent, name, installed) is None] == []
+    assert [
+        f"{dependent or 'the app'} needs {name}"
+        for dependent, name in needs
+        if resolve(dependent, name, installed) is None
+    ] == []
 
 
 def test_the_build_installed_from_reflex_lock_with_bun_frozen(build):

@@ -33,7 +33,9 @@ VIEWPORTS = {"mobile": MOBILE, "desktop": DESKTOP}
 SPEC_ORDER = ("hero", "services", "team", "certifications", "facilities", "reviews", "location")
 
 
-@pytest.fixture(params=[(lang, size) for lang in LANGS for size in VIEWPORTS], ids=lambda p: f"{p[0]}-{p[1]}")
+@pytest.fixture(
+    params=[(lang, size) for lang in LANGS for size in VIEWPORTS], ids=lambda p: f"{p[0]}-{p[1]}"
+)
 def home(request, new_context):
     """The home page in one language at one viewport size, third parties blocked."""
     lang, size = request.param
@@ -48,7 +50,9 @@ def open_home(page, lang: str):
     response = page.goto(path_for("home", lang))
     assert response.status == 200
     # Hydrated: the carousel's Embla instance has reported its first slide.
-    expect(page.locator("#certifications [data-carousel]")).to_have_attribute("data-selected-index", "0")
+    expect(page.locator("#certifications [data-carousel]")).to_have_attribute(
+        "data-selected-index", "0"
+    )
     return page
 
 
@@ -69,18 +73,24 @@ def test_sections_in_spec_order_with_their_content(home, base_url):
     # Hero: the page's only <h1>, subtitle, book button, three permits.
     assert page.locator("h1").count() == 1
     hero = page.locator("#hero")
-    expect(hero.locator("h1")).to_have_text(t(lang, "pages.home.title").format(brand=content().clinic.brand))
-    expect(hero.get_by_role("link", name=t(lang, "home.hero.book"))).to_have_attribute("href", path_for("booking", lang))
+    expect(hero.locator("h1")).to_have_text(
+        t(lang, "pages.home.title").format(brand=content().clinic.brand)
+    )
+    expect(hero.get_by_role("link", name=t(lang, "home.hero.book"))).to_have_attribute(
+        "href", path_for("booking", lang)
+    )
     expect(hero.locator("[data-permits] li")).to_have_text(content().clinic.permits)
     expect(hero.locator("h1")).to_be_in_viewport()
 
     # Services: one card per service in content order, each linking to its page, and the banner.
     cards = page.locator("#services [data-service]")
     expect(cards).to_have_count(len(content().services))
-    for card, service in zip(cards.all(), content().services):
+    for card, service in zip(cards.all(), content().services, strict=True):
         expect(card.locator("h3")).to_have_text(t(lang, f"services.{service.key}.title"))
         expect(card.get_by_role("link")).to_have_attribute("href", path_for(service.key, lang))
-    expect(page.locator("#services [data-ultrasound-banner]")).to_contain_text(t(lang, "home.services.ultrasound_text"))
+    expect(page.locator("#services [data-ultrasound-banner]")).to_contain_text(
+        t(lang, "home.services.ultrasound_text")
+    )
 
     # Team: every doctor with licence line and a link to their page; initials, no photo.
     for doctor in content().doctors:
@@ -88,28 +98,48 @@ def test_sections_in_spec_order_with_their_content(home, base_url):
         expect(card.locator("h3")).to_have_text(doctor.name(lang))
         expect(card).to_contain_text(doctor.specialty(lang))
         expect(card.locator("[data-license]")).to_have_text(doctor.license(lang))
-        expect(card.get_by_role("link")).to_have_attribute("href", path_for(doctor_page_id(doctor.slug), lang))
-        expect(card.locator("[data-avatar-state='idle'] [data-avatar-initials]")).to_have_text(doctor.initials)
+        expect(card.get_by_role("link")).to_have_attribute(
+            "href", path_for(doctor_page_id(doctor.slug), lang)
+        )
+        expect(card.locator("[data-avatar-state='idle'] [data-avatar-initials]")).to_have_text(
+            doctor.initials
+        )
 
     # Certifications, facilities and the amenities card, as many as content gives.
     logos = page.locator("#certifications [data-certification] img")
     expect(logos).to_have_count(logo_count())
-    assert logos.evaluate_all("els => els.map(e => e.alt)") == [c.name(lang) for c in home_content().certifications]
-    expect(page.locator("#facilities [data-facility-photo]")).to_have_count(len(home_content().facilities))
-    expect(page.locator("#facilities [data-amenities] li")).to_have_count(len(home_content().amenities))
+    assert logos.evaluate_all("els => els.map(e => e.alt)") == [
+        c.name(lang) for c in home_content().certifications
+    ]
+    expect(page.locator("#facilities [data-facility-photo]")).to_have_count(
+        len(home_content().facilities)
+    )
+    expect(page.locator("#facilities [data-amenities] li")).to_have_count(
+        len(home_content().amenities)
+    )
 
     # Reviews summary and link, location with the address link and the map.
     rating = content().clinic.rating
     expect(page.locator("#reviews [data-rating-summary]")).to_contain_text(f"{rating.value}")
     expect(page.locator("#reviews [data-rating-summary]")).to_contain_text(f"{rating.count}")
-    expect(page.locator("#reviews [data-more-reviews]")).to_have_attribute("href", str(content().clinic.reviews.more_reviews_url))
-    expect(page.locator("#location [data-address-link]")).to_have_attribute("href", str(content().clinic.address.maps_url))
-    expect(page.locator("#location [data-best-hospital]")).to_contain_text(content().clinic.address.hospital)
+    expect(page.locator("#reviews [data-more-reviews]")).to_have_attribute(
+        "href", str(content().clinic.reviews.more_reviews_url)
+    )
+    expect(page.locator("#location [data-address-link]")).to_have_attribute(
+        "href", str(content().clinic.address.maps_url)
+    )
+    expect(page.locator("#location [data-best-hospital]")).to_contain_text(
+        content().clinic.address.hospital
+    )
     # The map facade: a picture with its size, the load button, no frame until asked.
     picture = page.locator("#location [data-map-picture]")
-    expect(picture).to_have_attribute("alt", re.compile(re.escape(content().clinic.address.hospital)))
+    expect(picture).to_have_attribute(
+        "alt", re.compile(re.escape(content().clinic.address.hospital))
+    )
     assert picture.get_attribute("width") and picture.get_attribute("height")
-    expect(page.locator("#location [data-map-load]")).to_have_text(t(lang, "home.location.map_load"))
+    expect(page.locator("#location [data-map-load]")).to_have_text(
+        t(lang, "home.location.map_load")
+    )
     expect(page.locator("#location iframe")).to_have_count(0)
     expect(page.locator("#location [data-directions]")).to_have_count(3)
     assert not uncaught(page)
@@ -231,11 +261,14 @@ def test_arrow_keys_move_the_carousel_and_it_loops_backwards(page):
     # The slide the carousel reports as current is the one shown, labelled as such.
     index = (start - 1) % logo_count()
     slide = carousel.locator(f"[data-slide-index='{index}']")
-    expect(slide).to_have_attribute("aria-label", t("es", "home.carousel.slide_of", n=index + 1, total=logo_count()))
+    expect(slide).to_have_attribute(
+        "aria-label", t("es", "home.carousel.slide_of", n=index + 1, total=logo_count())
+    )
 
     def shown_first() -> bool:
         frame, box = viewport.bounding_box(), slide.bounding_box()
         return abs(box["x"] - frame["x"]) < 24
+
     assert eventually(page, shown_first), "the current slide is not the one at the viewport's start"
 
 
@@ -277,7 +310,9 @@ def test_no_auto_advance_under_reduced_motion(new_context):
     carousel = ready(certifications(page))
     leave_carousel(page)
     expect(carousel).to_have_attribute("data-autoplay", "paused")
-    expect(carousel.locator("[data-carousel-toggle]")).to_have_attribute("aria-label", t("en", "home.carousel.play"))
+    expect(carousel.locator("[data-carousel-toggle]")).to_have_attribute(
+        "aria-label", t("en", "home.carousel.play")
+    )
     page.wait_for_timeout(AUTOPLAY_MS + 800)
     assert selected(carousel) == 0
     # The visitor can still move it.
@@ -324,7 +359,9 @@ def test_facility_viewer_traps_focus_and_returns_it(new_context, lang, viewport)
     assert page.evaluate("document.activeElement.closest('dialog') !== null")
     for key in ["Tab"] * 5 + ["Shift+Tab"] * 5:
         page.keyboard.press(key)
-        assert page.evaluate("document.activeElement.closest('dialog') !== null"), f"focus left after {key}"
+        assert page.evaluate("document.activeElement.closest('dialog') !== null"), (
+            f"focus left after {key}"
+        )
     page.keyboard.press("ArrowRight")
     expect(dialog).to_have_accessible_name(re.compile(re.escape(facilities[2].caption(lang))))
     page.keyboard.press("ArrowLeft")
@@ -370,7 +407,9 @@ def test_reviews_script_loads_near_the_section_and_leaves_with_the_page(page):
     # Leave the home page (client-side navigation): the script element goes with it.
     doctor = content().doctors[0]
     page.locator(f"#team [data-doctor='{doctor.slug}'] a").click()
-    expect(page).to_have_url(re.compile(re.escape(path_for(doctor_page_id(doctor.slug), "es")) + "$"))
+    expect(page).to_have_url(
+        re.compile(re.escape(path_for(doctor_page_id(doctor.slug), "es")) + "$")
+    )
     expect(script).to_have_count(0)
     assert not uncaught(page)
 
@@ -432,25 +471,46 @@ def avatar_bundle(base_url) -> str:
         entry.write_text(HARNESS_ENTRY)
         out = Path(tmp) / "bundle.js"
         subprocess.run(
-            [str(ROOT / ".venv" / "bin" / "bun"), "build", str(entry), "--outfile", str(out),
-             "--target", "browser", "--define", 'process.env.NODE_ENV="production"'],
-            check=True, capture_output=True, cwd=ROOT / ".web",
+            [
+                str(ROOT / ".venv" / "bin" / "bun"),
+                "build",
+                str(entry),
+                "--outfile",
+                str(out),
+                "--target",
+                "browser",
+                "--define",
+                'process.env.NODE_ENV="production"',
+            ],
+            check=True,
+            capture_output=True,
+            cwd=ROOT / ".web",
         )
         return out.read_text()
 
 
-def test_avatar_shows_initials_until_the_photo_loads_and_keeps_them_if_broken(new_context, avatar_bundle):
+def test_avatar_shows_initials_until_the_photo_loads_and_keeps_them_if_broken(
+    new_context, avatar_bundle
+):
     context = new_context(base_url=HARNESS_ORIGIN)
     page = context.new_page()
     problems = watch(page)
     held = []
-    context.route(f"{HARNESS_ORIGIN}/", lambda route: route.fulfill(
-        content_type="text/html",
-        body='<div id="photo"></div><div id="broken"></div><script src="/bundle.js"></script>'))
-    context.route(f"{HARNESS_ORIGIN}/bundle.js", lambda route: route.fulfill(
-        content_type="application/javascript", body=avatar_bundle))
+    context.route(
+        f"{HARNESS_ORIGIN}/",
+        lambda route: route.fulfill(
+            content_type="text/html",
+            body='<div id="photo"></div><div id="broken"></div><script src="/bundle.js"></script>',
+        ),
+    )
+    context.route(
+        f"{HARNESS_ORIGIN}/bundle.js",
+        lambda route: route.fulfill(content_type="application/javascript", body=avatar_bundle),
+    )
     context.route(f"{HARNESS_ORIGIN}/photo.png", lambda route: held.append(route))  # answered later
-    context.route(f"{HARNESS_ORIGIN}/broken.png", lambda route: route.fulfill(status=404, body="gone"))
+    context.route(
+        f"{HARNESS_ORIGIN}/broken.png", lambda route: route.fulfill(status=404, body="gone")
+    )
     page.goto(f"{HARNESS_ORIGIN}/")
     photo = page.locator("#photo [data-avatar-state]")
     broken = page.locator("#broken [data-avatar-state]")

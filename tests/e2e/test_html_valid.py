@@ -14,6 +14,7 @@ from pathlib import Path
 from clinic.site.routes import all_pages, path_for
 from tests.e2e.vnu import check
 
+
 def _fetch(url: str) -> str:
     try:
         with urllib.request.urlopen(url, timeout=30) as response:
@@ -29,10 +30,14 @@ def test_every_page_and_the_404_pages_pass_the_nu_html_checker(base_url, tmp_pat
     files = []
     for name, path in documents.items():
         html = _fetch(base_url + path)
-        assert html.lstrip().lower().startswith("<!doctype html>"), f"{path} is not an HTML document"
+        assert html.lstrip().lower().startswith("<!doctype html>"), (
+            f"{path} is not an HTML document"
+        )
         file = tmp_path / f"{name.replace(':', '_')}.html"
         file.write_text(html, encoding="utf-8")
         files.append(file)
 
     errors = check(files)
-    assert not errors, "\n".join(f"{e['file']}:{e['line']}: {e['message']} [{e['extract']}]" for e in errors)
+    assert not errors, "\n".join(
+        f"{e['file']}:{e['line']}: {e['message']} [{e['extract']}]" for e in errors
+    )

@@ -17,7 +17,14 @@ from bench.inner_page_words import count_words
 from clinic.site import seo
 from clinic.site.components.cal_embed import public_booking_url
 from clinic.site.content import content
-from clinic.site.i18n import consultation_length, consultation_price, doctor_bio, format_number, t, tc
+from clinic.site.i18n import (
+    consultation_length,
+    consultation_price,
+    doctor_bio,
+    format_number,
+    t,
+    tc,
+)
 from clinic.site.pages.faq import faq_entries
 from clinic.site.pages.faq_data import faq_content
 from clinic.site.pages.inner_blocks import doctors_for
@@ -58,6 +65,7 @@ def open_page(page, p: Page, hydrated: bool = False):
 
 # ------------------------------------------------------------------ services
 
+
 def _figure(value, lang: str) -> str:
     """A key figure as the service pages show it: "+N" in Spanish, "N+" in English."""
     return f"+{value}" if lang == "es" else f"{value}+"
@@ -73,18 +81,36 @@ def _service_claims() -> dict[str, dict[str, list[str]]]:
     # Years carry their unit in the figure itself ("+18 años", "18+ years"): a bare "+18"
     # reads like an age limit (issue #19).
     years = {"es": "años", "en": "years"}
-    years_range = {"es": f"{claims.contraception_years_min} a {claims.contraception_years_max} años",
-                   "en": f"{claims.contraception_years_min} to {claims.contraception_years_max} years"}
+    years_range = {
+        "es": f"{claims.contraception_years_min} a {claims.contraception_years_max} años",
+        "en": f"{claims.contraception_years_min} to {claims.contraception_years_max} years",
+    }
     return {
-        "hpv": {lang: [_figure(format_number(claims.hpv_procedures), lang),
-                       _figure(f"{claims.hpv_success_percent}%", lang),
-                       f"{_figure(hpv_years, lang)} {years[lang]}",
-                       t(lang, "inner.years", years=hpv_years)] for lang in ("es", "en")},
-        "hysteroscopy": {lang: [f"{_figure(hysteroscopy_years, lang)} {years[lang]}",
-                                {"es": "de experiencia en histeroscopia",
-                                 "en": "of experience in hysteroscopy"}[lang]] for lang in ("es", "en")},
-        "contraception": {lang: [years_range[lang], _figure(f"{claims.contraception_effectiveness_percent}%", lang)]
-                          for lang in ("es", "en")},
+        "hpv": {
+            lang: [
+                _figure(format_number(claims.hpv_procedures), lang),
+                _figure(f"{claims.hpv_success_percent}%", lang),
+                f"{_figure(hpv_years, lang)} {years[lang]}",
+                t(lang, "inner.years", years=hpv_years),
+            ]
+            for lang in ("es", "en")
+        },
+        "hysteroscopy": {
+            lang: [
+                f"{_figure(hysteroscopy_years, lang)} {years[lang]}",
+                {"es": "de experiencia en histeroscopia", "en": "of experience in hysteroscopy"}[
+                    lang
+                ],
+            ]
+            for lang in ("es", "en")
+        },
+        "contraception": {
+            lang: [
+                years_range[lang],
+                _figure(f"{claims.contraception_effectiveness_percent}%", lang),
+            ]
+            for lang in ("es", "en")
+        },
     }
 
 
@@ -137,8 +163,12 @@ def test_service_page_shows_its_facts_what_to_expect_how_to_prepare_and_question
 
     # Issue #19: a page a patient can decide from: what to expect, how to prepare, questions.
     data = service_content(p.id)
-    expect(page.locator("main h2", has_text=t(p.lang, "service_page.visit_heading"))).to_be_visible()
-    expect(page.locator("main h2", has_text=t(p.lang, "service_page.prepare_heading"))).to_be_visible()
+    expect(
+        page.locator("main h2", has_text=t(p.lang, "service_page.visit_heading"))
+    ).to_be_visible()
+    expect(
+        page.locator("main h2", has_text=t(p.lang, "service_page.prepare_heading"))
+    ).to_be_visible()
     expect(page.locator("[data-prepare] li")).to_have_count(len(data.prepare))
     # The patients' questions are visible text, and only the FAQ page has FAQPage data.
     questions = page.locator("[data-service-question]")
@@ -175,18 +205,29 @@ def test_doctor_page_shows_profile_services_and_book_button(page, p):
     open_page(page, p, hydrated=True)
     assert normalize(page.locator("h1").inner_text()) == doctor.name(p.lang)
     text = main_text(page)
-    for fact in (doctor.specialty(p.lang), doctor.license(p.lang), doctor_bio(doctor, p.lang),
-                 t(p.lang, "inner.years", years=doctor.years_experience)):
+    for fact in (
+        doctor.specialty(p.lang),
+        doctor.license(p.lang),
+        doctor_bio(doctor, p.lang),
+        t(p.lang, "inner.years", years=doctor.years_experience),
+    ):
         assert normalize(fact) in text
     # Initials when there is no photo.
     if not doctor.image:
-        assert page.locator(f'main [data-avatar="{doctor.slug}"]').first.inner_text().strip() == doctor.initials
+        assert (
+            page.locator(f'main [data-avatar="{doctor.slug}"]').first.inner_text().strip()
+            == doctor.initials
+        )
     # The services the doctor leads, each linked to its page, in site order.
-    linked = [page.locator("main [data-service]").nth(i).get_attribute("data-service")
-              for i in range(page.locator("main [data-service]").count())]
+    linked = [
+        page.locator("main [data-service]").nth(i).get_attribute("data-service")
+        for i in range(page.locator("main [data-service]").count())
+    ]
     assert linked == [s.key for s in content().services if s.key in doctor.services]
     for key in linked:
-        assert page.locator(f'main [data-service="{key}"] a').get_attribute("href") == path_for(key, p.lang)
+        assert page.locator(f'main [data-service="{key}"] a').get_attribute("href") == path_for(
+            key, p.lang
+        )
     # Both book buttons (hero and closing band) book this doctor: a real link to their
     # Cal.com page that the embed opens in place (tests/e2e/test_booking.py clicks them).
     books = page.locator(f'main [data-book="{doctor.slug}"]')
@@ -210,16 +251,20 @@ def _answer_text(card) -> str:
             listed = "; ".join(normalize(li.inner_text()) for li in block.locator("li").all())
             parts.append(listed if listed.endswith(".") else listed + ".")
         elif tag == "DL":
-            rows = [f"{normalize(r.locator('dt').inner_text())}: {normalize(r.locator('dd').inner_text())}"
-                    for r in block.locator("div").all()]
+            rows = [
+                f"{normalize(r.locator('dt').inner_text())}: {normalize(r.locator('dd').inner_text())}"
+                for r in block.locator("div").all()
+            ]
             listed = "; ".join(rows)
             parts.append(listed if listed.endswith(".") else listed + ".")
     return " ".join(parts)
 
 
 def _hours_rows(locator) -> list[tuple[str, str]]:
-    return [(normalize(r.locator("dt").inner_text()), normalize(r.locator("dd").inner_text()))
-            for r in locator.locator("div").all()]
+    return [
+        (normalize(r.locator("dt").inner_text()), normalize(r.locator("dd").inner_text()))
+        for r in locator.locator("div").all()
+    ]
 
 
 @pytest.mark.parametrize("lang", ["es", "en"])
@@ -232,7 +277,9 @@ def test_faq_cards_fee_services_and_hours(page, lang):
     # Every service, its page linked, then the FAQ's other services.
     services = page.locator('main [data-items="services"] li')
     assert services.count() == len(content().services) + len(faq_content().extra_services)
-    hrefs = [services.nth(i).locator("a").get_attribute("href") for i in range(len(content().services))]
+    hrefs = [
+        services.nth(i).locator("a").get_attribute("href") for i in range(len(content().services))
+    ]
     assert hrefs == [path_for(s.key, lang) for s in content().services]
     # Hours identical to the footer's (one source).
     faq_hours = _hours_rows(page.locator("main [data-hours]"))
@@ -241,7 +288,12 @@ def test_faq_cards_fee_services_and_hours(page, lang):
     address = content().clinic.address
     assert f"{address.street}, {address.postal_code} {address.city}" in text
     for doctor in content().doctors:
-        assert page.locator(f'main [data-faq="doctors"] a[href="{path_for(doctor_page_id(doctor.slug), lang)}"]').count() == 1
+        assert (
+            page.locator(
+                f'main [data-faq="doctors"] a[href="{path_for(doctor_page_id(doctor.slug), lang)}"]'
+            ).count()
+            == 1
+        )
 
 
 @pytest.mark.parametrize("lang", ["es", "en"])
@@ -249,7 +301,9 @@ def test_faq_entries_are_what_the_page_shows(page, lang):
     """The FAQPage structured data reads faq_entries(): it must match the page."""
     open_page(page, Page("faq", "faq", lang, path_for("faq", lang)))
     cards = page.locator("main [data-faq]").all()
-    shown = [(normalize(c.locator("[data-faq-question]").inner_text()), _answer_text(c)) for c in cards]
+    shown = [
+        (normalize(c.locator("[data-faq-question]").inner_text()), _answer_text(c)) for c in cards
+    ]
     assert shown == [(normalize(q), normalize(a)) for q, a in faq_entries(lang)]
 
 
@@ -258,10 +312,24 @@ def test_faq_entries_are_what_the_page_shows(page, lang):
 PRIVACY_FACTS = {
     # The law (LFPDPPP of 20 March 2025) and its terms; the notice's own date is the
     # `updated` of content/pages/privacy.yaml.
-    "es": [privacy_content().updated("es"), "20 de marzo de 2025", "LFPDPPP", "datos personales sensibles",
-           "consentimiento expreso", "ARCO", "Secretaría Anticorrupción y Buen Gobierno"],
-    "en": [privacy_content().updated("en"), "20 March 2025", "LFPDPPP", "sensitive personal data",
-           "express consent", "ARCO", "Secretaría Anticorrupción y Buen Gobierno"],
+    "es": [
+        privacy_content().updated("es"),
+        "20 de marzo de 2025",
+        "LFPDPPP",
+        "datos personales sensibles",
+        "consentimiento expreso",
+        "ARCO",
+        "Secretaría Anticorrupción y Buen Gobierno",
+    ],
+    "en": [
+        privacy_content().updated("en"),
+        "20 March 2025",
+        "LFPDPPP",
+        "sensitive personal data",
+        "express consent",
+        "ARCO",
+        "Secretaría Anticorrupción y Buen Gobierno",
+    ],
 }
 
 
@@ -276,7 +344,9 @@ def test_privacy_notice_has_eleven_numbered_sections(page, lang):
     text = main_text(page)
     for fact in PRIVACY_FACTS[lang]:
         assert fact in text, fact
-    assert normalize(page.locator("main [data-updated]").inner_text()).endswith(privacy_content().updated(lang))
+    assert normalize(page.locator("main [data-updated]").inner_text()).endswith(
+        privacy_content().updated(lang)
+    )
     # The third parties the site hands data to, by name.
     sharing = normalize(sections.nth(4).inner_text())
     for party in ("WhatsApp", "Meta", "Cal.com", "Google Maps", content().clinic.reviews.provider):
@@ -294,6 +364,7 @@ def test_privacy_contents_link_scrolls_to_its_section(page):
 
 # ------------------------------------------------------------------ success
 
+
 @pytest.mark.parametrize("lang", ["es", "en"])
 def test_success_page_confirms_and_lists_the_rules(page, lang):
     open_page(page, Page("success", "success", lang, path_for("success", lang)))
@@ -301,7 +372,9 @@ def test_success_page_confirms_and_lists_the_rules(page, lang):
     # The rules of content/pages/success.yaml, one note each, with their numbers filled in.
     notes = page.locator("main [data-note]")
     assert notes.count() == len(success_content().notes)
-    assert [normalize(n) for n in notes.all_inner_texts()] == [normalize(n) for n in note_texts(lang)]
+    assert [normalize(n) for n in notes.all_inner_texts()] == [
+        normalize(n) for n in note_texts(lang)
+    ]
     email = content().clinic.email
     assert page.locator(f'main [data-note="invoice"] a[href="mailto:{email}"]').count() == 1
     chat = page.locator("main [data-chat]")
@@ -318,7 +391,9 @@ def test_every_link_on_the_inner_pages_resolves(page):
     targets: dict[str, str] = {}
     for p in INNER:
         open_page(page, p)
-        for href in page.locator("main a[href]").evaluate_all("els => els.map(e => e.getAttribute('href'))"):
+        for href in page.locator("main a[href]").evaluate_all(
+            "els => els.map(e => e.getAttribute('href'))"
+        ):
             if href.startswith("#"):
                 assert page.locator(f"[id='{href[1:]}']").count() == 1, f"{href} on {p.path}"
             elif href.startswith("/"):
@@ -334,7 +409,25 @@ def test_every_link_on_the_inner_pages_resolves(page):
         assert response.status == 200, f"{href} (on {source}) answered {response.status}"
 
 
-SPANISH_WORDS = {"el", "la", "los", "las", "de", "del", "que", "con", "tu", "tus", "para", "por", "en", "y", "es", "una", "un"}
+SPANISH_WORDS = {
+    "el",
+    "la",
+    "los",
+    "las",
+    "de",
+    "del",
+    "que",
+    "con",
+    "tu",
+    "tus",
+    "para",
+    "por",
+    "en",
+    "y",
+    "es",
+    "una",
+    "un",
+}
 ENGLISH_WORDS = {"the", "and", "of", "you", "your", "with", "for", "to", "is", "are", "we", "our"}
 
 
@@ -365,6 +458,10 @@ def test_twins_share_no_sentence(page, page_id):
         texts[lang] = page.locator("body").inner_text()
     es, en = _sentences(texts["es"]), _sentences(texts["en"])
     assert not (es & en), f"same sentences on both twins of {page_id}: {sorted(es & en)[:5]}"
-    assert not [line for line in en if _looks_like(line, SPANISH_WORDS)], f"Spanish on the English {page_id}"
-    assert not [line for line in es if _looks_like(line, ENGLISH_WORDS)], f"English on the Spanish {page_id}"
+    assert not [line for line in en if _looks_like(line, SPANISH_WORDS)], (
+        f"Spanish on the English {page_id}"
+    )
+    assert not [line for line in es if _looks_like(line, ENGLISH_WORDS)], (
+        f"English on the Spanish {page_id}"
+    )
     assert "¿" not in texts["en"] and "¡" not in texts["en"]

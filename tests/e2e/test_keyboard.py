@@ -53,8 +53,12 @@ FOCUS_STATE = """() => {
 def assert_focus_visible(page, step: str) -> dict:
     state = page.evaluate(FOCUS_STATE)
     assert state is not None, f"nothing focused after {step}"
-    assert state["outline"] or state["shadow"], f"no visible focus indicator after {step}: {state['element']}"
-    assert state["visible"], f"the focused element is off screen or covered after {step}: {state['element']}"
+    assert state["outline"] or state["shadow"], (
+        f"no visible focus indicator after {step}: {state['element']}"
+    )
+    assert state["visible"], (
+        f"the focused element is off screen or covered after {step}: {state['element']}"
+    )
     return state
 
 
@@ -72,7 +76,6 @@ def tab_to(page, selector: str, journey: list[str]) -> None:
 def press(page, key: str, journey: list[str]) -> None:
     page.keyboard.press(key)
     journey.append(key)
-
 
 
 @pytest.fixture(params=list(VIEWPORTS))
@@ -125,10 +128,16 @@ def test_keyboard_from_home_to_the_contact_form_submit(keyboard_page, lang):
     # A client-side navigation: the page is already React's; wait only for the form's code.
     form = page.locator("form[data-contact-form]")
     form.wait_for()
-    page.wait_for_function("() => Object.keys(document.querySelector('form[data-contact-form]'))"
-                           ".some((k) => k.startsWith('__react'))")
-    for kind, text in (("input[autocomplete=name]", "Ana López"), ("input[type=email]", "ana@example.com"),
-                       ("input[type=tel]", ""), ("textarea", "Quiero una cita.")):
+    page.wait_for_function(
+        "() => Object.keys(document.querySelector('form[data-contact-form]'))"
+        ".some((k) => k.startsWith('__react'))"
+    )
+    for kind, text in (
+        ("input[autocomplete=name]", "Ana López"),
+        ("input[type=email]", "ana@example.com"),
+        ("input[type=tel]", ""),
+        ("textarea", "Quiero una cita."),
+    ):
         tab_to(page, f"form[data-contact-form] {kind}", journey)
         if text:
             page.keyboard.type(text)

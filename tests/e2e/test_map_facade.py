@@ -38,7 +38,9 @@ def is_google(url: str) -> bool:
     return bool(GOOGLE_HOST.search(urlsplit(url).hostname or ""))
 
 
-@pytest.fixture(params=[(lang, size) for lang in LANGS for size in VIEWPORTS], ids=lambda p: f"{p[0]}-{p[1]}")
+@pytest.fixture(
+    params=[(lang, size) for lang in LANGS for size in VIEWPORTS], ids=lambda p: f"{p[0]}-{p[1]}"
+)
 def home(request, new_context, base_url):
     """The home page's context in one language at one size; every request recorded."""
     lang, size = request.param
@@ -61,7 +63,9 @@ def open_home(page):
     response = page.goto(path_for("home", page.lang))
     assert response.status == 200
     # Hydrated: the certifications carousel has reported its first slide.
-    expect(page.locator("#certifications [data-carousel]")).to_have_attribute("data-selected-index", "0")
+    expect(page.locator("#certifications [data-carousel]")).to_have_attribute(
+        "data-selected-index", "0"
+    )
 
 
 def scroll_to_map(page):
@@ -87,9 +91,12 @@ def test_title_book_button_and_chips_are_in_the_first_screen(home):
     for chip in chips.all():
         expect(chip).to_be_in_viewport(ratio=1)
     expect(hero.locator("[data-chip='price']")).to_contain_text(consultation_price())
-    expect(hero.locator("[data-chip='ultrasound']")).to_have_text(t(lang, "home.hero.chip_ultrasound"))
+    expect(hero.locator("[data-chip='ultrasound']")).to_have_text(
+        t(lang, "home.hero.chip_ultrasound")
+    )
     expect(hero.locator("[data-chip='rating']")).to_have_text(
-        t(lang, "home.hero.chip_rating", value=rating.value, count=rating.count))
+        t(lang, "home.hero.chip_rating", value=rating.value, count=rating.count)
+    )
     # The three permits stay on the page, readable (at least 12 px).
     permits = hero.locator("[data-permits] li")
     expect(permits).to_have_text(content().clinic.permits)
@@ -121,9 +128,13 @@ def test_nothing_goes_to_google_before_the_button_and_the_frame_loads_after(home
     frame = page.locator("#location iframe[data-map-frame]")
     expect(frame).to_be_visible()
     expect(frame).to_have_attribute("src", str(content().clinic.address.map_embed_url))
-    expect(frame).to_have_attribute("title", re.compile(re.escape(content().clinic.address.hospital)))
+    expect(frame).to_have_attribute(
+        "title", re.compile(re.escape(content().clinic.address.hospital))
+    )
     assert frame.get_attribute("width") and frame.get_attribute("height")
-    expect(page.frame_locator("#location iframe[data-map-frame]").locator("body")).to_have_text("map")
+    expect(page.frame_locator("#location iframe[data-map-frame]").locator("body")).to_have_text(
+        "map"
+    )
     assert stubbed and all(is_google(url) for url in stubbed)
     assert page.evaluate("window.__cspViolations") == []
     assert page.problems == []
@@ -135,10 +146,14 @@ def test_with_google_blocked_the_picture_and_links_stay_and_no_frame_shows(home)
     open_home(page)
     scroll_to_map(page)
     page.locator("#location [data-map-load]").click()
-    expect(page.locator("#location [data-map-failed]")).to_have_text(t(lang, "home.location.map_failed"))
+    expect(page.locator("#location [data-map-failed]")).to_have_text(
+        t(lang, "home.location.map_failed")
+    )
     expect(page.locator("#location iframe")).to_have_count(0)
     expect(page.locator("#location [data-map-picture]")).to_be_visible()
-    assert page.locator("#location [data-map-picture]").evaluate("img => img.complete && img.naturalWidth > 0")
+    assert page.locator("#location [data-map-picture]").evaluate(
+        "img => img.complete && img.naturalWidth > 0"
+    )
     expect(page.locator("#location [data-address-link]")).to_be_visible()
     address = content().clinic.address
     for key, _, to in DIRECTIONS:

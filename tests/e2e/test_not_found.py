@@ -12,8 +12,10 @@ from clinic.site.i18n import t, tc
 from clinic.site.routes import legacy_redirects, path_for
 
 
-@pytest.mark.parametrize(("path", "lang"), [("/no-existe", "es"), ("/en/does-not-exist", "en"),
-                                            ("/servicios/otra/cosa", "es")])
+@pytest.mark.parametrize(
+    ("path", "lang"),
+    [("/no-existe", "es"), ("/en/does-not-exist", "en"), ("/servicios/otra/cosa", "es")],
+)
 def test_unknown_path_gives_404_in_its_language(page, path, lang):
     response = page.goto(path)
     assert response.status == 404
@@ -25,11 +27,17 @@ def test_unknown_path_gives_404_in_its_language(page, path, lang):
     assert page.locator("html").get_attribute("lang") == lang
     expect(page).to_have_title(tc(lang, "not_found.meta_title"))
     main = page.locator("main")
-    assert main.get_by_role("link", name=t(lang, "not_found.home")).get_attribute("href") == path_for("home", lang)
-    assert main.get_by_role("link", name=t(lang, "not_found.book")).get_attribute("href") == path_for("booking", lang)
+    assert main.get_by_role("link", name=t(lang, "not_found.home")).get_attribute(
+        "href"
+    ) == path_for("home", lang)
+    assert main.get_by_role("link", name=t(lang, "not_found.book")).get_attribute(
+        "href"
+    ) == path_for("booking", lang)
     # Primary first, as on every other page (issue #19): booking, then back to home.
     assert main.locator("[data-page='not-found'] > div a").all_inner_texts() == [
-        t(lang, "not_found.book"), t(lang, "not_found.home")]
+        t(lang, "not_found.book"),
+        t(lang, "not_found.home"),
+    ]
     # The prerendered file's own <title> is in the path's language before any script runs.
     assert f"<title>{tc(lang, 'not_found.meta_title')}</title>" in response.text()
     chat = main.locator("a[href^='https://wa.me/']")

@@ -39,8 +39,12 @@ def clinic_times() -> list[datetime]:
     """Tomorrow 10:00 and 16:30, the day after 09:00 and 12:00, clinic time."""
     tomorrow = datetime.now(CLINIC_ZONE).replace(second=0, microsecond=0) + timedelta(days=1)
     after = tomorrow + timedelta(days=1)
-    return [tomorrow.replace(hour=10, minute=0), tomorrow.replace(hour=16, minute=30),
-            after.replace(hour=9, minute=0), after.replace(hour=12, minute=0)]
+    return [
+        tomorrow.replace(hour=10, minute=0),
+        tomorrow.replace(hour=16, minute=30),
+        after.replace(hour=9, minute=0),
+        after.replace(hour=12, minute=0),
+    ]
 
 
 def route_answer(page, doctor, times: list[datetime]):
@@ -48,7 +52,10 @@ def route_answer(page, doctor, times: list[datetime]):
 
 
 def pages_of(doctor, lang) -> dict[str, str]:
-    return {"booking": path_for("booking", lang), "doctor": path_for(doctor_page_id(doctor.slug), lang)}
+    return {
+        "booking": path_for("booking", lang),
+        "doctor": path_for(doctor_page_id(doctor.slug), lang),
+    }
 
 
 def block(page, doctor):
@@ -76,7 +83,9 @@ def test_next_three_times_in_the_clinic_zone_and_the_page_language(far_page, lan
     page.goto(pages_of(doctor, lang)[kind])
     links = block(page, doctor).locator("a")
     expect(links).to_have_count(3)
-    expect(block(page, doctor).get_by_role("heading")).to_have_text(t(lang, "booking.open_times_title"))
+    expect(block(page, doctor).get_by_role("heading")).to_have_text(
+        t(lang, "booking.open_times_title")
+    )
     labels = [normalize(links.nth(i).inner_text()) for i in range(3)]
     # Earliest first, at the clinic's hours (not Tokyo's), on the 12-hour clock of the language.
     assert labels[0].startswith(normalize(links.nth(0).locator("time").inner_text()))
@@ -86,8 +95,10 @@ def test_next_three_times_in_the_clinic_zone_and_the_page_language(far_page, lan
         stamp = links.nth(i).locator("time").get_attribute("datetime")
         assert datetime.fromisoformat(stamp.replace("Z", "+00:00")) == moment
     # The day and month names are the page's language.
-    day_names = {"es": ("lun", "mar", "mié", "jue", "vie", "sáb", "dom"),
-                 "en": ("Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun")}[lang]
+    day_names = {
+        "es": ("lun", "mar", "mié", "jue", "vie", "sáb", "dom"),
+        "en": ("Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"),
+    }[lang]
     assert all(label.startswith(day_names) for label in labels)
     assert page.problems == []
 
@@ -127,7 +138,7 @@ def test_the_real_server_without_cal_com_shows_no_block_and_no_error(page):
     doctor = DOCTORS[0]
     answers = []
     page.on("response", lambda r: answers.append(r) if PATH_PREFIX in r.url else None)
-    for kind, path in pages_of(doctor, "es").items():
+    for path in pages_of(doctor, "es").values():
         page.goto(path)
         network_quiet(page)
         expect(block(page, doctor)).to_have_count(1)
@@ -145,8 +156,12 @@ def test_any_failure_leaves_the_page_as_it_is(page, failure):
     handlers = {
         "abort": lambda route: route.abort(),
         "hang": lambda route: pending.append(route),  # never answered
-        "empty": lambda route: route.fulfill(status=200, content_type="application/json", body='{"times": []}'),
-        "garbage": lambda route: route.fulfill(status=200, content_type="application/json", body="{oops"),
+        "empty": lambda route: route.fulfill(
+            status=200, content_type="application/json", body='{"times": []}'
+        ),
+        "garbage": lambda route: route.fulfill(
+            status=200, content_type="application/json", body="{oops"
+        ),
     }
     page.route(f"**{PATH_PREFIX}*", handlers[failure])
     serve_cal_embed(page)

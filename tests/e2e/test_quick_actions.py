@@ -76,7 +76,9 @@ def test_mobile_menu_starts_with_the_same_three(mobile_page, lang):
     # Booking from the menu closes it.
     actions.locator("[data-action=book]").click()
     page.wait_for_url("**" + path_for("booking", lang))
-    expect(page.get_by_role("button", name=t(lang, "nav.menu_open"))).to_have_attribute("aria-expanded", "false")
+    expect(page.get_by_role("button", name=t(lang, "nav.menu_open"))).to_have_attribute(
+        "aria-expanded", "false"
+    )
 
 
 @pytest.mark.parametrize("lang", ["es", "en"])
@@ -86,7 +88,9 @@ def test_wide_header_shows_whatsapp_and_phone_beside_book(page, lang):
     page.goto(p.path)
     header = page.locator("header")
     # The header's own pair, not the mobile menu's (also inside the header, hidden).
-    chat, call = (header.locator(f"[data-header-contact][data-action={a}]") for a in ("whatsapp", "call"))
+    chat, call = (
+        header.locator(f"[data-header-contact][data-action={a}]") for a in ("whatsapp", "call")
+    )
     expect(chat).to_be_visible()
     expect(call).to_be_visible()
     assert CLINIC.phone in call.get_attribute("aria-label")

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import functools
 import json
-import re
 import struct
 import urllib.request
 from html.parser import HTMLParser
@@ -33,9 +32,20 @@ OG_LOCALE = {"es": "es_MX", "en": "en_US"}
 HREFLANGS = {"es", "es-MX", "en", "x-default"}
 NS = {"s": "http://www.sitemaps.org/schemas/sitemap/0.9", "x": "http://www.w3.org/1999/xhtml"}
 ONCE = [
-    "description", "keywords", "og:type", "og:title", "og:description", "og:url", "og:site_name",
-    "og:locale", "og:locale:alternate", "og:image", "og:image:width", "og:image:height",
-    "og:image:alt", "twitter:card",
+    "description",
+    "keywords",
+    "og:type",
+    "og:title",
+    "og:description",
+    "og:url",
+    "og:site_name",
+    "og:locale",
+    "og:locale:alternate",
+    "og:image",
+    "og:image:width",
+    "og:image:height",
+    "og:image:alt",
+    "twitter:card",
 ]
 
 
@@ -61,9 +71,9 @@ class Document(HTMLParser):
         elif tag == "link":
             self.links.append(attrs)
         elif tag == "title":
-            self._in, self.titles = "title", self.titles + [""]
+            self._in, self.titles = "title", [*self.titles, ""]
         elif tag == "script" and attrs.get("type") == "application/ld+json":
-            self._in, self.json_ld = "json_ld", self.json_ld + [""]
+            self._in, self.json_ld = "json_ld", [*self.json_ld, ""]
 
     def handle_endtag(self, tag):
         if tag in ("title", "script"):
@@ -84,10 +94,14 @@ class Document(HTMLParser):
         return values[0]
 
     def canonical(self) -> list[str]:
-        return [l["href"] for l in self.links if l.get("rel") == "canonical"]
+        return [link["href"] for link in self.links if link.get("rel") == "canonical"]
 
     def alternates(self) -> dict[str, str]:
-        pairs = [(l.get("hreflang"), l["href"]) for l in self.links if l.get("rel") == "alternate"]
+        pairs = [
+            (link.get("hreflang"), link["href"])
+            for link in self.links
+            if link.get("rel") == "alternate"
+        ]
         codes = [code for code, _ in pairs]
         assert len(codes) == len(set(codes)), f"an hreflang appears twice: {codes}"
         return dict(pairs)
@@ -95,7 +109,12 @@ class Document(HTMLParser):
 
 def http_get(url: str):
     with urllib.request.urlopen(url, timeout=20) as response:
-        return response.status, response.url, response.headers.get("content-type", ""), response.read()
+        return (
+            response.status,
+            response.url,
+            response.headers.get("content-type", ""),
+            response.read(),
+        )
 
 
 @functools.cache
@@ -108,7 +127,7 @@ def served(base_url: str, path: str) -> Document:
 def site_path(url: str) -> str:
     """The path of one of our absolute URLs (<origin>/x -> /x)."""
     assert url.startswith(ORIGIN + "/"), url
-    return url[len(ORIGIN):]
+    return url[len(ORIGIN) :]
 
 
 def graph_nodes(text: str) -> dict[str, list[dict]]:
@@ -194,15 +213,29 @@ def test_structured_data_describes_clinic_doctors_and_website(base_url, path):
     address = clinic["address"]
     assert address["@type"] == "PostalAddress"
     where = clinic_facts.address
-    assert (address["postalCode"], address["addressLocality"], address["addressRegion"], address["addressCountry"]) == (
-        where.postal_code, where.city, where.region, where.country)
+    assert (
+        address["postalCode"],
+        address["addressLocality"],
+        address["addressRegion"],
+        address["addressCountry"],
+    ) == (where.postal_code, where.city, where.region, where.country)
     assert where.office in address["streetAddress"] and where.street in address["streetAddress"]
-    assert clinic["geo"] == {"@type": "GeoCoordinates", "latitude": clinic_facts.address.latitude,
-                             "longitude": clinic_facts.address.longitude}
-    hours = {(day.rsplit("/", 1)[1], spec["opens"], spec["closes"])
-             for spec in clinic["openingHoursSpecification"] for day in spec["dayOfWeek"]}
+    assert clinic["geo"] == {
+        "@type": "GeoCoordinates",
+        "latitude": clinic_facts.address.latitude,
+        "longitude": clinic_facts.address.longitude,
+    }
+    hours = {
+        (day.rsplit("/", 1)[1], spec["opens"], spec["closes"])
+        for spec in clinic["openingHoursSpecification"]
+        for day in spec["dayOfWeek"]
+    }
     # clinic.yaml's hours, day by day; closed days (Sunday) absent.
-    assert hours == {(DAY_NAMES[day], entry.opens, entry.closes) for entry in clinic_facts.hours for day in entry.days}
+    assert hours == {
+        (DAY_NAMES[day], entry.opens, entry.closes)
+        for entry in clinic_facts.hours
+        for day in entry.days
+    }
     assert clinic["priceRange"] == clinic_facts.price_range
     assert clinic["aggregateRating"]["ratingValue"] == clinic_facts.rating.value
     assert clinic["aggregateRating"]["reviewCount"] == clinic_facts.rating.count
@@ -217,7 +250,7 @@ def test_structured_data_describes_clinic_doctors_and_website(base_url, path):
         assert served(base_url, site_path(node["url"])).canonical() == [node["url"]]
     [website] = nodes["WebSite"]
     assert website["url"] == ORIGIN + "/"
-    if not path in {p.path for p in FAQ_PAGES}:
+    if path not in {p.path for p in FAQ_PAGES}:
         assert "FAQPage" not in nodes
 
 
@@ -241,14 +274,20 @@ def test_head_follows_client_side_navigation(page):
 @pytest.mark.parametrize("faq", FAQ_PAGES, ids=[p.path for p in FAQ_PAGES])
 def test_faq_structured_data_matches_the_visible_questions(page, faq):
     if not faq_entries(faq.lang):
-        pytest.skip("clinic.site.pages.faq.faq_entries() returns no questions yet (the FAQ page "
-                    "of issue #4 is not merged): no FAQPage to compare")
+        pytest.skip(
+            "clinic.site.pages.faq.faq_entries() returns no questions yet (the FAQ page "
+            "of issue #4 is not merged): no FAQPage to compare"
+        )
     page.goto(faq.path)
     network_quiet(page)
-    visible = [" ".join(text.split()) for text in page.locator("[data-faq-question]").all_inner_texts()]
+    visible = [
+        " ".join(text.split()) for text in page.locator("[data-faq-question]").all_inner_texts()
+    ]
     assert visible, "the FAQ page marks its questions with data-faq-question"
-    [ld] = [graph_nodes(text) for text in
-            page.locator("script[type='application/ld+json']").all_text_contents()]
+    [ld] = [
+        graph_nodes(text)
+        for text in page.locator("script[type='application/ld+json']").all_text_contents()
+    ]
     [faq_node] = ld["FAQPage"]
     assert [" ".join(q["name"].split()) for q in faq_node["mainEntity"]] == visible
     assert all(q["acceptedAnswer"]["text"].strip() for q in faq_node["mainEntity"])
@@ -267,10 +306,14 @@ def test_sitemap_lists_every_page_each_with_four_alternates(base_url):
     assert len(set(locs)) == len(PATHS)
     assert {site_path(loc) for loc in locs} == set(PATHS)
     legacy = set(legacy_redirects())
-    for url, loc in zip(urls, locs):
+    for url, loc in zip(urls, locs, strict=True):
         path = site_path(loc)
         assert path not in legacy
-        links = {l.get("hreflang"): l.get("href") for l in url.findall("x:link", NS) if l.get("rel") == "alternate"}
+        links = {
+            link.get("hreflang"): link.get("href")
+            for link in url.findall("x:link", NS)
+            if link.get("rel") == "alternate"
+        }
         assert set(links) == HREFLANGS
         # Each entry agrees with the page's own head, and the page is served (200).
         assert links == served(base_url, path).alternates()
@@ -281,5 +324,9 @@ def test_robots_allows_everything_and_names_the_sitemap(base_url):
     assert status == 200 and content_type.startswith("text/plain")
     lines = [line.strip() for line in body.decode().splitlines()]
     assert "User-agent: *" in lines and "Allow: /" in lines
-    assert not [line for line in lines if line.lower().startswith("disallow") and line.split(":", 1)[1].strip()]
+    assert not [
+        line
+        for line in lines
+        if line.lower().startswith("disallow") and line.split(":", 1)[1].strip()
+    ]
     assert f"Sitemap: {ORIGIN}/sitemap.xml" in lines

@@ -10,10 +10,10 @@ from urllib.parse import quote, urlsplit
 
 import pytest
 
-from tests.e2e import bad_requests
-from tests.e2e.conftest import network_quiet, watch
 from clinic.server import security
 from clinic.site.routes import all_pages, legacy_redirects
+from tests.e2e import bad_requests
+from tests.e2e.conftest import network_quiet, watch
 
 UNKNOWN_PATH = "/esta-pagina-no-existe"
 # Every page and an unknown path (the 404 page).
@@ -66,7 +66,7 @@ def test_unknown_path_gets_the_404_page_with_status_404(base_url):
 
 
 def test_head_answers_like_get_without_a_body(base_url):
-    get_status, get_headers, get_body = fetch(base_url, "/contacto")
+    get_status, _, get_body = fetch(base_url, "/contacto")
     status, headers, body = fetch(base_url, "/contacto", method="HEAD")
     assert (status, body) == (get_status, b"")
     assert headers["content-length"] == str(len(get_body))
@@ -94,7 +94,9 @@ def _assert_security_headers(headers: dict) -> None:
     assert headers["x-frame-options"] == "DENY"
     assert headers["referrer-policy"] == "strict-origin-when-cross-origin"
     policy = headers["permissions-policy"]
-    assert {"camera=()", "microphone=()", "geolocation=()"} <= {p.strip() for p in policy.split(",")}
+    assert {"camera=()", "microphone=()", "geolocation=()"} <= {
+        p.strip() for p in policy.split(",")
+    }
     csp = headers["content-security-policy"]
     assert "frame-ancestors 'none'" in csp
     assert "unsafe-eval" not in csp
@@ -140,7 +142,9 @@ def test_every_header_on_the_404(base_url):
     assert headers["cache-control"] == security.CACHE_NOT_FOUND
     from clinic.server.security import inline_script_hashes
 
-    assert set(inline_script_hashes(body.decode())) <= set(_script_src(headers["content-security-policy"]))
+    assert set(inline_script_hashes(body.decode())) <= set(
+        _script_src(headers["content-security-policy"])
+    )
 
 
 def test_every_header_on_a_redirect(base_url):
@@ -151,7 +155,9 @@ def test_every_header_on_a_redirect(base_url):
 
 def test_html_is_revalidated_with_its_etag(base_url):
     _, page_headers, _ = fetch(base_url, "/contacto")
-    status, headers, body = fetch(base_url, "/contacto", headers={"If-None-Match": page_headers["etag"]})
+    status, headers, body = fetch(
+        base_url, "/contacto", headers={"If-None-Match": page_headers["etag"]}
+    )
     assert (status, body) == (304, b"")
     # The browser merges a 304's headers into its cached copy: they must be the page's
     # own, or the revisited page loads with an asset's CSP (no styles, no scripts).
@@ -165,8 +171,14 @@ def test_a_revisited_page_still_loads_its_styles_and_scripts(new_context, base_u
     browser's HTTP cache off."""
     page = new_context(locale="en-US", isolated=False).new_page()
     revalidated = []  # Playwright reports a 304 as the cached 200; the request shows it
-    page.on("request", lambda request: revalidated.append(request.url)
-            if request.resource_type == "document" and "if-none-match" in request.all_headers() else None)
+    page.on(
+        "request",
+        lambda request: (
+            revalidated.append(request.url)
+            if request.resource_type == "document" and "if-none-match" in request.all_headers()
+            else None
+        ),
+    )
     problems = watch(page)
     page.goto(base_url + "/en/faq")
     page.goto(base_url + "/en/faq")
@@ -179,7 +191,9 @@ def test_a_revisited_page_still_loads_its_styles_and_scripts(new_context, base_u
     assert problems == []
 
 
-@pytest.mark.parametrize("accept, encoding", [("gzip, deflate, br, zstd", "br"), ("gzip", "gzip"), ("identity", None)])
+@pytest.mark.parametrize(
+    "accept, encoding", [("gzip, deflate, br, zstd", "br"), ("gzip", "gzip"), ("identity", None)]
+)
 def test_precompressed_responses_follow_accept_encoding(base_url, accept, encoding):
     for path in ("/", "/assets/" + _an_asset_name(base_url)):
         status, headers, _ = fetch(base_url, path, headers={"Accept-Encoding": accept})
@@ -198,7 +212,9 @@ def _an_asset_name(base_url: str) -> str:
 
 def test_500_generated_bad_requests_get_no_5xx_and_the_server_stays_healthy(base_url):
     where = urlsplit(base_url)
-    by_status, by_kind = bad_requests.run(where.hostname, where.port, bad_requests.generate(500, seed=7))
+    by_status, by_kind = bad_requests.run(
+        where.hostname, where.port, bad_requests.generate(500, seed=7)
+    )
     assert bad_requests.server_errors(by_status) == 0, by_kind
     assert sum(by_status.values()) == 500
     assert fetch(base_url, "/healthz")[0] == 200
@@ -220,7 +236,11 @@ def test_no_page_logs_a_content_security_policy_violation(new_context, base_url,
         if route.request.url.startswith(site) or route.request.url.startswith("data:"):
             route.fallback()
         else:
-            kind = "text/html" if route.request.resource_type in ("document", "iframe") else "application/javascript"
+            kind = (
+                "text/html"
+                if route.request.resource_type in ("document", "iframe")
+                else "application/javascript"
+            )
             route.fulfill(status=200, content_type=kind, body="")
 
     context.route("**/*", stub_third_parties)  # in front of new_context's own guard
@@ -231,7 +251,10 @@ def test_no_page_logs_a_content_security_policy_violation(new_context, base_url,
     )
     page = context.new_page()
     messages: list[str] = []
-    page.on("console", lambda m: messages.append(m.text) if "Content Security Policy" in m.text else None)
+    page.on(
+        "console",
+        lambda m: messages.append(m.text) if "Content Security Policy" in m.text else None,
+    )
     response = page.goto(path)
     network_quiet(page)
     assert response.status == (404 if path == UNKNOWN_PATH else 200)

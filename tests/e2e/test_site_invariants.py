@@ -53,11 +53,18 @@ def test_every_route_renders_its_own_page(page, site_page):
     network_quiet(page)
     head = page.evaluate(HEAD_AFTER_HYDRATION)
     assert head["canonical"] == [absolute(site_page.path)]
-    assert (head["alternates"], head["descriptions"], head["ogImages"], head["titles"]) == (4, 1, 1, 1)
+    assert (head["alternates"], head["descriptions"], head["ogImages"], head["titles"]) == (
+        4,
+        1,
+        1,
+        1,
+    )
     [json_ld] = head["jsonLd"]
     assert "MedicalClinic" in {node["@type"] for node in json.loads(json_ld)["@graph"]}
     body = " ".join(page.locator("body").inner_text().split())
-    assert not raw_keys(body, site_page.lang), f"raw translation keys: {raw_keys(body, site_page.lang)}"
+    assert not raw_keys(body, site_page.lang), (
+        f"raw translation keys: {raw_keys(body, site_page.lang)}"
+    )
     assert not re.search(r"\{\w+\}", body), "unfilled placeholder"
 
     page.locator("header a[hreflang]").click()

@@ -51,8 +51,11 @@ SPELLINGS = [spelling for path in PAGES for spelling in page_spellings(path)]
 
 def unknown_paths() -> list[str]:
     """Paths of no page in each language, and the names of the 404 files themselves."""
-    unknown = [prefix + tail for prefix in lang_prefixes().values()
-               for tail in ("/no-such-page-28", "/no/such/page/", "/no-such-page.html")]
+    unknown = [
+        prefix + tail
+        for prefix in lang_prefixes().values()
+        for tail in ("/no-such-page-28", "/no/such/page/", "/no-such-page.html")
+    ]
     for document in documents_that_are_not_pages():
         stem = document.removesuffix(".html")
         unknown += [stem, stem + "/", document]
@@ -95,7 +98,9 @@ def _differences(cloudflare_url: str, base_url: str, paths, compare_body: bool) 
 def test_wrangler_reads_every_rule_without_a_warning(cloudflare, served_build):
     output = cloudflare.output()
     rules = cloudflare_pages.header_rules(served_build)
-    redirect_rules = [line for line in cloudflare_pages.redirects_file().splitlines() if not line.startswith("#")]
+    redirect_rules = [
+        line for line in cloudflare_pages.redirects_file().splitlines() if not line.startswith("#")
+    ]
     assert f"Parsed {len(redirect_rules)} valid redirect rules." in output, output
     assert f"Parsed {len(rules)} valid header rules." in output, output
     # Until it is ready it reads the rules and sets up: nothing to warn about. Later lines
@@ -124,7 +129,9 @@ def test_every_legacy_path_301s_to_its_page_keeping_the_query(cloudflare, base_u
     assert _differences(cloudflare.url, base_url, paths, compare_body=False) == []
 
 
-def test_unknown_paths_get_the_prerendered_404_page_of_their_language(cloudflare, base_url, served_build):
+def test_unknown_paths_get_the_prerendered_404_page_of_their_language(
+    cloudflare, base_url, served_build
+):
     paths = unknown_paths()
     assert _differences(cloudflare.url, base_url, paths, compare_body=True) == []
     for lang, prefix in lang_prefixes().items():
@@ -145,12 +152,18 @@ def test_files_beside_the_pages_answer_as_the_production_server(cloudflare, base
     assert b"Sitemap:" in fetch(cloudflare.url, "/robots.txt")[2]
 
 
-BROWSER_PATHS = ["/", "/en/", next(p.path for p in all_pages() if p.lang == "es" and p.path != "/"),
-                 "/en/no-such-page-28"]
+BROWSER_PATHS = [
+    "/",
+    "/en/",
+    next(p.path for p in all_pages() if p.lang == "es" and p.path != "/"),
+    "/en/no-such-page-28",
+]
 
 
 @pytest.mark.parametrize("path", BROWSER_PATHS)
-def test_pages_load_through_cloudflare_with_no_error_and_nothing_refused(new_context, cloudflare, path):
+def test_pages_load_through_cloudflare_with_no_error_and_nothing_refused(
+    new_context, cloudflare, path
+):
     """As tests/e2e/test_server.py does for the production server: third parties answered by
     empty stubs, so an origin the page needs that the policy lacks shows as a violation."""
     site = cloudflare.url
@@ -160,7 +173,11 @@ def test_pages_load_through_cloudflare_with_no_error_and_nothing_refused(new_con
         if route.request.url.startswith((site, "data:")):
             route.fallback()
         else:
-            kind = "text/html" if route.request.resource_type in ("document", "iframe") else "application/javascript"
+            kind = (
+                "text/html"
+                if route.request.resource_type in ("document", "iframe")
+                else "application/javascript"
+            )
             route.fulfill(status=200, content_type=kind, body="")
 
     context.route("**/*", stub_third_parties)
@@ -191,8 +208,13 @@ def netlify(served_build):
     if served_build is None:
         pytest.skip("the static host serves our own build; --base-url names another site")
     folder = served_build.parent / NETLIFY_DIR
-    parsed = subprocess.run([str(BIN / "node"), str(TOOLS_DIR / "netlify_rules.mjs"), str(folder)],
-                            cwd=TOOLS_DIR, capture_output=True, text=True, check=True)
+    parsed = subprocess.run(
+        [str(BIN / "node"), str(TOOLS_DIR / "netlify_rules.mjs"), str(folder)],
+        cwd=TOOLS_DIR,
+        capture_output=True,
+        text=True,
+        check=True,
+    )
     return NetlifyRules(json.loads(parsed.stdout), served_build)
 
 
@@ -204,7 +226,11 @@ class NetlifyRules:
 
     def _has_file(self, path: str) -> bool:
         local = self.site_dir / path.lstrip("/")
-        candidates = [local / "index.html"] if path.endswith("/") else [local, local.with_name(local.name + ".html")]
+        candidates = (
+            [local / "index.html"]
+            if path.endswith("/")
+            else [local, local.with_name(local.name + ".html")]
+        )
         return any(file.is_file() for file in candidates)
 
     def answer(self, path: str) -> tuple[int, str | None]:
@@ -222,7 +248,9 @@ class NetlifyRules:
         for rule in self.parsed["headers"]:
             if re.match(rule["pattern"], path, re.IGNORECASE):
                 for name, value in rule["values"].items():
-                    assert name.lower() not in merged, f"{path}: {name} set by two rules (joined by Netlify)"
+                    assert name.lower() not in merged, (
+                        f"{path}: {name} set by two rules (joined by Netlify)"
+                    )
                     merged[name.lower()] = value
         return merged
 
@@ -241,7 +269,9 @@ def test_netlify_serves_each_page_with_the_production_servers_headers(netlify, b
             assert headers.get(name) == ours[name], (path, name)
 
 
-def test_netlify_redirects_every_spelling_and_legacy_path_as_the_production_server(netlify, base_url):
+def test_netlify_redirects_every_spelling_and_legacy_path_as_the_production_server(
+    netlify, base_url
+):
     for path in [*SPELLINGS, *LEGACY]:
         status, headers, _ = fetch(base_url, path)
         assert netlify.answer(path) == (status, urlsplit(headers["location"]).path), path

@@ -30,10 +30,17 @@ def _download() -> Path:
     with tempfile.TemporaryDirectory() as tmp:
         subprocess.run(
             [npm, "pack", f"vnu-jar@{VNU_VERSION}", "--pack-destination", tmp, "--silent"],
-            cwd=tmp, env=env, check=True, capture_output=True, timeout=600,
+            cwd=tmp,
+            env=env,
+            check=True,
+            capture_output=True,
+            timeout=600,
         )
         with tarfile.open(Path(tmp) / f"vnu-jar-{VNU_VERSION}.tgz") as archive:
-            for member, name in (("package/build/dist/vnu.jar", "vnu.jar"), ("package/LICENSE", "LICENSE")):
+            for member, name in (
+                ("package/build/dist/vnu.jar", "vnu.jar"),
+                ("package/LICENSE", "LICENSE"),
+            ):
                 data = archive.extractfile(member).read()
                 CACHE_DIR.mkdir(parents=True, exist_ok=True)
                 (CACHE_DIR / f"{name}.part").write_bytes(data)
@@ -50,7 +57,9 @@ def vnu_jar() -> Path:
 def java() -> str:
     found = shutil.which("java")
     if not found:
-        raise RuntimeError("Java is missing: run `make java` (installs Debian's default-jre-headless)")
+        raise RuntimeError(
+            "Java is missing: run `make java` (installs Debian's default-jre-headless)"
+        )
     return found
 
 
@@ -59,13 +68,19 @@ def check(files: list[Path]) -> list[dict]:
     name, the line and the message. Warnings and info messages are left out."""
     result = subprocess.run(
         [java(), "-jar", str(vnu_jar()), "--errors-only", "--format", "json", *map(str, files)],
-        capture_output=True, text=True, timeout=600,
+        capture_output=True,
+        text=True,
+        timeout=600,
     )
     # The checker writes its JSON report to stderr; exit status 1 means "errors found".
     report = json.loads(result.stderr or "{}")
     return [
-        {"file": Path(m.get("url", "")).name, "line": m.get("lastLine"), "message": m.get("message"),
-         "extract": (m.get("extract") or "")[:120]}
+        {
+            "file": Path(m.get("url", "")).name,
+            "line": m.get("lastLine"),
+            "message": m.get("message"),
+            "extract": (m.get("extract") or "")[:120],
+        }
         for m in report.get("messages", [])
         if m.get("type") == "error" or m.get("subType") == "fatal"
     ]

@@ -30,8 +30,13 @@ class Outcome:
     calls: list  # [step name, *arguments] in order; a state set is ["set", name, value]
 
 
-def run_rule(function: rx.Var, *, state: dict | None = None, steps: dict[str, Any] | None = None,
-             args: tuple = ()) -> Outcome:
+def run_rule(
+    function: rx.Var,
+    *,
+    state: dict | None = None,
+    steps: dict[str, Any] | None = None,
+    args: tuple = (),
+) -> Outcome:
     """Calls the compiled `function` with `args`; `steps` maps each browser step it may
     call to the value that step returns."""
     stand_ins = "\n".join(
@@ -47,13 +52,21 @@ const setClientState = (name, setter, value) => {{ state[name] = value; calls.pu
 const result = ({function!s})(...{json.dumps(list(args))});
 console.log(JSON.stringify({{ result: result === undefined ? null : result, state, calls }}));
 """
-    done = subprocess.run([str(NODE), "--input-type=module", "-"], input=script, capture_output=True,
-                          text=True, check=False, timeout=30)
+    done = subprocess.run(
+        [str(NODE), "--input-type=module", "-"],
+        input=script,
+        capture_output=True,
+        text=True,
+        check=False,
+        timeout=30,
+    )
     if done.returncode:
         raise AssertionError(f"node failed:\n{done.stderr}\n--- script ---\n{script}")
     return Outcome(**json.loads(done.stdout))
 
 
-def value_of(expression: rx.Var, *, state: dict | None = None, steps: dict[str, Any] | None = None) -> Any:
+def value_of(
+    expression: rx.Var, *, state: dict | None = None, steps: dict[str, Any] | None = None
+) -> Any:
     """The value of a render-time or event-time expression."""
     return run_rule(function(lambda: expression), state=state, steps=steps).result

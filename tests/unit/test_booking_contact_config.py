@@ -40,8 +40,11 @@ def test_cal_brand_follows_the_brand_colours_per_theme():
 
 def test_contact_form_texts_are_complete_and_keep_their_placeholders():
     wanted = {
-        "greeting": {"name"}, "emailLine": {"email"}, "phoneLine": {"phone"},
-        "messageLine": {"message"}, "counter": {"count", "max"},
+        "greeting": {"name"},
+        "emailLine": {"email"},
+        "phoneLine": {"phone"},
+        "messageLine": {"message"},
+        "counter": {"count", "max"},
     }
     for lang in LANGS:
         texts = contact_form.form_texts(lang)

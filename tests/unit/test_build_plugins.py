@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+import clinic.build.paint_first as paint_first_module
 from clinic.build.lean_bundle import (
     SHIMMED_MODULES,
     SHIMS_DIR,
@@ -27,8 +28,6 @@ from clinic.build.not_found_pages import (
     place_built_pages,
     with_prerendered_not_found,
 )
-import clinic.build.paint_first as paint_first_module
-from clinic.site.i18n import tc
 from clinic.build.paint_first import (
     REFLEX_ENTRY_CLIENT_AS_KNOWN,
     PaintFirstPlugin,
@@ -40,6 +39,7 @@ from clinic.build.paint_first import (
     paint_first,
     rewrite_build,
 )
+from clinic.site.i18n import tc
 
 VITE_CONFIG = """resolve: {
     alias: [
@@ -53,8 +53,8 @@ def test_every_shimmed_module_gets_an_exact_alias_to_its_stand_in():
     assert "find: /^@emotion\\/react$/" in config
     assert "find: /^socket\\.io-client$/" in config
     assert "find: /^\\$\\/utils\\/react-theme$/" in config
-    assert './utils/lean/react-theme.js' in config
-    assert './utils/lean/emotion-react.js' in config
+    assert "./utils/lean/react-theme.js" in config
+    assert "./utils/lean/emotion-react.js" in config
     # Reflex's own aliases stay, after ours.
     assert config.index("socket") < config.index('find: "$"')
 
@@ -84,10 +84,14 @@ def test_the_document_loses_the_colour_mode_script_and_keeps_everything_else():
     assert without_color_mode_script(DOCUMENT) == DOCUMENT.replace(COLOR_MODE_SCRIPT, "")
 
 
-@pytest.mark.parametrize("document", [
-    DOCUMENT.replace(COLOR_MODE_SCRIPT, ""),
-    DOCUMENT.replace(COLOR_MODE_SCRIPT, COLOR_MODE_SCRIPT * 2),
-], ids=["without it", "twice"])
+@pytest.mark.parametrize(
+    "document",
+    [
+        DOCUMENT.replace(COLOR_MODE_SCRIPT, ""),
+        DOCUMENT.replace(COLOR_MODE_SCRIPT, COLOR_MODE_SCRIPT * 2),
+    ],
+    ids=["without it", "twice"],
+)
 def test_a_changed_document_fails_the_build_instead_of_keeping_the_script(document):
     with pytest.raises(RuntimeError, match="colour-mode script"):
         without_color_mode_script(document)
@@ -122,42 +126,66 @@ def test_the_bootstrap_waits_for_a_paint_then_preloads_and_imports_in_order():
     script = _bootstrap(paint_first(PAGE))
     # Nothing starts before the first contentful paint is on screen.
     assert 'entry.name === "first-contentful-paint"' in script
-    assert script.index("first-contentful-paint") < script.index("afterFirstPaint().then(async () => {") < script.index(
-        "document.head.append(link)")
+    assert (
+        script.index("first-contentful-paint")
+        < script.index("afterFirstPaint().then(async () => {")
+        < script.index("document.head.append(link)")
+    )
     assert 'const PRELOADS = ["/assets/manifest-1.js", "/assets/root-2.js"];' in script
     assert "//" not in script, "the template's comments stay out of every page"
-    steps = [script.index(s) for s in (
-        'document.head.append(link)',
-        'await import("/assets/manifest-1.js");',
-        'const route0 = await import("/assets/root-2.js");',
-        'const route1 = await import("/assets/_index-3.js");',
-        'window.__reactRouterRouteModules = {"root":route0,"routes/_index":route1};',
-        'import("/assets/entry.client-4.js");',
-    )]
+    steps = [
+        script.index(s)
+        for s in (
+            "document.head.append(link)",
+            'await import("/assets/manifest-1.js");',
+            'const route0 = await import("/assets/root-2.js");',
+            'const route1 = await import("/assets/_index-3.js");',
+            'window.__reactRouterRouteModules = {"root":route0,"routes/_index":route1};',
+            'import("/assets/entry.client-4.js");',
+        )
+    ]
     assert steps == sorted(steps)
     assert not re.search(r"^\s*import [^(]", script, re.MULTILINE), "no static import left"
 
 
 def test_each_chunk_but_the_hydrating_entry_is_evaluated_in_a_task_of_its_own():
-    imports = {"/assets/root-2.js": ["/assets/state-5.js"], "/assets/state-5.js": ["/assets/react-6.js"]}
-    page = PAGE.replace("</head>", '<link rel="modulepreload" href="/assets/entry.client-4.js"/>'
-                        '<link rel="modulepreload" href="/assets/state-5.js"/>'
-                        '<link rel="modulepreload" href="/assets/react-6.js"/></head>')
+    imports = {
+        "/assets/root-2.js": ["/assets/state-5.js"],
+        "/assets/state-5.js": ["/assets/react-6.js"],
+    }
+    page = PAGE.replace(
+        "</head>",
+        '<link rel="modulepreload" href="/assets/entry.client-4.js"/>'
+        '<link rel="modulepreload" href="/assets/state-5.js"/>'
+        '<link rel="modulepreload" href="/assets/react-6.js"/></head>',
+    )
     script = _bootstrap(paint_first(page, lambda href: imports.get(href, [])))
     chunks = re.search(r"^const CHUNKS = (\[.*?\]);$", script, re.MULTILINE)
-    loop = re.search(r"for \(const href of CHUNKS\) \{\n    await import\(href\);\n"
-                     r"    await nextTask\(\);", script)
+    loop = re.search(
+        r"for \(const href of CHUNKS\) \{\n    await import\(href\);\n"
+        r"    await nextTask\(\);",
+        script,
+    )
     # Dependencies before dependents; the entry (it starts hydration) only at the end.
     assert json.loads(chunks.group(1)) == [
-        "/assets/manifest-1.js", "/assets/react-6.js", "/assets/state-5.js", "/assets/root-2.js"]
+        "/assets/manifest-1.js",
+        "/assets/react-6.js",
+        "/assets/state-5.js",
+        "/assets/root-2.js",
+    ]
     assert script.index(loop.group(0)) < script.index('import("/assets/entry.client-4.js")')
 
 
 def test_the_paint_and_adding_the_preloads_each_end_their_task_before_the_next_step():
     script = _bootstrap(paint_first(PAGE))
     assert "const nextTask = () => new Promise((resolve) => setTimeout(resolve));" in script
-    steps = [m.start() for m in re.finditer(r"await nextTask\(\);|document\.head\.append\(link\)|await import\(href\)", script)]
-    kinds = [script[i:i + 12] for i in steps]
+    steps = [
+        m.start()
+        for m in re.finditer(
+            r"await nextTask\(\);|document\.head\.append\(link\)|await import\(href\)", script
+        )
+    ]
+    kinds = [script[i : i + 12] for i in steps]
     # yield, append the preloads, yield, then evaluate a chunk, yield, ...
     assert kinds[:4] == ["await nextTa", "document.hea", "await nextTa", "await import"]
 
@@ -165,11 +193,16 @@ def test_the_paint_and_adding_the_preloads_each_end_their_task_before_the_next_s
 def test_our_browser_entry_is_reflexs_but_hydrates_in_a_later_task():
     path, text = entry_client()
     assert path == "app/entry.client.js"
-    for line in ('import { hydrateRoot } from "react-dom/client";', 'import { HydratedRouter } from "react-router/dom";'):
+    for line in (
+        'import { hydrateRoot } from "react-dom/client";',
+        'import { HydratedRouter } from "react-router/dom";',
+    ):
         assert line in REFLEX_ENTRY_CLIENT_AS_KNOWN and line in text
     hydrate = "hydrateRoot(document, createElement(HydratedRouter));"
     assert hydrate in REFLEX_ENTRY_CLIENT_AS_KNOWN
-    assert re.search(r"setTimeout\(\(\) => \{\s*startTransition\(\(\) => \{\s*" + re.escape(hydrate), text)
+    assert re.search(
+        r"setTimeout\(\(\) => \{\s*startTransition\(\(\) => \{\s*" + re.escape(hydrate), text
+    )
     plugin = PaintFirstPlugin()
     tasks = []
     plugin.pre_compile(add_save_task=tasks.append, add_modify_task=lambda *a: tasks.append(a))
@@ -177,13 +210,13 @@ def test_our_browser_entry_is_reflexs_but_hydrates_in_a_later_task():
 
 
 def test_react_dom_initialises_with_errors_without_stacks_and_the_real_error_is_back_before_the_entry_runs():
-    path, text = errors_without_stacks()
+    path, _ = errors_without_stacks()
     assert path == "app/errors-without-stacks.js"
     entry = entry_client()[1]
     imports = re.findall(r'^import .* from "([^"]+)";$', entry, re.MULTILINE)
     # First import, so it is evaluated before react-dom; restored first thing in the body.
     assert imports[0] == "./errors-without-stacks.js" and "react-dom/client" in imports
-    body = entry[entry.rindex("import "):].split("\n", 1)[1].strip()
+    body = entry[entry.rindex("import ") :].split("\n", 1)[1].strip()
     assert body.startswith("restoreError();")
 
 
@@ -210,8 +243,12 @@ console.log(JSON.stringify(result));
     completed = subprocess.run([node, str(check)], capture_output=True, text=True)
     assert completed.returncode == 0, completed.stderr
     assert json.loads(completed.stdout) == {
-        "instance": True, "message": "Suspense Exception", "cause": 42, "stack": False,
-        "statics": "function", "restored": True,
+        "instance": True,
+        "message": "Suspense Exception",
+        "cause": 42,
+        "stack": False,
+        "statics": "function",
+        "restored": True,
     }
 
 
@@ -225,17 +262,21 @@ def test_our_browser_entry_is_valid_javascript(tmp_path: Path):
     assert completed.returncode == 0, completed.stderr
 
 
-def test_a_changed_reflex_entry_fails_the_build_instead_of_being_replaced_silently(tmp_path, monkeypatch):
+def test_a_changed_reflex_entry_fails_the_build_instead_of_being_replaced_silently(
+    tmp_path, monkeypatch
+):
     changed = tmp_path / "entry.client.js"
     changed.write_text(REFLEX_ENTRY_CLIENT_AS_KNOWN + "console.log('new');\n")
     monkeypatch.setattr(paint_first_module, "REFLEX_ENTRY_CLIENT", changed)
-    with pytest.raises(UnexpectedBuildOutput, match="entry.client.js"):
+    with pytest.raises(UnexpectedBuildOutput, match=r"entry\.client\.js"):
         entry_client()
 
 
 def test_chunk_imports_are_read_from_the_built_chunks(tmp_path: Path):
     (tmp_path / "assets").mkdir()
-    (tmp_path / "assets" / "root-2.js").write_text('import{a as b}from"./state-5.js";import"./css-7.js";')
+    (tmp_path / "assets" / "root-2.js").write_text(
+        'import{a as b}from"./state-5.js";import"./css-7.js";'
+    )
     (tmp_path / "assets" / "state-5.js").write_text("export const a=1;")
     imports_of = chunk_imports(tmp_path)
     assert imports_of("/assets/root-2.js") == ["/assets/state-5.js", "/assets/css-7.js"]
@@ -244,7 +285,12 @@ def test_chunk_imports_are_read_from_the_built_chunks(tmp_path: Path):
 
 def test_dependencies_first_keeps_the_given_order_otherwise_and_survives_cycles():
     imports = {"a": ["b"], "b": ["a", "c"]}
-    assert dependencies_first(["a", "b", "c", "d"], lambda h: imports.get(h, [])) == ["c", "b", "a", "d"]
+    assert dependencies_first(["a", "b", "c", "d"], lambda h: imports.get(h, [])) == [
+        "c",
+        "b",
+        "a",
+        "d",
+    ]
 
 
 def test_the_rewritten_bootstrap_is_valid_javascript(tmp_path: Path):
@@ -272,17 +318,24 @@ def test_every_html_file_of_the_build_is_rewritten(tmp_path: Path):
     assert (tmp_path / "app.js").read_text() == "untouched"
 
 
-@pytest.mark.parametrize("html", [
-    "<html><body>no scripts</body></html>",
-    PAGE.replace('import * as route0 from "/assets/root-2.js";', 'import { x } from "/assets/root-2.js";'),
-    PAGE + PAGE.split("<body>")[1],
-])
+@pytest.mark.parametrize(
+    "html",
+    [
+        "<html><body>no scripts</body></html>",
+        PAGE.replace(
+            'import * as route0 from "/assets/root-2.js";', 'import { x } from "/assets/root-2.js";'
+        ),
+        PAGE + PAGE.split("<body>")[1],
+    ],
+)
 def test_unexpected_router_output_fails_the_build(html):
     with pytest.raises(UnexpectedBuildOutput):
         paint_first(html)
 
 
-ROUTER_CONFIG = 'export default {"basename": "/", "ssr": false, "prerender": true, "build": "build"};'
+ROUTER_CONFIG = (
+    'export default {"basename": "/", "ssr": false, "prerender": true, "build": "build"};'
+)
 
 
 def test_the_404_page_is_prerendered_at_one_path_per_language_besides_every_page(tmp_path: Path):
@@ -292,9 +345,13 @@ def test_the_404_page_is_prerendered_at_one_path_per_language_besides_every_page
     module = tmp_path / "react-router.config.mjs"
     module.write_text(with_prerendered_not_found(ROUTER_CONFIG))
     # React Router calls `prerender` with its own static paths: ours come after them.
-    script = (f"import config from {json.dumps(module.as_uri())};"
-              "console.log(JSON.stringify(config.prerender({getStaticPaths: () => ['/', '/en']})));")
-    done = subprocess.run([node, "--input-type=module", "-e", script], capture_output=True, text=True)
+    script = (
+        f"import config from {json.dumps(module.as_uri())};"
+        "console.log(JSON.stringify(config.prerender({getStaticPaths: () => ['/', '/en']})));"
+    )
+    done = subprocess.run(
+        [node, "--input-type=module", "-e", script], capture_output=True, text=True
+    )
     assert done.returncode == 0, done.stderr
     assert json.loads(done.stdout) == ["/", "/en", "/__404", "/en/__404"]
     assert not_found_file("es") == "/404.html" and not_found_file("en") == "/en/404.html"
@@ -335,16 +392,24 @@ def test_each_languages_404_page_ends_up_where_static_hosts_look_for_it(tmp_path
     place_built_pages(static_dir)
     assert (static_dir / "404.html").read_text() == rendered == (static_dir / SHELL).read_text()
     assert (tmp_path / KEPT_SHELL).read_text() == shell
-    assert f"<title>{tc('en', 'not_found.meta_title')}</title>" in (static_dir / "en/404.html").read_text()
+    assert (
+        f"<title>{tc('en', 'not_found.meta_title')}</title>"
+        in (static_dir / "en/404.html").read_text()
+    )
     for path in PRERENDER_PATHS.values():
         folder = static_dir / path.lstrip("/")
         assert not folder.exists() and not folder.with_name(folder.name + ".html").exists()
 
 
 def test_the_english_404_page_gets_the_english_title_and_description():
-    es_title, es_description = tc("es", "not_found.meta_title"), tc("es", "not_found.meta_description")
-    page = (f'<head><title>{es_title}</title><meta content="{es_description}" name="description"/>'
-            f'<meta content="{es_title}" property="og:title"/></head>')
+    es_title, es_description = (
+        tc("es", "not_found.meta_title"),
+        tc("es", "not_found.meta_description"),
+    )
+    page = (
+        f'<head><title>{es_title}</title><meta content="{es_description}" name="description"/>'
+        f'<meta content="{es_title}" property="og:title"/></head>'
+    )
     english = in_language(page, "en")
     assert es_title not in english and es_description not in english
     assert f"<title>{tc('en', 'not_found.meta_title')}</title>" in english

@@ -18,11 +18,14 @@ def test_text_values_are_escaped():
     assert ics_text("a, b; c\\d\ne") == "a\\, b\\; c\\\\d\\ne"
 
 
-@pytest.mark.parametrize("line", [
-    "SUMMARY:" + "x" * 200,
-    "DESCRIPTION:" + "ñá€😀" * 40,  # two-, three- and four-byte characters
-    "LOCATION:short",
-])
+@pytest.mark.parametrize(
+    "line",
+    [
+        "SUMMARY:" + "x" * 200,
+        "DESCRIPTION:" + "ñá€😀" * 40,  # two-, three- and four-byte characters
+        "LOCATION:short",
+    ],
+)
 def test_lines_fold_at_75_octets_and_unfold_to_the_same_text(line):
     folded = ics_fold(line)
     physical = folded.split("\r\n")
@@ -34,10 +37,17 @@ def test_lines_fold_at_75_octets_and_unfold_to_the_same_text(line):
 @pytest.mark.parametrize("lang", ["es", "en"])
 def test_a_file_made_of_the_parts_parses_with_the_address_and_the_rules(lang):
     parts = _ics_parts(lang)
-    start = dt.datetime(2030, 3, 4, 16, 30, tzinfo=dt.timezone.utc)
+    start = dt.datetime(2030, 3, 4, 16, 30, tzinfo=dt.UTC)
     for slug, doctor in parts["doctors"].items():
-        lines = [*parts["head"], "UID:abc@example.org", "DTSTAMP:20300101T000000Z",
-                 f"DTSTART:{start:%Y%m%dT%H%M%SZ}", "DTEND:20300304T171500Z", doctor["summary"], *parts["tail"]]
+        lines = [
+            *parts["head"],
+            "UID:abc@example.org",
+            "DTSTAMP:20300101T000000Z",
+            f"DTSTART:{start:%Y%m%dT%H%M%SZ}",
+            "DTEND:20300304T171500Z",
+            doctor["summary"],
+            *parts["tail"],
+        ]
         event = icalendar.Calendar.from_ical("\r\n".join(lines) + "\r\n").walk("VEVENT")[0]
         assert event.decoded("DTSTART") == start
         assert doctor["name"] == content().doctor(slug).name(lang)

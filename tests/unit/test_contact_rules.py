@@ -14,9 +14,20 @@ from clinic.site.i18n import t
 from tests.unit.rules_in_node import run_rule, value_of
 
 LANGS = ("es", "en")
-STATE = {"name": "contact_name", "email": "contact_email", "phone": "contact_phone",
-         "message": "contact_message", "consent": "contact_consent"}
-VALID = {"name": "Ana López", "email": "ana@example.com", "phone": "", "message": "Quiero una cita.", "consent": True}
+STATE = {
+    "name": "contact_name",
+    "email": "contact_email",
+    "phone": "contact_phone",
+    "message": "contact_message",
+    "consent": "contact_consent",
+}
+VALID = {
+    "name": "Ana López",
+    "email": "ana@example.com",
+    "phone": "",
+    "message": "Quiero una cita.",
+    "consent": True,
+}
 
 
 def draft(**changes) -> dict:
@@ -34,36 +45,46 @@ def test_a_complete_draft_has_no_errors(lang):
 
 
 @pytest.mark.parametrize("lang", LANGS)
-@pytest.mark.parametrize(("changes", "field", "key"), [
-    ({"name": ""}, "name", "errors.name"),
-    ({"name": "   "}, "name", "errors.name"),
-    ({"email": ""}, "email", "errors.email"),
-    ({"email": "    "}, "email", "errors.email"),
-    ({"email": "ana@"}, "email", "errors.email_invalid"),
-    ({"email": "ana@example"}, "email", "errors.email_invalid"),
-    ({"email": "ana lopez@example.com"}, "email", "errors.email_invalid"),
-    ({"email": "ana.example.com"}, "email", "errors.email_invalid"),
-    ({"email": "ana@@example.com"}, "email", "errors.email_invalid"),
-    ({"email": "ana@example..com"}, "email", "errors.email_invalid"),
-    ({"email": "ana@.example.com"}, "email", "errors.email_invalid"),
-    ({"message": " \n "}, "message", "errors.message"),
-    ({"consent": False}, "consent", "errors.consent"),
-])
+@pytest.mark.parametrize(
+    ("changes", "field", "key"),
+    [
+        ({"name": ""}, "name", "errors.name"),
+        ({"name": "   "}, "name", "errors.name"),
+        ({"email": ""}, "email", "errors.email"),
+        ({"email": "    "}, "email", "errors.email"),
+        ({"email": "ana@"}, "email", "errors.email_invalid"),
+        ({"email": "ana@example"}, "email", "errors.email_invalid"),
+        ({"email": "ana lopez@example.com"}, "email", "errors.email_invalid"),
+        ({"email": "ana.example.com"}, "email", "errors.email_invalid"),
+        ({"email": "ana@@example.com"}, "email", "errors.email_invalid"),
+        ({"email": "ana@example..com"}, "email", "errors.email_invalid"),
+        ({"email": "ana@.example.com"}, "email", "errors.email_invalid"),
+        ({"message": " \n "}, "message", "errors.message"),
+        ({"consent": False}, "consent", "errors.consent"),
+    ],
+)
 def test_each_rule_gives_its_message_and_only_it(lang, changes, field, key):
     errors = errors_for(lang, **changes)
     assert errors[field] == t(lang, f"contact.{key}")
     assert {other: message for other, message in errors.items() if other != field} == dict.fromkeys(
-        set(errors) - {field}, "")
+        set(errors) - {field}, ""
+    )
 
 
-@pytest.mark.parametrize("email", ["maria.nunez+citas@example.com", "  ana@example.com  ", "a@b.co", "o'hara@mail.example.org"])
+@pytest.mark.parametrize(
+    "email",
+    ["maria.nunez+citas@example.com", "  ana@example.com  ", "a@b.co", "o'hara@mail.example.org"],
+)
 def test_ordinary_addresses_pass(email):
     assert errors_for("es", email=email)["email"] == ""
 
 
 def submit(lang: str, tab_opens: bool = True, **changes):
-    return run_rule(form.submit_rule(form.form_texts(lang)), state=draft(**changes),
-                    steps={"openInNewTab": tab_opens, "focusElement": None})
+    return run_rule(
+        form.submit_rule(form.form_texts(lang)),
+        state=draft(**changes),
+        steps={"openInNewTab": tab_opens, "focusElement": None},
+    )
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -86,9 +107,18 @@ def test_a_valid_submit_opens_the_chat_with_the_text_and_clears_the_draft(lang):
     base, _, query = url.partition("?text=")
     assert base == content().clinic.whatsapp_url
     texts = form.form_texts(lang)
-    fill = lambda template: (template.replace("{name}", VALID["name"]).replace("{email}", VALID["email"])
-                             .replace("{phone}", "998 123 4567").replace("{message}", VALID["message"]))
-    expected = "\n".join(fill(texts[key]) for key in ("greeting", "emailLine", "phoneLine", "messageLine"))
+
+    def filled_in(template):
+        return (
+            template.replace("{name}", VALID["name"])
+            .replace("{email}", VALID["email"])
+            .replace("{phone}", "998 123 4567")
+            .replace("{message}", VALID["message"])
+        )
+
+    expected = "\n".join(
+        filled_in(texts[key]) for key in ("greeting", "emailLine", "phoneLine", "messageLine")
+    )
     assert urllib.parse.unquote(query) == expected
     assert all(outcome.state[STATE[field]] == "" for field in ("name", "email", "phone", "message"))
     assert outcome.state["contact_consent"] is False and outcome.state["contact_status"] == "sent"

@@ -46,24 +46,32 @@ def test_shipped_content_loads_as_written():
     assert [d.slug for d in data.doctors] == [d["slug"] for d in doctors]
     assert [d.name("es") for d in data.doctors] == [d["name"]["es"] for d in doctors]
     assert [d.years_experience for d in data.doctors] == [d["years_experience"] for d in doctors]
-    assert [s.key for s in data.services] == [s["key"] for s in read_yaml(CONTENT_DIR / "services.yaml")]
+    assert [s.key for s in data.services] == [
+        s["key"] for s in read_yaml(CONTENT_DIR / "services.yaml")
+    ]
 
 
 def test_unknown_field_is_rejected(content_copy):
     edit_yaml(content_copy / "clinic.yaml", lambda d: d.update(fax="123"))
-    with pytest.raises(ContentError, match=r"clinic\.yaml: field 'fax': Extra inputs are not permitted"):
+    with pytest.raises(
+        ContentError, match=r"clinic\.yaml: field 'fax': Extra inputs are not permitted"
+    ):
         load_content(content_copy)
 
 
 def test_missing_field_is_rejected(content_copy):
     last = len(read_yaml(content_copy / "doctors.yaml")) - 1
     edit_yaml(content_copy / "doctors.yaml", lambda d: d[last].pop("cal_link"))
-    with pytest.raises(ContentError, match=rf"doctors\.yaml: field '{last}\.cal_link': Field required"):
+    with pytest.raises(
+        ContentError, match=rf"doctors\.yaml: field '{last}\.cal_link': Field required"
+    ):
         load_content(content_copy)
 
 
 def test_wrong_type_is_rejected(content_copy):
-    edit_yaml(content_copy / "clinic.yaml", lambda d: d["consultation"].update(price="mil quinientos"))
+    edit_yaml(
+        content_copy / "clinic.yaml", lambda d: d["consultation"].update(price="mil quinientos")
+    )
     with pytest.raises(ContentError, match=r"clinic\.yaml: field 'consultation\.price'"):
         load_content(content_copy)
 
@@ -75,16 +83,22 @@ def test_missing_language_of_a_text_is_rejected(content_copy):
 
 
 def test_duplicate_slug_is_rejected(content_copy):
-    edit_yaml(content_copy / "doctors.yaml", lambda d: d.append({**d[0], "cal_namespace": "another"}))
+    edit_yaml(
+        content_copy / "doctors.yaml", lambda d: d.append({**d[0], "cal_namespace": "another"})
+    )
     slug = read_yaml(content_copy / "doctors.yaml")[0]["slug"]
-    with pytest.raises(ContentError, match=rf"doctors\.yaml: field 'slug': duplicate value '{re.escape(slug)}'"):
+    with pytest.raises(
+        ContentError, match=rf"doctors\.yaml: field 'slug': duplicate value '{re.escape(slug)}'"
+    ):
         load_content(content_copy)
 
 
 def test_duplicate_service_key_is_rejected(content_copy):
     edit_yaml(content_copy / "services.yaml", lambda d: d.append(dict(d[0])))
     key = read_yaml(content_copy / "services.yaml")[0]["key"]
-    with pytest.raises(ContentError, match=rf"services\.yaml: field 'key': duplicate value '{re.escape(key)}'"):
+    with pytest.raises(
+        ContentError, match=rf"services\.yaml: field 'key': duplicate value '{re.escape(key)}'"
+    ):
         load_content(content_copy)
 
 
@@ -93,34 +107,58 @@ def test_service_specialist_must_see_the_service(content_copy):
     not see the service (or no doctor at all) is refused."""
     doctors = read_yaml(content_copy / "doctors.yaml")
     services = read_yaml(content_copy / "services.yaml")
-    i, service = next(((i, s) for i, s in enumerate(services) if s.get("specialist")), (0, services[0]))
+    i, service = next(
+        ((i, s) for i, s in enumerate(services) if s.get("specialist")), (0, services[0])
+    )
     other = next((d["slug"] for d in doctors if service["key"] not in d["services"]), None)
     if other is not None:  # a team where someone does not see this service
         edit_yaml(content_copy / "services.yaml", lambda d: d[i].update(specialist=other))
-        with pytest.raises(ContentError, match=rf"services\.yaml: field '{i}\.specialist': '{re.escape(other)}' is not"):
+        with pytest.raises(
+            ContentError,
+            match=rf"services\.yaml: field '{i}\.specialist': '{re.escape(other)}' is not",
+        ):
             load_content(content_copy)
     edit_yaml(content_copy / "services.yaml", lambda d: d[i].update(specialist="nobody"))
     with pytest.raises(ContentError, match=rf"services\.yaml: field '{i}\.specialist'"):
         load_content(content_copy)
 
 
-@pytest.mark.parametrize("genders", [["female"], ["male"], ["female", "female", "male"], ["male"] * 4])
+@pytest.mark.parametrize(
+    "genders", [["female"], ["male"], ["female", "female", "male"], ["male"] * 4]
+)
 def test_any_number_of_doctors_of_any_gender_mix_loads(content_copy, genders):
     first = read_yaml(content_copy / "doctors.yaml")[0]
-    team = [{**first, "gender": g, "slug": f"doctor-{i}", "cal_namespace": f"doctor-{i}",
-             "cal_link": f"clinic/doctor-{i}"} for i, g in enumerate(genders)]
+    team = [
+        {
+            **first,
+            "gender": g,
+            "slug": f"doctor-{i}",
+            "cal_namespace": f"doctor-{i}",
+            "cal_link": f"clinic/doctor-{i}",
+        }
+        for i, g in enumerate(genders)
+    ]
     team[0] = {**team[0], "slug": first["slug"], "cal_namespace": first["cal_namespace"]}
     edit_yaml(content_copy / "doctors.yaml", lambda d: d.__setitem__(slice(None), team))
-    edit_yaml(content_copy / "services.yaml", lambda d: [s.update(specialist=first["slug"]) for s in d if s.get("specialist")])
-    edit_yaml(content_copy / "doctors.yaml",
-              lambda d: d[0].update(services=[s["key"] for s in read_yaml(content_copy / "services.yaml")]))
+    edit_yaml(
+        content_copy / "services.yaml",
+        lambda d: [s.update(specialist=first["slug"]) for s in d if s.get("specialist")],
+    )
+    edit_yaml(
+        content_copy / "doctors.yaml",
+        lambda d: d[0].update(
+            services=[s["key"] for s in read_yaml(content_copy / "services.yaml")]
+        ),
+    )
     assert [d.gender for d in load_content(content_copy).doctors] == genders
 
 
 @pytest.mark.parametrize("name", ["doctors.yaml", "services.yaml"])
 def test_a_clinic_without_doctors_or_services_is_refused(content_copy, name):
     (content_copy / name).write_text("[]\n", encoding="utf-8")
-    with pytest.raises(ContentError, match=rf"{re.escape(name)}: expected a list of at least one entry"):
+    with pytest.raises(
+        ContentError, match=rf"{re.escape(name)}: expected a list of at least one entry"
+    ):
         load_content(content_copy)
 
 
@@ -128,16 +166,21 @@ def test_claims_are_validated(content_copy):
     edit_yaml(content_copy / "clinic.yaml", lambda d: d["claims"].update(hpv_success_percent=120))
     with pytest.raises(ContentError, match=r"clinic\.yaml: field 'claims\.hpv_success_percent'"):
         load_content(content_copy)
-    edit_yaml(content_copy / "clinic.yaml", lambda d: d["claims"].update(
-        hpv_success_percent=90, contraception_years_min=12, contraception_years_max=4))
+    edit_yaml(
+        content_copy / "clinic.yaml",
+        lambda d: d["claims"].update(
+            hpv_success_percent=90, contraception_years_min=12, contraception_years_max=4
+        ),
+    )
     with pytest.raises(ContentError, match=r"clinic\.yaml: field 'claims'.*years_min is greater"):
         load_content(content_copy)
 
 
-
 def test_missing_translation_key_is_rejected(content_copy):
     edit_yaml(content_copy / "i18n" / "en.yaml", lambda d: d["nav"].pop("contact"))
-    with pytest.raises(ContentError, match=r"i18n/en\.yaml: missing translation key\(s\) 'nav\.contact'"):
+    with pytest.raises(
+        ContentError, match=r"i18n/en\.yaml: missing translation key\(s\) 'nav\.contact'"
+    ):
         load_content(content_copy)
 
 
@@ -155,11 +198,15 @@ def test_invalid_yaml_names_the_file(content_copy):
 
 def test_doctor_leading_an_unknown_service_is_rejected(content_copy):
     edit_yaml(content_copy / "doctors.yaml", lambda d: d[0]["services"].append("dermatology"))
-    with pytest.raises(ContentError, match=r"doctors\.yaml: field '0\.services': unknown service 'dermatology'"):
+    with pytest.raises(
+        ContentError, match=r"doctors\.yaml: field '0\.services': unknown service 'dermatology'"
+    ):
         load_content(content_copy)
 
 
 def test_legacy_redirect_to_unknown_page_is_rejected(content_copy):
     edit_yaml(content_copy / "routes.yaml", lambda d: d["legacy"].update({"/old": "nowhere"}))
-    with pytest.raises(ContentError, match=r"routes\.yaml: field 'legacy\./old': unknown page 'nowhere'"):
+    with pytest.raises(
+        ContentError, match=r"routes\.yaml: field 'legacy\./old': unknown page 'nowhere'"
+    ):
         load_content(content_copy)

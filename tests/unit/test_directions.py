@@ -1,4 +1,4 @@
-""""How to get there" links (issue #19): one function per maps app, every URL derived
+""" "How to get there" links (issue #19): one function per maps app, every URL derived
 from the address and coordinates in content/clinic.yaml."""
 
 from __future__ import annotations
@@ -7,7 +7,10 @@ from urllib.parse import parse_qs, urlsplit
 
 from clinic.site.content import content
 from clinic.site.directions import (
-    DIRECTIONS, apple_maps_directions, google_maps_directions, waze_directions,
+    DIRECTIONS,
+    apple_maps_directions,
+    google_maps_directions,
+    waze_directions,
 )
 
 

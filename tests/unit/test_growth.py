@@ -11,7 +11,14 @@ from pathlib import Path
 import pytest
 
 from clinic.site.content import LANGS, content
-from tests.content_variants import NEW_SERVICE, add_service, copy_content, grown, site_content, with_doctors
+from tests.content_variants import (
+    NEW_SERVICE,
+    add_service,
+    copy_content,
+    grown,
+    site_content,
+    with_doctors,
+)
 
 DOCTOR_COUNTS = (1, 3, 6)
 
@@ -35,7 +42,9 @@ def test_every_doctor_has_a_page_in_both_languages_at_their_gender_s_path(team):
     for doctor in data.doctors:
         es = path_for(doctor_page_id(doctor.slug), "es")
         assert es == getattr(data.routes.doctor_pages.es, doctor.gender).format(slug=doctor.slug)
-        assert path_for(doctor_page_id(doctor.slug), "en") == data.routes.doctor_pages.en.format(slug=doctor.slug)
+        assert path_for(doctor_page_id(doctor.slug), "en") == data.routes.doctor_pages.en.format(
+            slug=doctor.slug
+        )
         legacy = getattr(data.routes.legacy_doctor, doctor.gender).format(slug=doctor.slug)
         assert legacy_redirects()[legacy] == es
     pages = all_pages()
@@ -101,15 +110,15 @@ def test_the_static_host_redirects_follow_the_doctors(team, host):
     for old, new in legacy_redirects().items():
         if new not in doctor_paths:
             continue
-        assert any(line.split()[:3] == [old, new, "301"] or line.split()[:3] == [old, new, "301!"]
-                   for line in lines), old
+        assert any(
+            line.split()[:3] == [old, new, "301"] or line.split()[:3] == [old, new, "301!"]
+            for line in lines
+        ), old
     assert len(legacy_redirects()) == len(content().routes.legacy) + len(content().doctors)
 
 
 def test_the_booking_lookups_know_every_doctor(team):
-    from clinic.site.components.booked_appointment import remember_booking
-
-    from clinic.site.components.booked_appointment import _ics_parts
+    from clinic.site.components.booked_appointment import _ics_parts, remember_booking
 
     for lang in LANGS:
         code = str(remember_booking(lang))

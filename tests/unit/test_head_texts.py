@@ -32,7 +32,12 @@ SPECIALTIES = [
 
 
 def _doctor_values(lang: str, name: str, specialty: str) -> dict[str, str]:
-    return {"name": name, "specialty": specialty, "years": "7", "role": t(lang, "pages.doctor.role_female")}
+    return {
+        "name": name,
+        "specialty": specialty,
+        "years": "7",
+        "role": t(lang, "pages.doctor.role_female"),
+    }
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -49,7 +54,9 @@ def test_a_doctor_s_head_texts_fit_whatever_the_name_and_specialty(lang, field):
 def test_a_long_specialty_is_cut_after_a_clause_before_a_word():
     specialty = SPECIALTIES[2]
     long_name = NAMES[2]
-    text = head_text("es", "pages.doctor.meta_description", **_doctor_values("es", long_name, specialty))
+    text = head_text(
+        "es", "pages.doctor.meta_description", **_doctor_values("es", long_name, specialty)
+    )
     assert ELLIPSIS not in text
     assert specialty.split(", ")[0] in text
 
@@ -58,8 +65,12 @@ def test_head_texts_that_fit_are_used_as_written():
     """The shipped texts are the page's texts, untouched, wherever they fit."""
     doctor = content().doctors[0]
     for lang in LANGS:
-        values = {"name": doctor.name(lang), "specialty": doctor.specialty(lang), "years": "7",
-                  "role": t(lang, f"pages.doctor.role_{doctor.gender}")}
+        values = {
+            "name": doctor.name(lang),
+            "specialty": doctor.specialty(lang),
+            "years": "7",
+            "role": t(lang, f"pages.doctor.role_{doctor.gender}"),
+        }
         for field in ("meta_title", "meta_description"):
             key = f"pages.doctor.{field}"
             written = content().i18n[lang][key]
@@ -68,7 +79,9 @@ def test_head_texts_that_fit_are_used_as_written():
                 assert text == written.format(brand=content().clinic.brand, **values)
 
 
-def test_a_hand_written_head_text_out_of_bounds_is_refused_naming_file_and_field(tmp_path, monkeypatch):
+def test_a_hand_written_head_text_out_of_bounds_is_refused_naming_file_and_field(
+    tmp_path, monkeypatch
+):
     copy = tmp_path / "content"
     shutil.copytree(CONTENT_DIR, copy)
     key = "pages.faq.meta_description"
@@ -83,7 +96,10 @@ def test_a_hand_written_head_text_out_of_bounds_is_refused_naming_file_and_field
     node[last] = " ".join(sorted(f"{{{name}}}" for name in re.findall(r"\{(\w+)\}", node[last])))
     source.write_text(yaml.safe_dump(data, allow_unicode=True), encoding="utf-8")
     monkeypatch.setattr(head_texts, "content", lambda: load_content(copy))
-    with pytest.raises(ContentError, match=rf"^{re.escape(edited.i18n_file('en', key))}: field '{key}': \d+ characters"):
+    with pytest.raises(
+        ContentError,
+        match=rf"^{re.escape(edited.i18n_file('en', key))}: field '{key}': \d+ characters",
+    ):
         head_text("en", key)
     assert head_text("es", key)  # the other language is untouched
 

@@ -27,12 +27,23 @@ def test_home_content_is_the_file_s_logos_photos_and_amenities():
 def test_a_carousel_takes_three_to_twelve_items(tmp_path, field):
     written = yaml.safe_load((CONTENT_DIR / "pages" / "home.yaml").read_text(encoding="utf-8"))
     (tmp_path / "pages").mkdir()
-    for count, ok in ((CAROUSEL_MIN - 1, False), (CAROUSEL_MIN, True), (CAROUSEL_MAX, True), (CAROUSEL_MAX + 1, False)):
-        items = [{**written[field][i % len(written[field])], "key": f"item-{i}"} for i in range(count)]
+    for count, ok in (
+        (CAROUSEL_MIN - 1, False),
+        (CAROUSEL_MIN, True),
+        (CAROUSEL_MAX, True),
+        (CAROUSEL_MAX + 1, False),
+    ):
+        items = [
+            {**written[field][i % len(written[field])], "key": f"item-{i}"} for i in range(count)
+        ]
         (tmp_path / "pages" / "home.yaml").write_text(
-            yaml.safe_dump({**written, field: items}, allow_unicode=True), encoding="utf-8")
+            yaml.safe_dump({**written, field: items}, allow_unicode=True), encoding="utf-8"
+        )
         if ok:
-            assert len(getattr(load_model("pages/home.yaml", HomeContent, directory=tmp_path), field)) == count
+            assert (
+                len(getattr(load_model("pages/home.yaml", HomeContent, directory=tmp_path), field))
+                == count
+            )
         else:
             with pytest.raises(ContentError, match=rf"home\.yaml: field '{field}'"):
                 load_model("pages/home.yaml", HomeContent, directory=tmp_path)
@@ -66,7 +77,7 @@ def test_every_facility_photo_exists_in_every_width_and_format():
 
 
 def test_a_missing_photo_fails_the_build():
-    with pytest.raises(ContentError, match="generate_images.py"):
+    with pytest.raises(ContentError, match=r"generate_images\.py"):
         photo("facilities", "no-such-room", alt="x")
 
 

@@ -11,8 +11,18 @@ import pytest
 from clinic.site import i18n
 from clinic.site.content import ContentError, OpeningHours, content
 from clinic.site.i18n import (
-    clinic_values, consultation_length, consultation_price, doctor_bio, fill, format_number, format_price,
-    format_time, opening_hours, service_text, t, tc,
+    clinic_values,
+    consultation_length,
+    consultation_price,
+    doctor_bio,
+    fill,
+    format_number,
+    format_price,
+    format_time,
+    opening_hours,
+    service_text,
+    t,
+    tc,
 )
 
 
@@ -50,7 +60,11 @@ def test_clinic_facts_fill_texts_from_their_one_source():
     assert clinic.address.office in tc("es", "pages.contact.meta_description")
     for lang in ("es", "en"):
         values = clinic_values(lang)
-        assert values["price"] == consultation_price() == format_price(clinic.consultation.price, clinic.consultation.currency)
+        assert (
+            values["price"]
+            == consultation_price()
+            == format_price(clinic.consultation.price, clinic.consultation.currency)
+        )
         assert values["duration"] == consultation_length(lang)
         assert values["Duration"] == values["duration"][:1].upper() + values["duration"][1:]
         assert values["hpv_procedures"] == format_number(clinic.claims.hpv_procedures)
@@ -59,7 +73,9 @@ def test_clinic_facts_fill_texts_from_their_one_source():
 
 
 def test_unknown_placeholder_names_the_text():
-    with pytest.raises(ContentError, match=r"unknown placeholder \{fax\} in the es text 'Fax: \{fax\}'"):
+    with pytest.raises(
+        ContentError, match=r"unknown placeholder \{fax\} in the es text 'Fax: \{fax\}'"
+    ):
         fill("es", "Fax: {fax}")
 
 
@@ -67,12 +83,16 @@ def test_doctor_and_service_texts_speak_of_their_doctor():
     for doctor in content().doctors:
         for lang in ("es", "en"):
             bio = doctor_bio(doctor, lang)
-            assert "{" not in bio and doctor.name(lang) in bio and str(doctor.years_experience) in bio
+            assert (
+                "{" not in bio and doctor.name(lang) in bio and str(doctor.years_experience) in bio
+            )
     for service in (s for s in content().services if s.specialist):
         doctor = content().doctor(service.specialist)
         for lang in ("es", "en"):
             template = content().i18n[lang][f"services.{service.key}.description"]
-            expected = template.replace("{years}", str(doctor.years_experience)).replace("{name}", doctor.name(lang))
+            expected = template.replace("{years}", str(doctor.years_experience)).replace(
+                "{name}", doctor.name(lang)
+            )
             assert service_text(lang, service.key, "description") == fill(lang, expected)
 
 
@@ -81,10 +101,16 @@ def test_consultation_length_follows_the_minutes(monkeypatch, minutes):
     """60 minutes read as the words of duration.full_hour ("una hora completa", "a full
     hour"); any other length as duration.minutes with the number ("45 minutos")."""
     clinic = content().clinic
-    edited = clinic.model_copy(update={"consultation": clinic.consultation.model_copy(update={"minutes": minutes})})
+    edited = clinic.model_copy(
+        update={"consultation": clinic.consultation.model_copy(update={"minutes": minutes})}
+    )
     monkeypatch.setattr(i18n, "content", lambda: content().model_copy(update={"clinic": edited}))
     for lang in ("es", "en"):
-        expected = t(lang, "duration.full_hour") if minutes == 60 else t(lang, "duration.minutes", minutes=minutes)
+        expected = (
+            t(lang, "duration.full_hour")
+            if minutes == 60
+            else t(lang, "duration.minutes", minutes=minutes)
+        )
         assert consultation_length(lang) == expected
         assert (str(minutes) in expected) == (minutes != 60)
         assert clinic_values(lang)["Duration"] == expected[:1].upper() + expected[1:]

@@ -8,10 +8,10 @@ import re
 
 import pytest
 
-from clinic.site.pages import renderer
 from clinic.site.components import contact_form
 from clinic.site.content import content
 from clinic.site.i18n import consultation_length, consultation_price, t
+from clinic.site.pages import renderer
 from clinic.site.pages.about import about_content
 from clinic.site.pages.doctor import doctor_texts
 from clinic.site.pages.faq import faq_entries, faq_views
@@ -21,7 +21,9 @@ from clinic.site.pages.service import service_content
 from clinic.site.pages.success import success_content
 from clinic.site.routes import all_pages
 
-INNER = [p for p in all_pages() if p.kind in {"service", "about", "doctor", "faq", "privacy", "success"}]
+INNER = [
+    p for p in all_pages() if p.kind in {"service", "about", "doctor", "faq", "privacy", "success"}
+]
 PAGES = all_pages()
 
 
@@ -54,8 +56,9 @@ def test_faq_has_the_spec_cards_and_lists_every_service():
         views = {v.key: v for v in faq_views(lang)}
         assert {"cost", "location", "doctors", "ultrasound", "services", "hours"} <= set(views)
         services = views["services"].items
-        assert [i.label for i in services[:len(content().services)]] == \
-            [t(lang, f"services.{s.key}.title") for s in content().services]
+        assert [i.label for i in services[: len(content().services)]] == [
+            t(lang, f"services.{s.key}.title") for s in content().services
+        ]
         assert len(services) == len(content().services) + len(faq_content().extra_services)
         assert consultation_price() in views["cost"].answer_text
         assert consultation_length(lang) in views["cost"].answer_text
@@ -68,8 +71,17 @@ def test_privacy_notice_has_eleven_sections_and_its_date_in_both_languages():
     data = privacy_content()
     assert len(data.sections) == 11
     assert [s.key for s in data.sections] == [
-        "controller", "data", "purposes", "sensitive", "sharing", "security",
-        "arco", "revocation", "cookies", "changes", "contact",
+        "controller",
+        "data",
+        "purposes",
+        "sensitive",
+        "sharing",
+        "security",
+        "arco",
+        "revocation",
+        "cookies",
+        "changes",
+        "contact",
     ]
     # The date of the last update is the notice's own (a clinic updates it); both
     # languages name the same year.
@@ -84,7 +96,13 @@ def test_success_notes_state_each_rule_from_its_one_number():
     rules = data.rules.model_dump()
     assert all(value > 0 for value in rules.values())
     assert [n.key for n in data.notes] == [
-        "arrive", "tolerance", "changes", "no-show", "companion", "invoice"]
+        "arrive",
+        "tolerance",
+        "changes",
+        "no-show",
+        "companion",
+        "invoice",
+    ]
     for lang in ("es", "en"):
         templates = [n.text(lang) for n in data.notes]
         for name in rules:

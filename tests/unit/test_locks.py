@@ -15,7 +15,13 @@ from packaging.markers import Marker
 from packaging.requirements import Requirement
 from packaging.utils import canonicalize_name
 
-from clinic.build.frontend_lock import BUN_CONFIG, LOCK_DIR, LOCK_FILES, align_package_json, copy_bun_config
+from clinic.build.frontend_lock import (
+    BUN_CONFIG,
+    LOCK_DIR,
+    LOCK_FILES,
+    align_package_json,
+    copy_bun_config,
+)
 from clinic.project import PROJECT_DIR
 
 PYTHON_LOCK = PROJECT_DIR / "requirements.lock"
@@ -37,19 +43,34 @@ def python_lock() -> dict[str, tuple[str, Marker | None]]:
 
 
 def test_the_virtualenv_holds_exactly_the_locked_python_packages():
-    wanted = {name: version for name, (version, marker) in python_lock().items()
-              if marker is None or marker.evaluate()}
-    ours = canonicalize_name(tomllib.loads((PROJECT_DIR / "pyproject.toml").read_text())["project"]["name"])
-    installed = {canonicalize_name(dist.metadata["Name"]): dist.version
-                 for dist in importlib.metadata.distributions()}
-    installed = {name: version for name, version in installed.items() if name not in VENV_SEED | {ours}}
-    assert {name: (installed.get(name), wanted.get(name)) for name in installed.keys() | wanted.keys()
-            if installed.get(name) != wanted.get(name)} == {}, "run `make setup` (or `make lock`)"
+    wanted = {
+        name: version
+        for name, (version, marker) in python_lock().items()
+        if marker is None or marker.evaluate()
+    }
+    ours = canonicalize_name(
+        tomllib.loads((PROJECT_DIR / "pyproject.toml").read_text())["project"]["name"]
+    )
+    installed = {
+        canonicalize_name(dist.metadata["Name"]): dist.version
+        for dist in importlib.metadata.distributions()
+    }
+    installed = {
+        name: version for name, version in installed.items() if name not in VENV_SEED | {ours}
+    }
+    assert {
+        name: (installed.get(name), wanted.get(name))
+        for name in installed.keys() | wanted.keys()
+        if installed.get(name) != wanted.get(name)
+    } == {}, "run `make setup` (or `make lock`)"
 
 
 def test_the_python_lock_satisfies_every_range_in_pyproject():
     project = tomllib.loads((PROJECT_DIR / "pyproject.toml").read_text())["project"]
-    ranges = [*project["dependencies"], *(r for extra in project["optional-dependencies"].values() for r in extra)]
+    ranges = [
+        *project["dependencies"],
+        *(r for extra in project["optional-dependencies"].values() for r in extra),
+    ]
     pins = python_lock()
     unmet = []
     for line in ranges:
@@ -63,8 +84,13 @@ def test_the_python_lock_satisfies_every_range_in_pyproject():
 def test_reflex_lock_is_committed():
     if not (PROJECT_DIR / ".git").exists():
         pytest.skip("not a git checkout")
-    tracked = subprocess.run(["git", "ls-files", LOCK_DIR.name], cwd=PROJECT_DIR,
-                             capture_output=True, text=True, check=True).stdout.split()
+    tracked = subprocess.run(
+        ["git", "ls-files", LOCK_DIR.name],
+        cwd=PROJECT_DIR,
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout.split()
     assert sorted(tracked) == sorted(f"{LOCK_DIR.name}/{name}" for name in LOCK_FILES)
 
 

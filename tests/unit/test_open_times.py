@@ -56,6 +56,7 @@ class SiteClient:
             transport = httpx.ASGITransport(app=self.site)
             async with httpx.AsyncClient(transport=transport, base_url="http://127.0.0.1") as http:
                 return await http.request(method, path, headers=headers)
+
         return self.runner.run(send())
 
     def get(self, path, headers=None):
@@ -78,7 +79,9 @@ def client(tmp_path, clock):
 
 def future_starts(count: int, first_in_days: int = 1) -> dict[str, list[str]]:
     """Slots at 10:00 and 16:00 clinic time on consecutive days, Cal.com's shape."""
-    day = datetime.now(ZONE).replace(hour=10, minute=0, second=0, microsecond=0) + timedelta(days=first_in_days)
+    day = datetime.now(ZONE).replace(hour=10, minute=0, second=0, microsecond=0) + timedelta(
+        days=first_in_days
+    )
     slots: dict[str, list[str]] = {}
     while sum(map(len, slots.values())) < count:
         for hour in (10, 16):
@@ -92,7 +95,7 @@ def url(doctor) -> str:
 
 
 def test_every_sample_doctor_has_an_event_type():
-    assert BOOKABLE == content().doctors
+    assert content().doctors == BOOKABLE
 
 
 def test_answers_the_first_three_future_times_earliest_first(stub, client):
@@ -108,14 +111,23 @@ def test_answers_the_first_three_future_times_earliest_first(stub, client):
     assert response.headers["cache-control"] == open_times.CACHE_CONTROL_OK
     times = response.json()["times"]
     expected = sorted(s for day in slots.values() for s in day if s != past)[:3]
-    assert [datetime.fromisoformat(t) for t in times] == [datetime.fromisoformat(s) for s in expected]
+    assert [datetime.fromisoformat(t) for t in times] == [
+        datetime.fromisoformat(s) for s in expected
+    ]
 
 
 def test_asks_cal_com_for_that_doctors_event_type_in_the_clinic_time_zone(stub, client):
     stub.answer_with(slots=future_starts(3))
     doctor = BOOKABLE[-1]
-    client.get(url(doctor), headers={"cookie": "session=secret", "user-agent": "PatientPhone/1.0",
-                                     "x-forwarded-for": "203.0.113.9", "accept-language": "es-MX"})
+    client.get(
+        url(doctor),
+        headers={
+            "cookie": "session=secret",
+            "user-agent": "PatientPhone/1.0",
+            "x-forwarded-for": "203.0.113.9",
+            "accept-language": "es-MX",
+        },
+    )
     (asked,) = stub.requests
     today = datetime.now(ZONE).date()
     assert asked.path == "/v2/slots"
@@ -149,15 +161,20 @@ def test_each_doctor_has_their_own_answer(stub, client):
     stub.answer_with(slots=future_starts(3))
     for doctor in BOOKABLE:
         assert client.get(url(doctor)).status_code == 200
-    assert [r.query["eventTypeId"] for r in stub.requests] == [str(d.cal_event_type_id) for d in BOOKABLE]
+    assert [r.query["eventTypeId"] for r in stub.requests] == [
+        str(d.cal_event_type_id) for d in BOOKABLE
+    ]
 
 
-@pytest.mark.parametrize("status, body", [
-    (500, b'{"status": "error"}'),
-    (429, b'{"status": "error"}'),
-    (200, b"<html>maintenance</html>"),
-    (200, b'{"status": "success"}'),
-])
+@pytest.mark.parametrize(
+    "status, body",
+    [
+        (500, b'{"status": "error"}'),
+        (429, b'{"status": "error"}'),
+        (200, b"<html>maintenance</html>"),
+        (200, b'{"status": "success"}'),
+    ],
+)
 def test_upstream_errors_answer_no_times_and_are_not_cached_by_browsers(stub, client, status, body):
     stub.answer_with(status=status, body=body)
     response = client.get(url(BOOKABLE[0]))

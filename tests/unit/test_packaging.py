@@ -16,8 +16,19 @@ def test_the_wheel_holds_every_package_and_the_files_the_build_plugins_write(tmp
     # Built from a copy: setuptools writes build/ and *.egg-info beside the sources.
     sources = copy_project(tmp_path / "sources")
     subprocess.run(
-        [sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "--wheel-dir", str(tmp_path), str(sources)],
-        check=True, capture_output=True,
+        [
+            sys.executable,
+            "-m",
+            "pip",
+            "wheel",
+            "--quiet",
+            "--no-deps",
+            "--wheel-dir",
+            str(tmp_path),
+            str(sources),
+        ],
+        check=True,
+        capture_output=True,
     )
     (wheel,) = tmp_path.glob("*.whl")
     shipped = set(zipfile.ZipFile(wheel).namelist())
@@ -26,8 +37,11 @@ def test_the_wheel_holds_every_package_and_the_files_the_build_plugins_write(tmp
         return path.resolve().relative_to(PROJECT_DIR).as_posix()
 
     packages = [in_wheel(init) for init in (PROJECT_DIR / "clinic").rglob("__init__.py")]
-    data = [paint_first.ENTRY_CLIENT, paint_first.ERRORS_WITHOUT_STACKS,
-            *(lean_bundle.SHIMS_DIR / shim for shim in lean_bundle.SHIMMED_MODULES.values())]
+    data = [
+        paint_first.ENTRY_CLIENT,
+        paint_first.ERRORS_WITHOUT_STACKS,
+        *(lean_bundle.SHIMS_DIR / shim for shim in lean_bundle.SHIMMED_MODULES.values()),
+    ]
     assert len(packages) >= 4
     missing = sorted({*packages, *map(in_wheel, data)} - shipped)
     assert missing == []

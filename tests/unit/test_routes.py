@@ -16,8 +16,10 @@ from clinic.site.routes import (
     twin_path,
 )
 
-
-PAIRS = [(path_for(page_id, "es"), path_for(page_id, "en")) for page_id in dict.fromkeys(p.id for p in all_pages())]
+PAIRS = [
+    (path_for(page_id, "es"), path_for(page_id, "en"))
+    for page_id in dict.fromkeys(p.id for p in all_pages())
+]
 
 
 def test_every_page_has_a_unique_path_in_each_language():
@@ -96,6 +98,9 @@ def test_a_kind_without_a_page_module_names_the_route_table_and_the_module_to_wr
     from clinic.site.content import ContentError
     from clinic.site.pages import renderer
 
-    with pytest.raises(ContentError, match=r"routes.yaml: field 'kind': no page module renders 'gallery' "
-                                           r"\(expected clinic/site/pages/gallery.py"):
+    with pytest.raises(
+        ContentError,
+        match=r"routes.yaml: field 'kind': no page module renders 'gallery' "
+        r"\(expected clinic/site/pages/gallery.py",
+    ):
         renderer("gallery")

@@ -13,7 +13,9 @@ from clinic.site.content import content
 from clinic.site.routes import all_pages, legacy_redirects, page_at, path_for, twin_path
 from tests import sample_spec as spec
 
-pytestmark = pytest.mark.skipif(spec.applies() is not None, reason=f"not the shipped sample: {spec.applies()}")
+pytestmark = pytest.mark.skipif(
+    spec.applies() is not None, reason=f"not the shipped sample: {spec.applies()}"
+)
 
 
 def test_the_sample_has_the_spec_s_numbers():
@@ -40,4 +42,6 @@ def test_the_sample_has_the_spec_s_thirty_routes_and_its_redirects():
     for es, en in table:
         assert twin_path(es) == en and twin_path(en) == es
         assert path_for(page_at(es).id, "en") == en
-    assert legacy_redirects() == {spec.fill(old): spec.fill(new) for old, new in spec.LEGACY_REDIRECTS.items()}
+    assert legacy_redirects() == {
+        spec.fill(old): spec.fill(new) for old, new in spec.LEGACY_REDIRECTS.items()
+    }

@@ -14,8 +14,8 @@ from xml.etree import ElementTree
 
 import pytest
 
-from clinic.site import seo, structured_data
 from clinic.build import sitemap
+from clinic.site import seo, structured_data
 from clinic.site.content import OpeningHours, content
 from clinic.site.head_texts import limits_of
 from clinic.site.i18n import consultation_length, consultation_price, tc
@@ -112,7 +112,10 @@ def test_head_texts_state_the_facts_of_content():
             assert consultation_price() in description and consultation_length(lang) in description
         assert clinic.address.office in seo.page_texts(page("contact", lang))["description"]
         for service in content().services:
-            if service.specialist and "{years}" in content().i18n[lang][f"pages.{service.key}.meta_description"]:
+            if (
+                service.specialist
+                and "{years}" in content().i18n[lang][f"pages.{service.key}.meta_description"]
+            ):
                 years = content().doctor(service.specialist).years_experience
                 assert f" {years} " in seo.page_texts(page(service.key, lang))["description"]
 
@@ -127,7 +130,11 @@ def test_canonical_is_the_page_and_hreflang_is_reciprocal(p):
     assert alternates == {"es": spanish, "es-MX": spanish, "en": english, "x-default": spanish}
     twin = page(p.id, "en" if p.lang == "es" else "es")
     assert twin.path == twin_path(p.path)
-    twin_alternates = {l["hrefLang"]: l["href"] for l in links_of(seo.head(twin)) if l["rel"] == "alternate"}
+    twin_alternates = {
+        link["hrefLang"]: link["href"]
+        for link in links_of(seo.head(twin))
+        if link["rel"] == "alternate"
+    }
     assert twin_alternates == alternates
 
 
@@ -173,8 +180,14 @@ def test_every_page_describes_the_clinic_its_doctors_and_the_website(p):
     assert clinic["address"]["addressCountry"] == address.country
     for part in (address.street, address.hospital, address.office, address.floor):
         assert part in clinic["address"]["streetAddress"]
-    assert clinic["geo"] == {"@type": "GeoCoordinates", "latitude": address.latitude, "longitude": address.longitude}
-    assert isinstance(clinic["geo"]["latitude"], float) and isinstance(clinic["geo"]["longitude"], float)
+    assert clinic["geo"] == {
+        "@type": "GeoCoordinates",
+        "latitude": address.latitude,
+        "longitude": address.longitude,
+    }
+    assert isinstance(clinic["geo"]["latitude"], float) and isinstance(
+        clinic["geo"]["longitude"], float
+    )
     assert clinic["priceRange"] == facts.price_range
     assert clinic["currenciesAccepted"] == facts.consultation.currency
     assert clinic["aggregateRating"]["ratingValue"] == facts.rating.value
@@ -200,13 +213,26 @@ def test_opening_hours_come_from_the_one_hours_source(monkeypatch):
         OpeningHours(days=["Sa"], opens="09:00", closes="14:00"),
     ]
     edited = content().clinic.model_copy(update={"hours": hours})
-    monkeypatch.setattr(structured_data, "content", lambda: content().model_copy(update={"clinic": edited}))
+    monkeypatch.setattr(
+        structured_data, "content", lambda: content().model_copy(update={"clinic": edited})
+    )
     spec = structured_data.opening_hours_specification()
-    weekdays = [f"https://schema.org/{d}" for d in ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday")]
+    weekdays = [
+        f"https://schema.org/{d}" for d in ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday")
+    ]
     assert spec == [
-        {"@type": "OpeningHoursSpecification", "dayOfWeek": weekdays, "opens": "09:00", "closes": "20:00"},
-        {"@type": "OpeningHoursSpecification", "dayOfWeek": ["https://schema.org/Saturday"],
-         "opens": "09:00", "closes": "14:00"},
+        {
+            "@type": "OpeningHoursSpecification",
+            "dayOfWeek": weekdays,
+            "opens": "09:00",
+            "closes": "20:00",
+        },
+        {
+            "@type": "OpeningHoursSpecification",
+            "dayOfWeek": ["https://schema.org/Saturday"],
+            "opens": "09:00",
+            "closes": "14:00",
+        },
     ]
 
 
@@ -214,7 +240,9 @@ def test_opening_hours_of_the_shipped_content():
     spec = structured_data.opening_hours_specification()
     hours = content().clinic.hours
     assert [(s["opens"], s["closes"]) for s in spec] == [(h.opens, h.closes) for h in hours]
-    assert [[d.rsplit("/", 1)[1][:2] for d in s["dayOfWeek"]] for s in spec] == [list(h.days) for h in hours]
+    assert [[d.rsplit("/", 1)[1][:2] for d in s["dayOfWeek"]] for s in spec] == [
+        list(h.days) for h in hours
+    ]
 
 
 def test_doctor_specialties_follow_the_services_they_see():
@@ -222,14 +250,21 @@ def test_doctor_specialties_follow_the_services_they_see():
     doctor = content().doctors[0]
     ob_gyn = doctor.model_copy(update={"services": ["hysteroscopy", "maternity", "checkup"]})
     gyn = doctor.model_copy(update={"services": ["hpv", "checkup"]})
-    assert structured_data.doctor_specialties(ob_gyn) == ["https://schema.org/Gynecologic", "https://schema.org/Obstetric"]
+    assert structured_data.doctor_specialties(ob_gyn) == [
+        "https://schema.org/Gynecologic",
+        "https://schema.org/Obstetric",
+    ]
     assert structured_data.doctor_specialties(gyn) == ["https://schema.org/Gynecologic"]
     for d in content().doctors:
         assert structured_data.doctor_specialties(d) == structured_data.doctor_specialties(
-            doctor.model_copy(update={"services": d.services}))
+            doctor.model_copy(update={"services": d.services})
+        )
 
 
-FAKE_FAQ = [("¿Cuánto cuesta la consulta?", "Depende del estudio."), ("¿Dónde están?", "En el <b>consultorio</b> 12.")]
+FAKE_FAQ = [
+    ("¿Cuánto cuesta la consulta?", "Depende del estudio."),
+    ("¿Dónde están?", "En el <b>consultorio</b> 12."),
+]
 
 
 @pytest.mark.parametrize("p", FAQ_PAGES, ids=ids(FAQ_PAGES))
@@ -238,7 +273,10 @@ def test_faq_routes_carry_a_faq_page_built_from_the_shown_questions(p):
     [faq] = nodes_by_type(graph)["FAQPage"]
     assert faq["inLanguage"] == {"es": "es-MX", "en": "en-US"}[p.lang]
     assert [(q["name"], q["acceptedAnswer"]["text"]) for q in faq["mainEntity"]] == FAKE_FAQ
-    assert all(q["@type"] == "Question" and q["acceptedAnswer"]["@type"] == "Answer" for q in faq["mainEntity"])
+    assert all(
+        q["@type"] == "Question" and q["acceptedAnswer"]["@type"] == "Answer"
+        for q in faq["mainEntity"]
+    )
 
 
 @pytest.mark.parametrize("p", FAQ_PAGES, ids=ids(FAQ_PAGES))
@@ -283,7 +321,7 @@ def test_sitemap_lists_every_page_with_its_alternates():
     assert len(urls) == len(PAGES)
     locs = [u.find("s:loc", NS).text for u in urls]
     assert locs == [ORIGIN + p.path for p in PAGES]
-    for url, p in zip(urls, PAGES):
+    for url, p in zip(urls, PAGES, strict=True):
         links = url.findall("x:link", NS)
         assert all(link.get("rel") == "alternate" for link in links)
         got = {link.get("hreflang"): link.get("href") for link in links}
@@ -308,9 +346,14 @@ def test_robots_allows_all_and_names_the_sitemap():
 
 def test_plugin_writes_both_files_into_the_public_dir():
     tasks = []
-    sitemap.SitemapAndRobotsPlugin().pre_compile(add_save_task=lambda fn, *a, **k: tasks.append(fn(*a, **k)))
+    sitemap.SitemapAndRobotsPlugin().pre_compile(
+        add_save_task=lambda fn, *a, **k: tasks.append(fn(*a, **k))
+    )
     [files] = tasks
-    assert dict(files) == {"public/sitemap.xml": sitemap.sitemap_xml(), "public/robots.txt": sitemap.robots_txt()}
+    assert dict(files) == {
+        "public/sitemap.xml": sitemap.sitemap_xml(),
+        "public/robots.txt": sitemap.robots_txt(),
+    }
 
 
 def test_rxconfig_uses_our_sitemap_not_reflex_s():

@@ -9,9 +9,10 @@ from pathlib import Path
 
 import pytest
 
+from clinic.build import cloudflare_pages, netlify
+from clinic.build.not_found_pages import not_found_file
+from clinic.build.static_host_rules import legacy_spellings, page_spellings
 from clinic.server import security
-from clinic.site.content import content
-from clinic.site.routes import all_pages, legacy_redirects
 from clinic.server.middleware import (
     Health,
     NotFound,
@@ -22,9 +23,8 @@ from clinic.server.middleware import (
     prerendered_file,
     resolve,
 )
-from clinic.build import cloudflare_pages, netlify
-from clinic.build.static_host_rules import legacy_spellings, page_spellings
-from clinic.build.not_found_pages import not_found_file
+from clinic.site.content import content
+from clinic.site.routes import all_pages, legacy_redirects
 
 # ------------------------------------------------------------------ routing decisions
 
@@ -37,7 +37,9 @@ def test_every_canonical_path_is_served_from_its_prerendered_file(page):
 
 @pytest.mark.parametrize("page", all_pages(), ids=lambda p: p.path)
 def test_the_other_trailing_slash_spelling_redirects_to_the_canonical_path(page):
-    other = page.path.rstrip("/") if page.path.endswith("/") and page.path != "/" else page.path + "/"
+    other = (
+        page.path.rstrip("/") if page.path.endswith("/") and page.path != "/" else page.path + "/"
+    )
     if page.path == "/":
         other = "//"  # the home has no other spelling but the empty segment
         assert resolve("GET", other.encode()) == Redirect("/")
@@ -57,13 +59,16 @@ def test_decomposed_unicode_spelling_of_a_legacy_path_redirects_too():
     assert resolve("GET", "/conta\u0301ctanos".encode()) == Redirect("/contacto")
 
 
-@pytest.mark.parametrize("path, target", [
-    ("/index.html", "/"),
-    ("/en/index.html", "/en/"),
-    ("/contacto.html", "/contacto"),
-    ("/contacto/index.html", "/contacto"),
-    ("/en/faq.html", "/en/faq"),
-])
+@pytest.mark.parametrize(
+    "path, target",
+    [
+        ("/index.html", "/"),
+        ("/en/index.html", "/en/"),
+        ("/contacto.html", "/contacto"),
+        ("/contacto/index.html", "/contacto"),
+        ("/en/faq.html", "/en/faq"),
+    ],
+)
 def test_prerendered_file_names_redirect_to_the_page(path, target):
     assert resolve("GET", path.encode()) == Redirect(target)
 
@@ -78,21 +83,26 @@ def test_anything_else_goes_to_the_file_server(path):
     assert resolve("GET", path.encode()) is None
 
 
-@pytest.mark.parametrize("raw, target", [
-    (b"/./contacto", "/contacto"),
-    (b"//contacto", "/contacto"),
-    (b"/contacto/..", "/"),
-    (b"/en/../", "/"),
-    (b"/en/./faq", "/en/faq"),
-    (b"/%2e%2e/%2e%2e/etc/passwd", "/etc/passwd"),
-    (b"/assets/../../rxconfig.py", "/rxconfig.py"),
-    (b"/en/faq/.", "/en/faq/"),
-])
+@pytest.mark.parametrize(
+    "raw, target",
+    [
+        (b"/./contacto", "/contacto"),
+        (b"//contacto", "/contacto"),
+        (b"/contacto/..", "/"),
+        (b"/en/../", "/"),
+        (b"/en/./faq", "/en/faq"),
+        (b"/%2e%2e/%2e%2e/etc/passwd", "/etc/passwd"),
+        (b"/assets/../../rxconfig.py", "/rxconfig.py"),
+        (b"/en/faq/.", "/en/faq/"),
+    ],
+)
 def test_dot_and_empty_segments_redirect_to_the_clean_path(raw, target):
     assert resolve("GET", raw) == Redirect(target)
 
 
-@pytest.mark.parametrize("raw", [b"/a%00b", b"/%FF", b"/%C3", b"/a%0Ab", b"/tab\tx", b"*", b"relative"])
+@pytest.mark.parametrize(
+    "raw", [b"/a%00b", b"/%FF", b"/%C3", b"/a%0Ab", b"/tab\tx", b"*", b"relative"]
+)
 def test_malformed_paths_are_bad_requests(raw):
     assert resolve("GET", raw) == Reject(400, "Bad Request")
 
@@ -101,7 +111,9 @@ def test_overlong_paths_are_refused_before_decoding():
     assert resolve("GET", b"/" + b"a" * 5000) == Reject(414, "URI Too Long")
 
 
-@pytest.mark.parametrize("method", ["POST", "PUT", "DELETE", "PATCH", "OPTIONS", "TRACE", "PROPFIND", "BREW"])
+@pytest.mark.parametrize(
+    "method", ["POST", "PUT", "DELETE", "PATCH", "OPTIONS", "TRACE", "PROPFIND", "BREW"]
+)
 def test_only_get_and_head_are_allowed(method):
     assert resolve(method, b"/") == Reject(405, "Method Not Allowed")
 
@@ -116,11 +128,11 @@ def test_health_endpoint():
 
 def test_inline_script_hashes_cover_executable_inline_scripts_only():
     html = (
-        '<script>console.log(1)</script>'
+        "<script>console.log(1)</script>"
         '<script type="module">import "/a.js";</script>'
         '<script src="/b.js"></script>'
         '<script type="application/ld+json">{"@context": "https://schema.org"}</script>'
-        '<script>console.log(1)</script>'
+        "<script>console.log(1)</script>"
     )
     hashes = security.inline_script_hashes(html)
     # sha256 of "console.log(1)" and of 'import "/a.js";', each once.
@@ -154,7 +166,7 @@ def test_csp_allows_the_third_parties_named_in_clinic_yaml_and_nothing_unsafe_fo
     assert set(policy["connect-src"]) == {"'self'", cal, maps, *clinic.reviews.loads_from.connect}
     assert policy["frame-ancestors"] == ["'none'"]
     assert policy["object-src"] == ["'none'"]
-    flat = " ".join(sum(policy.values(), []))
+    flat = " ".join(source for sources in policy.values() for source in sources)
     assert "unsafe-eval" not in flat
     assert "'unsafe-inline'" not in policy["script-src"]
     assert "*" not in flat.split()
@@ -172,8 +184,8 @@ def test_hsts_modes(monkeypatch):
 # ------------------------------------------------------------------ the middleware
 
 
-PAGE_HTML = '<html><head><script>window.x=1</script></head><body>page</body></html>'
-NOT_FOUND_HTML = '<html><head><script>window.nf=1</script></head><body>404</body></html>'
+PAGE_HTML = "<html><head><script>window.x=1</script></head><body>page</body></html>"
+NOT_FOUND_HTML = "<html><head><script>window.nf=1</script></head><body>404</body></html>"
 
 
 @pytest.fixture
@@ -212,8 +224,13 @@ def _file_server(static_dir: Path):
 def _request(static_dir, path: bytes, method="GET", query=b"", headers=(), scheme="http"):
     app = SiteMiddleware(_file_server(static_dir), static_dir=static_dir)
     scope = {
-        "type": "http", "method": method, "path": path.decode("latin-1"), "raw_path": path,
-        "query_string": query, "headers": list(headers), "scheme": scheme,
+        "type": "http",
+        "method": method,
+        "path": path.decode("latin-1"),
+        "raw_path": path,
+        "query_string": query,
+        "headers": list(headers),
+        "scheme": scheme,
     }
     messages = []
 
@@ -261,14 +278,16 @@ def test_unknown_path_gets_the_404_page_with_its_hashes(static_dir):
     assert headers["cache-control"] == security.CACHE_NOT_FOUND
 
 
-@pytest.mark.parametrize("path", ["/__404", "/__404/", "/en/__404", "/__404.html", "/en/__404.html"])
+@pytest.mark.parametrize(
+    "path", ["/__404", "/__404/", "/en/__404", "/__404.html", "/en/__404.html"]
+)
 def test_the_files_behind_the_404_page_are_not_pages(path):
     assert resolve("GET", path.encode()) == NotFound()
 
 
 NOT_FOUND_BY_LANG = {
-    "es": '<html><head><script>window.es=1</script></head><body>No encontrada</body></html>',
-    "en": '<html><head><script>window.en=1</script></head><body>Not found</body></html>',
+    "es": "<html><head><script>window.es=1</script></head><body>No encontrada</body></html>",
+    "en": "<html><head><script>window.en=1</script></head><body>Not found</body></html>",
 }
 
 
@@ -281,8 +300,16 @@ def prerendered_404(static_dir: Path) -> Path:
     return static_dir
 
 
-@pytest.mark.parametrize("path, lang", [(b"/no-such-page", "es"), (b"/en/no-such-page", "en"),
-                                        (b"/en/a/b/c", "en"), (b"/enx", "es"), (b"/" + b"x" * 300, "es")])
+@pytest.mark.parametrize(
+    "path, lang",
+    [
+        (b"/no-such-page", "es"),
+        (b"/en/no-such-page", "en"),
+        (b"/en/a/b/c", "en"),
+        (b"/enx", "es"),
+        (b"/" + b"x" * 300, "es"),
+    ],
+)
 def test_unknown_paths_get_the_prerendered_404_page_of_their_language(prerendered_404, path, lang):
     status, headers, body = _request(prerendered_404, path, headers=[(b"if-none-match", b'"1"')])
     # 404 with the page, even to a conditional request (the file's validators are not the URL's).
@@ -308,7 +335,10 @@ def test_hashed_asset_is_immutable(static_dir):
 
 def test_redirect_keeps_the_query_string_and_never_uses_the_host(static_dir):
     status, headers, body = _request(
-        static_dir, b"/citas/", query=b"utm_source=fb&x=%20y z", headers=[(b"host", b"evil.example")]
+        static_dir,
+        b"/citas/",
+        query=b"utm_source=fb&x=%20y z",
+        headers=[(b"host", b"evil.example")],
     )
     assert status == 301 and body == b""
     assert headers["location"] == "/agenda-tu-cita?utm_source=fb&x=%20y%20z"
@@ -316,7 +346,9 @@ def test_redirect_keeps_the_query_string_and_never_uses_the_host(static_dir):
 
 
 @pytest.mark.parametrize("path, lang", [(b"/citas", "es"), (b"/en", "en"), (b"/en/faq/", "en")])
-def test_a_redirect_carries_the_404_page_policy_of_its_language_as_a_static_host_does(prerendered_404, path, lang):
+def test_a_redirect_carries_the_404_page_policy_of_its_language_as_a_static_host_does(
+    prerendered_404, path, lang
+):
     status, headers, _ = _request(prerendered_404, path)
     assert status == 301 and headers["cache-control"] == security.CACHE_REDIRECT
     assert "'sha256-" + _b64sha(f"window.{lang}=1") + "'" in headers["content-security-policy"]
@@ -365,7 +397,10 @@ def test_cloudflare_redirects_every_legacy_path_and_spelling_once_with_a_status_
     rules = [rule for rule in all_rules if rule[2] == "301"]
     # The 404 files' own names are rewritten to a path with no file (status 404).
     rewrites = {source: target for source, target, status in all_rules if status == "200"}
-    assert rewrites["/en/404"] == "/en/" + cloudflare_pages.NO_FILE and rewrites["/404.html"] == "/" + cloudflare_pages.NO_FILE
+    assert (
+        rewrites["/en/404"] == "/en/" + cloudflare_pages.NO_FILE
+        and rewrites["/404.html"] == "/" + cloudflare_pages.NO_FILE
+    )
     sources = [source for source, _, _ in all_rules]
     # Cloudflare compares paths percent-encoded and ignores a second rule for one path.
     assert len(sources) == len(set(sources)) and all(source.isascii() for source in sources)
@@ -400,11 +435,16 @@ def test_cloudflare_headers_broadest_first_each_later_rule_detaching_what_it_set
         values = dict(line.split(": ", 1) for line in lines if not line.startswith("!"))
         assert {f"! {name}" for name in values} <= set(lines), pattern
         by_pattern[pattern] = values
-    assert "'sha256-" + _b64sha("window.en=1") + "'" in by_pattern["/en/*"]["Content-Security-Policy"]
+    assert (
+        "'sha256-" + _b64sha("window.en=1") + "'" in by_pattern["/en/*"]["Content-Security-Policy"]
+    )
     assert by_pattern["/assets/*"]["Cache-Control"] == security.CACHE_IMMUTABLE
     for page in all_pages():
         assert by_pattern[page.path]["Cache-Control"] == security.CACHE_HTML
-        assert "'sha256-" + _b64sha("window.x=1") + "'" in by_pattern[page.path]["Content-Security-Policy"]
+        assert (
+            "'sha256-" + _b64sha("window.x=1") + "'"
+            in by_pattern[page.path]["Content-Security-Policy"]
+        )
 
 
 def test_netlify_forces_the_spellings_and_ends_with_each_languages_404_rule():
@@ -412,14 +452,18 @@ def test_netlify_forces_the_spellings_and_ends_with_each_languages_404_rule():
     assert rules[-2:] == [["/en/*", "/en/404.html", "404"], ["/*", "/404.html", "404"]]
     as_map = {source: (target, status) for source, target, status in rules[:-2]}
     for page in all_pages():
-        assert all(as_map[spelling] == (page.path, "301!") for spelling in page_spellings(page.path))
+        assert all(
+            as_map[spelling] == (page.path, "301!") for spelling in page_spellings(page.path)
+        )
     for old, target in legacy_redirects().items():
         assert as_map[old] == as_map[old + "/"] == (target, "301")
 
 
 def test_netlify_headers_never_set_one_header_in_two_rules_that_match_one_path(prerendered_404):
-    blocks = {pattern: dict(line.split(": ", 1) for line in lines)
-              for pattern, lines in _blocks(netlify.headers_file(prerendered_404))}
+    blocks = {
+        pattern: dict(line.split(": ", 1) for line in lines)
+        for pattern, lines in _blocks(netlify.headers_file(prerendered_404))
+    }
     assert blocks["/*"]["X-Frame-Options"] == "DENY"
     assert not {"Content-Security-Policy", "Cache-Control"} & set(blocks["/*"])
     for pattern, values in blocks.items():

@@ -55,8 +55,11 @@ def english_texts() -> tuple[tuple[str, str], ...]:
 @functools.cache
 def all_texts() -> tuple[tuple[str, str], ...]:
     """(file, text) for every text in content/, both languages."""
-    return tuple((path.relative_to(CONTENT_DIR).as_posix(), text)
-                 for path in sorted(CONTENT_DIR.rglob("*.yaml")) for text in _strings(_load(path), True))
+    return tuple(
+        (path.relative_to(CONTENT_DIR).as_posix(), text)
+        for path in sorted(CONTENT_DIR.rglob("*.yaml"))
+        for text in _strings(_load(path), True)
+    )
 
 
 def british_spellings() -> list[str]:
@@ -79,5 +82,9 @@ def test_english_texts_use_american_spelling(word):
 
 
 def test_cancun_keeps_its_accent_in_both_languages():
-    found = [f"{file}: {text[:100]!r}" for file, text in all_texts() if CANCUN_WITHOUT_ACCENT.search(text)]
+    found = [
+        f"{file}: {text[:100]!r}"
+        for file, text in all_texts()
+        if CANCUN_WITHOUT_ACCENT.search(text)
+    ]
     assert not found, "'Cancun' without its accent in:\n" + "\n".join(found)

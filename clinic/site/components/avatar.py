@@ -24,14 +24,16 @@ class Avatar(JsxWidget):
 
 
 def doctor_photo_url(doctor: Doctor) -> str:
-    """"" when there is no photo; a bare file name lives in assets/img/doctors/."""
+    """ "" when there is no photo; a bare file name lives in assets/img/doctors/."""
     image = doctor.image.strip()
     if not image or image.startswith(("/", "https://")):
         return image
     return f"/img/doctors/{image}"
 
 
-def doctor_avatar(doctor: Doctor, size: int = 96, *, lang: str = "es", class_name: str = "") -> rx.Component:
+def doctor_avatar(
+    doctor: Doctor, size: int = 96, *, lang: str = "es", class_name: str = ""
+) -> rx.Component:
     """The doctor's photo, or their initials while it is missing, loading or broken."""
     # Initials scale with the circle: about 36 % of its diameter.
     font_px = max(14, round(size * 0.36))

@@ -18,7 +18,6 @@ import reflex as rx
 from reflex.experimental.client_state import ClientStateVar
 
 from clinic.reflex_bridge import browser_step, function, set_to
-
 from clinic.site.components.ui import BUTTON_SECONDARY, icon
 from clinic.site.content import content
 from clinic.site.i18n import BROWSER_LOCALES, t, tc
@@ -27,7 +26,9 @@ from clinic.site.routes import path_for
 STORAGE_KEY = "clinic.booked-appointment"
 DATE_FORMAT = {"weekday": "long", "day": "numeric", "month": "long", "year": "numeric"}
 TIME_FORMAT = {"hour": "numeric", "minute": "2-digit"}
-CALENDAR_ICON = "M7 3v3M17 3v3M4 9h16M5 5h14a1 1 0 0 1 1 1v13a1 1 0 0 1-1 1H5a1 1 0 0 1-1-1V6a1 1 0 0 1 1-1z"
+CALENDAR_ICON = (
+    "M7 3v3M17 3v3M4 9h16M5 5h14a1 1 0 0 1 1 1v13a1 1 0 0 1-1 1H5a1 1 0 0 1-1-1V6a1 1 0 0 1 1-1z"
+)
 # The success page's header keeps this much room for the summary, with or without a
 # booking, so the summary appearing after the page has painted moves nothing.
 SUMMARY_ROOM = "min-h-[13.5rem] sm:min-h-[10rem]"
@@ -52,12 +53,16 @@ def remember_booking(lang: str) -> rx.Var:
 
     def rule(detail: rx.Var) -> rx.Var:
         data = detail.to(dict)["data"].to(dict)
-        return keep_booking_and_go(STORAGE_KEY, {
-            "doctor": doctors[detail.to(dict)["namespace"].to(str)],
-            "uid": data["uid"],
-            "start": data["startTime"],
-            "end": data["endTime"],
-        }, path_for("success", lang))
+        return keep_booking_and_go(
+            STORAGE_KEY,
+            {
+                "doctor": doctors[detail.to(dict)["namespace"].to(str)],
+                "uid": data["uid"],
+                "start": data["startTime"],
+                "end": data["endTime"],
+            },
+            path_for("success", lang),
+        )
 
     return function(rule)
 
@@ -67,8 +72,13 @@ def remember_booking(lang: str) -> rx.Var:
 
 def ics_text(value: str) -> str:
     """A TEXT value escaped as RFC 5545 section 3.3.11 says."""
-    return (value.replace("\\", "\\\\").replace(";", "\\;").replace(",", "\\,")
-            .replace("\r\n", "\\n").replace("\n", "\\n"))
+    return (
+        value.replace("\\", "\\\\")
+        .replace(";", "\\;")
+        .replace(",", "\\,")
+        .replace("\r\n", "\\n")
+        .replace("\n", "\\n")
+    )
 
 
 def ics_fold(line: str) -> str:
@@ -97,19 +107,31 @@ def _ics_parts(lang: str) -> dict:
     """Everything in the file that does not depend on the booking, already escaped and
     folded: the lines before the event's times, after them, and each doctor's SUMMARY."""
     clinic = content().clinic
-    head = ["BEGIN:VCALENDAR", "VERSION:2.0", f"PRODID:-//{ics_text(clinic.brand)}//{lang.upper()}",
-            "CALSCALE:GREGORIAN", "METHOD:PUBLISH", "BEGIN:VEVENT"]
+    head = [
+        "BEGIN:VCALENDAR",
+        "VERSION:2.0",
+        f"PRODID:-//{ics_text(clinic.brand)}//{lang.upper()}",
+        "CALSCALE:GREGORIAN",
+        "METHOD:PUBLISH",
+        "BEGIN:VEVENT",
+    ]
     description = "\n".join(f"- {note}" for note in calendar_notes(lang))
-    tail = [f"LOCATION:{ics_text(tc(lang, 'inner.address'))}", f"DESCRIPTION:{ics_text(description)}",
-            "END:VEVENT", "END:VCALENDAR"]
+    tail = [
+        f"LOCATION:{ics_text(tc(lang, 'inner.address'))}",
+        f"DESCRIPTION:{ics_text(description)}",
+        "END:VEVENT",
+        "END:VCALENDAR",
+    ]
     return {
         "head": [ics_fold(line) for line in head],
         "tail": [ics_fold(line) for line in tail],
         "doctors": {
             d.slug: {
                 "name": d.name(lang),
-                "summary": ics_fold("SUMMARY:" + ics_text(tc(lang, "success_page.calendar_summary",
-                                                              doctor=d.name(lang)))),
+                "summary": ics_fold(
+                    "SUMMARY:"
+                    + ics_text(tc(lang, "success_page.calendar_summary", doctor=d.name(lang)))
+                ),
             }
             for d in content().doctors
         },
@@ -127,14 +149,20 @@ def _read_booking(lang: str) -> rx.Var:
     def show(kept: rx.Var, doctors: rx.Var) -> rx.Var:
         kept, doctors = kept.to(dict), doctors.to(dict)
         doctor = doctors[kept["doctor"].to(str)].to(dict)
-        makes_sense = (doctors.contains(kept["doctor"].to(str)) & kept["start"].is_not_none()
-                       & kept["end"].is_not_none() & (kept["end"].to(int) > kept["start"].to(int)))
+        makes_sense = (
+            doctors.contains(kept["doctor"].to(str))
+            & kept["start"].is_not_none()
+            & kept["end"].is_not_none()
+            & (kept["end"].to(int) > kept["start"].to(int))
+        )
         summary = {
             "doctor": doctor["name"],
             "date": format_moment(locale, zone, DATE_FORMAT, kept["start"]),
             "time": format_moment(locale, zone, TIME_FORMAT, kept["start"], kept["end"]),
             "start": iso_moment(kept["start"]),
-            "ics": calendar_file_url({"head": parts["head"], "summary": doctor["summary"], "tail": parts["tail"]}, kept),
+            "ics": calendar_file_url(
+                {"head": parts["head"], "summary": doctor["summary"], "tail": parts["tail"]}, kept
+            ),
             "file": file_name,
         }
         return set_to(booked, rx.cond(makes_sense, summary, {}))
@@ -148,14 +176,28 @@ def booked_summary(lang: str, intro: str) -> rx.Component:
     shown = booked.value.to(dict[str, str])
     summary = rx.el.section(
         rx.el.div(
-            rx.el.h2(t(lang, "success_page.booked_heading"), id="booked-heading",
-                     class_name="text-sm font-semibold uppercase tracking-wide text-muted"),
-            rx.el.p(shown["doctor"], class_name="mt-1 text-xl font-bold text-ink", data_booked_doctor=""),
-            rx.el.p(rx.el.time(shown["date"], date_time=shown["start"]), class_name="mt-1 text-lg text-ink",
-                    data_booked_date=""),
-            rx.el.p(shown["time"], " ", rx.el.span(f"({tc(lang, 'success_page.booked_time_zone')})",
-                                                  class_name="text-muted"),
-                    class_name="text-lg text-ink", data_booked_time=""),
+            rx.el.h2(
+                t(lang, "success_page.booked_heading"),
+                id="booked-heading",
+                class_name="text-sm font-semibold uppercase tracking-wide text-muted",
+            ),
+            rx.el.p(
+                shown["doctor"], class_name="mt-1 text-xl font-bold text-ink", data_booked_doctor=""
+            ),
+            rx.el.p(
+                rx.el.time(shown["date"], date_time=shown["start"]),
+                class_name="mt-1 text-lg text-ink",
+                data_booked_date="",
+            ),
+            rx.el.p(
+                shown["time"],
+                " ",
+                rx.el.span(
+                    f"({tc(lang, 'success_page.booked_time_zone')})", class_name="text-muted"
+                ),
+                class_name="text-lg text-ink",
+                data_booked_time="",
+            ),
         ),
         rx.el.a(
             icon(CALENDAR_ICON, size=18),
@@ -172,8 +214,11 @@ def booked_summary(lang: str, intro: str) -> rx.Component:
         data_booked="",
     )
     return rx.el.div(
-        rx.cond(shown.contains("doctor"), summary,
-                rx.el.p(intro, class_name="max-w-2xl text-lg text-muted")),
+        rx.cond(
+            shown.contains("doctor"),
+            summary,
+            rx.el.p(intro, class_name="max-w-2xl text-lg text-muted"),
+        ),
         on_mount=rx.call_function(_read_booking(lang)),
         # The margin on the room, not on what it holds: a child's margin would collapse
         # through it for one of the two and not the other, and the page would move.

@@ -71,7 +71,9 @@ class CalEmbed(rx.Component):
     after_booking: rx.Var[Any]
 
 
-def cal_embed(*children: rx.Component, lang: str, doctors: list[Doctor] | None = None, **props) -> rx.Component:
+def cal_embed(
+    *children: rx.Component, lang: str, doctors: list[Doctor] | None = None, **props
+) -> rx.Component:
     """A booking area: the namespaces of `doctors` (default: every doctor) initialised, the
     Book links inside it opening the embedded calendar once it is ready, a booking leading
     to our success page. Give it the class `group`: the links' screen-reader hint follows

@@ -23,9 +23,23 @@ from dataclasses import dataclass
 import reflex as rx
 from reflex.experimental.client_state import ClientStateVar
 
-from clinic.reflex_bridge import AdapterEvent, JsxWidget, browser_step, current, function, handler, set_to, when
+from clinic.reflex_bridge import (
+    AdapterEvent,
+    JsxWidget,
+    browser_step,
+    current,
+    function,
+    handler,
+    set_to,
+    when,
+)
 from clinic.site.components.dom import (
-    focus_matching, focus_stays_inside, prefers_reduced_motion, prevent_default, target_is_itself)
+    focus_matching,
+    focus_stays_inside,
+    prefers_reduced_motion,
+    prevent_default,
+    target_is_itself,
+)
 from clinic.site.components.picture import Photo
 from clinic.site.components.ui import FOCUS_RING, icon
 from clinic.site.i18n import t
@@ -107,22 +121,39 @@ def viewport_id(key: str) -> str:
 
 def fill(template: str, values: dict[str, object]) -> list:
     """A text with {placeholders} as children: str pieces and the given values (Vars)."""
-    return [values.get(part[1:-1], part) if re.fullmatch(r"\{\w+\}", part) else part
-            for part in re.split(r"(\{\w+\})", template) if part]
+    return [
+        values.get(part[1:-1], part) if re.fullmatch(r"\{\w+\}", part) else part
+        for part in re.split(r"(\{\w+\})", template)
+        if part
+    ]
 
 
 def carousel_labels(lang: str) -> dict[str, str]:
     """The carousel's roledescriptions and button names in `lang`."""
     keys = {
-        "carousel": "roledescription", "slide": "slide", "slideOf": "slide_of", "keys": "keys",
-        "previous": "previous", "next": "next", "pause": "pause", "play": "play",
+        "carousel": "roledescription",
+        "slide": "slide",
+        "slideOf": "slide_of",
+        "keys": "keys",
+        "previous": "previous",
+        "next": "next",
+        "pause": "pause",
+        "play": "play",
     }
     return {prop: t(lang, f"home.carousel.{key}") for prop, key in keys.items()}
 
 
-def carousel(*slides: rx.Component, key: str, lang: str, label: str, loop: bool = False,
-             autoplay_ms: int = 0, slide_class_name: str = "basis-full",
-             class_name: str = "", on_click: rx.Var | None = None) -> rx.Component:
+def carousel(
+    *slides: rx.Component,
+    key: str,
+    lang: str,
+    label: str,
+    loop: bool = False,
+    autoplay_ms: int = 0,
+    slide_class_name: str = "basis-full",
+    class_name: str = "",
+    on_click: rx.Var | None = None,
+) -> rx.Component:
     """A carousel of `slides`; `autoplay_ms` > 0 auto-advances (pausable). `key` names its
     client state and its viewport's id (one per page). `on_click`: a handler for clicks
     anywhere in it (one for all the slides: an event on each slide would make each a
@@ -132,9 +163,19 @@ def carousel(*slides: rx.Component, key: str, lang: str, label: str, loop: bool 
     state = carousel_state(key, loop, total)
     autoplay = autoplay_ms > 0 and total > 1
     selected = state.selected.value.to(int)
-    playing = (state.ready.value.bool() & ~state.user_paused.value.bool() & ~state.hovered.value.bool()
-               & ~state.focused.value.bool() & state.on_screen.value.bool()) if autoplay else rx.Var.create(False)
-    previous, following = (handler(lambda: scroll_carousel(viewport_id(key), way)) for way in ("prev", "next"))
+    playing = (
+        (
+            state.ready.value.bool()
+            & ~state.user_paused.value.bool()
+            & ~state.hovered.value.bool()
+            & ~state.focused.value.bool()
+            & state.on_screen.value.bool()
+        )
+        if autoplay
+        else rx.Var.create(False)
+    )
+    previous = handler(lambda: scroll_carousel(viewport_id(key), "prev"))
+    following = handler(lambda: scroll_carousel(viewport_id(key), "next"))
 
     slide_boxes = [
         rx.el.div(
@@ -150,18 +191,23 @@ def carousel(*slides: rx.Component, key: str, lang: str, label: str, loop: bool 
         for index, slide in enumerate(slides)
     ]
     viewport = EmblaViewport.create(
-        rx.el.div(*slide_boxes, class_name="-ml-4 flex touch-pan-y",
-                  custom_attrs={"aria-live": rx.cond(playing, "off", "polite")}),
+        rx.el.div(
+            *slide_boxes,
+            class_name="-ml-4 flex touch-pan-y",
+            custom_attrs={"aria-live": rx.cond(playing, "off", "polite")},
+        ),
         id=viewport_id(key),
         options={"loop": loop, "align": "start"},
         autoplay_ms=autoplay_ms if autoplay else 0,
         playing=playing,
-        on_change=handler(lambda info: [
-            set_to(state.selected, info.to(dict)["selected"]),
-            set_to(state.can_prev, info.to(dict)["canPrev"]),
-            set_to(state.can_next, info.to(dict)["canNext"]),
-            set_to(state.ready, True),
-        ]),
+        on_change=handler(
+            lambda info: [
+                set_to(state.selected, info.to(dict)["selected"]),
+                set_to(state.can_prev, info.to(dict)["canPrev"]),
+                set_to(state.can_next, info.to(dict)["canNext"]),
+                set_to(state.ready, True),
+            ]
+        ),
         on_visible=handler(lambda visible: set_to(state.on_screen, visible)),
         class_name=f"overflow-hidden rounded-2xl {FOCUS_RING.replace('offset-2', 'offset-4')}",
         custom_attrs={
@@ -174,20 +220,40 @@ def carousel(*slides: rx.Component, key: str, lang: str, label: str, loop: bool 
     paused = state.user_paused.value.bool()
     controls = rx.el.div(
         rx.el.button(
-            rx.cond(paused, icon(PLAY_ICON, size=18, filled=True), icon(PAUSE_ICON, size=18, filled=True)),
+            rx.cond(
+                paused,
+                icon(PLAY_ICON, size=18, filled=True),
+                icon(PAUSE_ICON, size=18, filled=True),
+            ),
             type="button",
             aria_label=rx.cond(paused, labels["play"], labels["pause"]),
             on_click=state.user_paused.set_value(~paused),
             class_name=f"{BUTTON} mr-auto",
             data_carousel_toggle="",
-        ) if autoplay else rx.fragment(),
-        rx.el.p(selected + 1, f" / {total}", aria_hidden="true", class_name="mr-2 text-sm text-muted"),
-        rx.el.button(icon(ARROWS["prev"], size=20, stroke_width="2.2"), type="button",
-                     aria_label=labels["previous"], disabled=~state.can_prev.value.bool(),
-                     on_click=previous, class_name=BUTTON, data_carousel_prev=""),
-        rx.el.button(icon(ARROWS["next"], size=20, stroke_width="2.2"), type="button",
-                     aria_label=labels["next"], disabled=~state.can_next.value.bool(),
-                     on_click=following, class_name=BUTTON, data_carousel_next=""),
+        )
+        if autoplay
+        else rx.fragment(),
+        rx.el.p(
+            selected + 1, f" / {total}", aria_hidden="true", class_name="mr-2 text-sm text-muted"
+        ),
+        rx.el.button(
+            icon(ARROWS["prev"], size=20, stroke_width="2.2"),
+            type="button",
+            aria_label=labels["previous"],
+            disabled=~state.can_prev.value.bool(),
+            on_click=previous,
+            class_name=BUTTON,
+            data_carousel_prev="",
+        ),
+        rx.el.button(
+            icon(ARROWS["next"], size=20, stroke_width="2.2"),
+            type="button",
+            aria_label=labels["next"],
+            disabled=~state.can_next.value.bool(),
+            on_click=following,
+            class_name=BUTTON,
+            data_carousel_next="",
+        ),
         class_name="mt-4 flex items-center justify-end gap-2",
     )
     return rx.el.section(
@@ -200,16 +266,27 @@ def carousel(*slides: rx.Component, key: str, lang: str, label: str, loop: bool 
         data_ready=rx.cond(state.ready.value.bool(), "", rx.Var.create(None)),
         data_autoplay=rx.cond(playing, "running", "paused") if autoplay else "off",
         # Under reduced motion it starts paused; the visitor may still press play.
-        **({"on_mount": handler(lambda: when(prefers_reduced_motion(), set_to(state.user_paused, True)))}
-           if autoplay else {}),
+        **(
+            {
+                "on_mount": handler(
+                    lambda: when(prefers_reduced_motion(), set_to(state.user_paused, True))
+                )
+            }
+            if autoplay
+            else {}
+        ),
         custom_attrs={
             **({"onClick": on_click} if on_click is not None else {}),
             "aria-roledescription": labels["carousel"],
             # A mouse over it pauses it (a finger's tap is not "hovering").
-            "onPointerEnter": handler(lambda event: set_to(state.hovered, event.to(dict)["pointerType"] == "mouse")),
+            "onPointerEnter": handler(
+                lambda event: set_to(state.hovered, event.to(dict)["pointerType"] == "mouse")
+            ),
             "onPointerLeave": handler(lambda event: set_to(state.hovered, False)),
             "onFocus": handler(lambda event: set_to(state.focused, True)),
-            "onBlur": handler(lambda event: when(~focus_stays_inside(event), set_to(state.focused, False))),
+            "onBlur": handler(
+                lambda event: when(~focus_stays_inside(event), set_to(state.focused, False))
+            ),
         },
     )
 
@@ -232,8 +309,13 @@ def picture(photo: Photo, sizes: str, class_name: str, eager: bool = False) -> r
     return rx.el.picture(
         *(rx.el.source(type=s["type"], src_set=s["srcSet"], sizes=sizes) for s in props["sources"]),
         rx.el.img(
-            src=props["src"], src_set=props["srcSet"], sizes=sizes, alt=props["alt"],
-            loading="eager" if eager else "lazy", decoding="async", class_name=class_name,
+            src=props["src"],
+            src_set=props["srcSet"],
+            sizes=sizes,
+            alt=props["alt"],
+            loading="eager" if eager else "lazy",
+            decoding="async",
+            class_name=class_name,
             custom_attrs={"width": props["width"], "height": props["height"]},
         ),
     )
@@ -242,28 +324,38 @@ def picture(photo: Photo, sizes: str, class_name: str, eager: bool = False) -> r
 def _open_viewer() -> rx.Var:
     """The gallery's click handler: a click on a photo opens it in the viewer. The dialog
     renders with this click; it opens modally (and takes focus) before the next paint."""
-    return handler(lambda event: function(lambda index: when(
-        index.to(int) >= 0,
-        set_to(facility_viewer_index, index),
-        open_dialog_soon(VIEWER_ID, "[data-viewer-close]"),
-    )).call(index_of_target(event, "facility-photo")))
+    return handler(
+        lambda event: function(
+            lambda index: when(
+                index.to(int) >= 0,
+                set_to(facility_viewer_index, index),
+                open_dialog_soon(VIEWER_ID, "[data-viewer-close]"),
+            )
+        ).call(index_of_target(event, "facility-photo"))
+    )
 
 
 def _close_viewer() -> rx.Var:
     """Close the viewer, show the last photo viewed in the carousel and put focus back
     on it, so a keyboard user continues where they were."""
     last = current(facility_viewer_index)
-    return function(lambda: [
-        close_dialog(VIEWER_ID),
-        show_slide(viewport_id(GALLERY_KEY), last),
-        focus_matching('[data-facility-photo="' + last.to(str) + '"]'),
-        set_to(facility_viewer_index, -1),
-    ])
+    return function(
+        lambda: [
+            close_dialog(VIEWER_ID),
+            show_slide(viewport_id(GALLERY_KEY), last),
+            focus_matching('[data-facility-photo="' + last.to(str) + '"]'),
+            set_to(facility_viewer_index, -1),
+        ]
+    )
 
 
 def _move(step: int, count: int) -> rx.Var:
     """Show the photo `step` away, wrapping around the `count` photos."""
-    return function(lambda: set_to(facility_viewer_index, (current(facility_viewer_index).to(int) + step + count) % count))
+    return function(
+        lambda: set_to(
+            facility_viewer_index, (current(facility_viewer_index).to(int) + step + count) % count
+        )
+    )
 
 
 def _viewer(photos: list[Photo], labels: dict[str, str]) -> rx.Component:
@@ -271,35 +363,63 @@ def _viewer(photos: list[Photo], labels: dict[str, str]) -> rx.Component:
     # Small per-photo lists indexed in the browser; the pictures themselves are written
     # out once each (a list of every photo's props indexed per attribute would repeat
     # the whole list in the page's code for each attribute).
-    shown = {"caption": rx.Var.create([p.caption for p in photos])[index],
-             "alt": rx.Var.create([p.alt for p in photos])[index]}
+    shown = {
+        "caption": rx.Var.create([p.caption for p in photos])[index],
+        "alt": rx.Var.create([p.alt for p in photos])[index],
+    }
     return rx.el.dialog(
         rx.el.div(
             rx.el.div(
                 rx.el.h2(
                     shown["caption"],
-                    rx.el.span(*fill(labels["counter"], {"n": index + 1, "total": len(photos)}),
-                               class_name="ml-3 text-sm font-normal text-white/85"),
+                    rx.el.span(
+                        *fill(labels["counter"], {"n": index + 1, "total": len(photos)}),
+                        class_name="ml-3 text-sm font-normal text-white/85",
+                    ),
                     id=f"{VIEWER_ID}-title",
                     class_name="text-lg font-semibold",
                 ),
-                rx.el.button(icon(CLOSE_ICON, size=22, stroke_width="2.2"),
-                             type="button", aria_label=labels["close"],
-                             on_click=handler(lambda: _close_viewer().call()), class_name=VIEWER_BUTTON, data_viewer_close=""),
+                rx.el.button(
+                    icon(CLOSE_ICON, size=22, stroke_width="2.2"),
+                    type="button",
+                    aria_label=labels["close"],
+                    on_click=handler(lambda: _close_viewer().call()),
+                    class_name=VIEWER_BUTTON,
+                    data_viewer_close="",
+                ),
                 class_name="flex items-center justify-between gap-3",
             ),
-            *(rx.cond(index == i, picture(photo, "(min-width: 1024px) 1024px, 100vw",
-                                          "mx-auto block h-auto max-h-[calc(100dvh-11rem)] w-auto max-w-full rounded-xl",
-                                          eager=True), rx.fragment())
-              for i, photo in enumerate(photos)),
+            *(
+                rx.cond(
+                    index == i,
+                    picture(
+                        photo,
+                        "(min-width: 1024px) 1024px, 100vw",
+                        "mx-auto block h-auto max-h-[calc(100dvh-11rem)] w-auto max-w-full rounded-xl",
+                        eager=True,
+                    ),
+                    rx.fragment(),
+                )
+                for i, photo in enumerate(photos)
+            ),
             rx.el.div(
-                rx.el.button(icon(ARROWS["prev"], size=20, stroke_width="2.2"), type="button",
-                             aria_label=labels["previous"], on_click=handler(lambda: _move(-1, len(photos)).call()),
-                             class_name=VIEWER_BUTTON, data_viewer_prev=""),
+                rx.el.button(
+                    icon(ARROWS["prev"], size=20, stroke_width="2.2"),
+                    type="button",
+                    aria_label=labels["previous"],
+                    on_click=handler(lambda: _move(-1, len(photos)).call()),
+                    class_name=VIEWER_BUTTON,
+                    data_viewer_prev="",
+                ),
                 rx.el.p(shown["alt"], class_name="text-center text-sm text-white/90"),
-                rx.el.button(icon(ARROWS["next"], size=20, stroke_width="2.2"), type="button",
-                             aria_label=labels["next"], on_click=handler(lambda: _move(1, len(photos)).call()),
-                             class_name=VIEWER_BUTTON, data_viewer_next=""),
+                rx.el.button(
+                    icon(ARROWS["next"], size=20, stroke_width="2.2"),
+                    type="button",
+                    aria_label=labels["next"],
+                    on_click=handler(lambda: _move(1, len(photos)).call()),
+                    class_name=VIEWER_BUTTON,
+                    data_viewer_next="",
+                ),
                 class_name="flex items-center justify-between gap-3",
             ),
             class_name="flex w-[min(64rem,calc(100vw-1.5rem))] flex-col gap-3 p-3 sm:p-4",
@@ -309,9 +429,16 @@ def _viewer(photos: list[Photo], labels: dict[str, str]) -> rx.Component:
         data_facility_viewer="",
         custom_attrs={
             "aria-labelledby": f"{VIEWER_ID}-title",
-            "onKeyDown": handler(lambda event: viewer_keys({
-                "previous": _move(-1, len(photos)), "next": _move(1, len(photos)), "close": _close_viewer(),
-            }, event)),
+            "onKeyDown": handler(
+                lambda event: viewer_keys(
+                    {
+                        "previous": _move(-1, len(photos)),
+                        "next": _move(1, len(photos)),
+                        "close": _close_viewer(),
+                    },
+                    event,
+                )
+            ),
             "onCancel": handler(lambda event: [prevent_default(event), _close_viewer().call()]),
             # A click on the backdrop (the dialog element itself, outside its content).
             "onClick": handler(lambda event: when(target_is_itself(event), _close_viewer().call())),
@@ -321,12 +448,18 @@ def _viewer(photos: list[Photo], labels: dict[str, str]) -> rx.Component:
 
 def facilities_gallery(photos: list[Photo], *, lang: str, label: str) -> rx.Component:
     """A carousel of photos; each opens in a large modal viewer."""
-    viewer_labels = {key: t(lang, f"home.facilities.{key}") for key in ("open", "close", "previous", "next", "counter")}
+    viewer_labels = {
+        key: t(lang, f"home.facilities.{key}")
+        for key in ("open", "close", "previous", "next", "counter")
+    }
     slides = [
         rx.el.button(
-            picture(photo, "(min-width: 1024px) 368px, (min-width: 640px) 50vw, 85vw",
-                    "block aspect-[3/2] h-auto w-full bg-blush object-cover transition-transform duration-300 "
-                    "group-hover:scale-[1.03] motion-reduce:transition-none"),
+            picture(
+                photo,
+                "(min-width: 1024px) 368px, (min-width: 640px) 50vw, 85vw",
+                "block aspect-[3/2] h-auto w-full bg-blush object-cover transition-transform duration-300 "
+                "group-hover:scale-[1.03] motion-reduce:transition-none",
+            ),
             rx.el.span(photo.caption, class_name="block px-4 py-3 font-medium text-ink"),
             type="button",
             aria_label=viewer_labels["open"].replace("{caption}", photo.caption),
@@ -337,7 +470,15 @@ def facilities_gallery(photos: list[Photo], *, lang: str, label: str) -> rx.Comp
         for index, photo in enumerate(photos)
     ]
     return rx.fragment(
-        carousel(*slides, key=GALLERY_KEY, lang=lang, label=label,
-                 slide_class_name="basis-[85%] sm:basis-1/2 lg:basis-1/3", on_click=_open_viewer()),
-        rx.cond(facility_viewer_index.value.to(int) >= 0, _viewer(photos, viewer_labels), rx.fragment()),
+        carousel(
+            *slides,
+            key=GALLERY_KEY,
+            lang=lang,
+            label=label,
+            slide_class_name="basis-[85%] sm:basis-1/2 lg:basis-1/3",
+            on_click=_open_viewer(),
+        ),
+        rx.cond(
+            facility_viewer_index.value.to(int) >= 0, _viewer(photos, viewer_labels), rx.fragment()
+        ),
     )

@@ -89,8 +89,12 @@ contact_attempted = ClientStateVar.create("contact_attempted", default=False)
 contact_status = ClientStateVar.create("contact_status", default="")
 contact_chat_url = ClientStateVar.create("contact_chat_url", default="")
 
-TEXT_FIELDS = {"name": contact_name, "email": contact_email, "phone": contact_phone,
-               "message": contact_message}
+TEXT_FIELDS = {
+    "name": contact_name,
+    "email": contact_email,
+    "phone": contact_phone,
+    "message": contact_message,
+}
 # The order in which the first invalid field gets focus.
 CHECKED_FIELDS = ("name", "email", "message", "consent")
 
@@ -115,11 +119,20 @@ def looks_like_an_email(email: rx.Var) -> rx.Var:
     ("ana@gmail" is almost always a typo)."""
     parts = email.split("@")
     domain = parts[1].to(str)
-    return ((parts.length() == 2) & (parts[0].to(str).length() > 0) & ~email.contains(" ")
-            & domain.contains(".") & ~domain.startswith(".") & ~domain.endswith(".") & ~domain.contains(".."))
+    return (
+        (parts.length() == 2)
+        & (parts[0].to(str).length() > 0)
+        & ~email.contains(" ")
+        & domain.contains(".")
+        & ~domain.startswith(".")
+        & ~domain.endswith(".")
+        & ~domain.contains("..")
+    )
 
 
-def field_errors(texts: dict[str, str], read: Callable[[ClientStateVar], rx.Var]) -> dict[str, rx.Var]:
+def field_errors(
+    texts: dict[str, str], read: Callable[[ClientStateVar], rx.Var]
+) -> dict[str, rx.Var]:
     """The validation rules: each checked field's message, "" when it is valid.
     `read` gives a field's value: `state.value` to render, `current` inside the submit.
     Whitespace only counts as empty."""
@@ -130,8 +143,11 @@ def field_errors(texts: dict[str, str], read: Callable[[ClientStateVar], rx.Var]
     email = trimmed(contact_email)
     return {
         "name": rx.cond(trimmed(contact_name) != "", "", texts["errorName"]),
-        "email": rx.cond(email == "", texts["errorEmail"],
-                         rx.cond(looks_like_an_email(email), "", texts["errorEmailInvalid"])),
+        "email": rx.cond(
+            email == "",
+            texts["errorEmail"],
+            rx.cond(looks_like_an_email(email), "", texts["errorEmailInvalid"]),
+        ),
         "message": rx.cond(trimmed(contact_message) != "", "", texts["errorMessage"]),
         "consent": rx.cond(read(contact_consent).to(bool), "", texts["errorConsent"]),
     }
@@ -163,8 +179,14 @@ def whatsapp_text(texts: dict[str, str], read: Callable[[ClientStateVar], rx.Var
     and the message, one per line, in the page's language."""
     values = {key: read(state).to(str).strip() for key, state in TEXT_FIELDS.items()}
     phone_line = rx.cond(values["phone"] != "", "\n" + fill(texts["phoneLine"], values), "")
-    return (fill(texts["greeting"], values) + "\n" + fill(texts["emailLine"], values)
-            + phone_line + "\n" + fill(texts["messageLine"], values))
+    return (
+        fill(texts["greeting"], values)
+        + "\n"
+        + fill(texts["emailLine"], values)
+        + phone_line
+        + "\n"
+        + fill(texts["messageLine"], values)
+    )
 
 
 def submit_rule(texts: dict[str, str]) -> rx.Var:
@@ -172,19 +194,31 @@ def submit_rule(texts: dict[str, str]) -> rx.Var:
     before it) and clear the draft, or offer the chat as a link when a popup blocker
     stopped the tab."""
     # The field to fix and the chat's address, each worked out once per submit.
-    decide = function(lambda field, chat_url: [
-        set_to(contact_attempted, True),
-        rx.cond(
-            field.to(str) != "",
-            rx.Var.create([set_to(contact_status, ""), focus_element("contact-" + field.to(str))]),
+    decide = function(
+        lambda field, chat_url: [
+            set_to(contact_attempted, True),
             rx.cond(
-                open_in_new_tab(chat_url),
-                rx.Var.create([*(set_to(state, "") for state in TEXT_FIELDS.values()), set_to(contact_consent, False),
-                               set_to(contact_attempted, False), set_to(contact_status, "sent")]),
-                rx.Var.create([set_to(contact_chat_url, chat_url), set_to(contact_status, "blocked")]),
+                field.to(str) != "",
+                rx.Var.create(
+                    [set_to(contact_status, ""), focus_element("contact-" + field.to(str))]
+                ),
+                rx.cond(
+                    open_in_new_tab(chat_url),
+                    rx.Var.create(
+                        [
+                            *(set_to(state, "") for state in TEXT_FIELDS.values()),
+                            set_to(contact_consent, False),
+                            set_to(contact_attempted, False),
+                            set_to(contact_status, "sent"),
+                        ]
+                    ),
+                    rx.Var.create(
+                        [set_to(contact_chat_url, chat_url), set_to(contact_status, "blocked")]
+                    ),
+                ),
             ),
-        ),
-    ])
+        ]
+    )
     chat_url = content().clinic.whatsapp_url + "?text=" + url_encoded(whatsapp_text(texts, current))
     return function(lambda: decide.call(first_invalid(field_errors(texts, current)), chat_url))
 
@@ -196,10 +230,12 @@ def submit(texts: dict[str, str]) -> rx.EventSpec:
 
 def on_edit(state: ClientStateVar, checkbox: bool = False) -> rx.Var:
     """A field's onChange: keep the new value in the draft; the last status goes."""
-    return handler(lambda event: [
-        set_to(state, event.to(dict)["target"].to(dict)["checked" if checkbox else "value"]),
-        set_to(contact_status, ""),
-    ])
+    return handler(
+        lambda event: [
+            set_to(state, event.to(dict)["target"].to(dict)["checked" if checkbox else "value"]),
+            set_to(contact_status, ""),
+        ]
+    )
 
 
 def _error(field: str, message: rx.Var) -> rx.Component:
@@ -212,9 +248,14 @@ def _error(field: str, message: rx.Var) -> rx.Component:
 
 
 def _label(field: str, text: str, texts: dict[str, str], required: bool) -> rx.Component:
-    mark = (rx.el.span(" *", aria_hidden="true", class_name="text-primary") if required
-            else rx.el.span(" " + texts["optional"], class_name="font-normal text-muted"))
-    return rx.el.label(text, mark, html_for=field_id(field), class_name="block font-medium text-ink")
+    mark = (
+        rx.el.span(" *", aria_hidden="true", class_name="text-primary")
+        if required
+        else rx.el.span(" " + texts["optional"], class_name="font-normal text-muted")
+    )
+    return rx.el.label(
+        text, mark, html_for=field_id(field), class_name="block font-medium text-ink"
+    )
 
 
 def contact_form(lang: str) -> rx.Component:
@@ -235,10 +276,14 @@ def contact_form(lang: str) -> rx.Component:
         ids = " ".join(described_by)
         return {
             "aria_invalid": rx.cond(flagged, "true", "false"),
-            "aria_describedby": rx.cond(flagged, f"{error_id(field)} {ids}".strip(), ids or rx.Var.create(None)),
+            "aria_describedby": rx.cond(
+                flagged, f"{error_id(field)} {ids}".strip(), ids or rx.Var.create(None)
+            ),
         }
 
-    def text_field(field: str, element, *, required: bool = True, described_by: tuple = (), **props):
+    def text_field(
+        field: str, element, *, required: bool = True, described_by: tuple = (), **props
+    ):
         state = TEXT_FIELDS[field]
         flagged = shown.get(field, False)
         return element(
@@ -247,7 +292,8 @@ def contact_form(lang: str) -> rx.Component:
             required=required,
             custom_attrs={"onChange": on_edit(state)},
             class_name=rx.cond(flagged, f"{INPUT} border-red-700", f"{INPUT} border-muted/50")
-            if field in shown else f"{INPUT} border-muted/50",
+            if field in shown
+            else f"{INPUT} border-muted/50",
             **(invalid_props(field, *described_by) if field in shown else {}),
             **props,
         )
@@ -255,8 +301,11 @@ def contact_form(lang: str) -> rx.Component:
     max_length = MESSAGE_MAX_LENGTH
     count = locale_number(BROWSER_LOCALES[lang], contact_message.value.to(str).length())
     counter_text = re.split(r"(\{count\}|\{max\})", texts["counter"])
-    counter = [count if part == "{count}" else f"{max_length:,}" if part == "{max}" else part
-               for part in counter_text if part]
+    counter = [
+        count if part == "{count}" else f"{max_length:,}" if part == "{max}" else part
+        for part in counter_text
+        if part
+    ]
     new_tab = rx.el.span(" " + texts["newTab"], class_name="sr-only")
     status = contact_status.value.to(str)
     return rx.el.form(
@@ -268,23 +317,40 @@ def contact_form(lang: str) -> rx.Component:
         ),
         rx.el.div(
             _label("email", texts["email"], texts, True),
-            text_field("email", rx.el.input, type="email", auto_complete="email", input_mode="email",
-                       max_length=254),
+            text_field(
+                "email",
+                rx.el.input,
+                type="email",
+                auto_complete="email",
+                input_mode="email",
+                max_length=254,
+            ),
             error_of("email"),
         ),
         rx.el.div(
             _label("phone", texts["phone"], texts, False),
-            text_field("phone", rx.el.input, required=False, type="tel", auto_complete="tel", max_length=30),
+            text_field(
+                "phone", rx.el.input, required=False, type="tel", auto_complete="tel", max_length=30
+            ),
             error_of("phone"),
         ),
         rx.el.div(
             _label("message", texts["message"], texts, True),
-            text_field("message", rx.el.textarea, rows="5", max_length=max_length,
-                       described_by=("contact-counter",)),
+            text_field(
+                "message",
+                rx.el.textarea,
+                rows="5",
+                max_length=max_length,
+                described_by=("contact-counter",),
+            ),
             rx.el.div(
                 error_of("message"),
-                rx.el.p(*counter, id="contact-counter", class_name="mt-1 ml-auto shrink-0 text-sm text-muted",
-                        data_counter=""),
+                rx.el.p(
+                    *counter,
+                    id="contact-counter",
+                    class_name="mt-1 ml-auto shrink-0 text-sm text-muted",
+                    data_counter="",
+                ),
                 class_name="flex items-start justify-between gap-4",
             ),
         ),
@@ -304,9 +370,14 @@ def contact_form(lang: str) -> rx.Component:
                 ),
                 rx.el.label(
                     texts["consentBefore"],
-                    plain_anchor(texts["consentLink"], new_tab, href=path_for("privacy", lang),
-                                       target="_blank", rel="noopener",
-                                       class_name=TEXT_LINK.replace("py-1 ", "")),
+                    plain_anchor(
+                        texts["consentLink"],
+                        new_tab,
+                        href=path_for("privacy", lang),
+                        target="_blank",
+                        rel="noopener",
+                        class_name=TEXT_LINK.replace("py-1 ", ""),
+                    ),
                     texts["consentAfter"],
                     rx.el.span(" *", aria_hidden="true", class_name="text-primary"),
                     html_for=field_id("consent"),
@@ -330,9 +401,16 @@ def contact_form(lang: str) -> rx.Component:
                 rx.cond(
                     status == "blocked",
                     rx.el.p(
-                        texts["blocked"], " ",
-                        rx.el.a(texts["blockedLink"], new_tab, href=contact_chat_url.value, target="_blank",
-                                rel="noopener", class_name="font-medium text-primary underline underline-offset-4"),
+                        texts["blocked"],
+                        " ",
+                        rx.el.a(
+                            texts["blockedLink"],
+                            new_tab,
+                            href=contact_chat_url.value,
+                            target="_blank",
+                            rel="noopener",
+                            class_name="font-medium text-primary underline underline-offset-4",
+                        ),
                         class_name="rounded-lg bg-blush px-4 py-3 text-ink",
                     ),
                     rx.fragment(),

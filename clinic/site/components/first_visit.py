@@ -38,7 +38,12 @@ def storage_key() -> str:
 
 def settings() -> dict[str, str]:
     """What the script is told: data only."""
-    return {"storageKey": storage_key(), "from": REDIRECT_FROM, "to": REDIRECT_TO, "crawlers": CRAWLERS}
+    return {
+        "storageKey": storage_key(),
+        "from": REDIRECT_FROM,
+        "to": REDIRECT_TO,
+        "crawlers": CRAWLERS,
+    }
 
 
 def _without_comment_lines(source: str) -> str:

@@ -8,9 +8,9 @@ import datetime
 import reflex as rx
 from reflex.experimental.client_state import ClientStateVar
 
+from clinic.reflex_bridge import browser_step, handler, set_to
 from clinic.site import navigation as nav
 from clinic.site.components.links import external_link, page_link
-from clinic.reflex_bridge import browser_step, handler, set_to
 from clinic.site.content import content
 from clinic.site.i18n import opening_hours, t, tc
 
@@ -72,7 +72,9 @@ def footer(lang: str) -> rx.Component:
             )
         ),
         rx.el.li(
-            external_link(str(clinic.address.maps_url), tc(lang, "footer.address"), lang=lang, class_name=LINK),
+            external_link(
+                str(clinic.address.maps_url), tc(lang, "footer.address"), lang=lang, class_name=LINK
+            ),
             class_name="not-italic",
         ),
         class_name="space-y-2",
@@ -93,7 +95,10 @@ def footer(lang: str) -> rx.Component:
         rx.el.div(
             rx.el.p(
                 # The year is a live widget, so the sentence is assembled around it.
-                "© ", copyright_year.value, " ", tc(lang, "footer.copyright"),
+                "© ",
+                copyright_year.value,
+                " ",
+                tc(lang, "footer.copyright"),
             ),
             rx.el.p(
                 external_link(

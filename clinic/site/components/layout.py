@@ -42,11 +42,13 @@ def when_shown(lang: str) -> rx.Var:
     """What every page does when it is shown: `<html lang>` follows it, focus moves to
     its main content after a client-side navigation, and a #section in the address is
     scrolled to."""
-    return handler(lambda: [
-        set_document_language(lang),
-        focus_main_after_navigation(MAIN_ID),
-        scroll_to_hash_section(HEADER_OFFSET_PX, ANCHOR_DELAY_MS),
-    ])
+    return handler(
+        lambda: [
+            set_document_language(lang),
+            focus_main_after_navigation(MAIN_ID),
+            scroll_to_hash_section(HEADER_OFFSET_PX, ANCHOR_DELAY_MS),
+        ]
+    )
 
 
 def page_shell(page: Page, *content: rx.Component) -> rx.Component:

@@ -7,7 +7,7 @@ import reflex as rx
 from clinic.reflex_bridge import page_link, plain_anchor
 from clinic.site.i18n import t
 
-__all__ = ["page_link", "external_link", "in_page_link"]
+__all__ = ["external_link", "in_page_link", "page_link"]
 
 
 def external_link(href: str, *children, lang: str, new_tab: bool = True, **props) -> rx.Component:

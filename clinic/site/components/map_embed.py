@@ -43,16 +43,29 @@ def _load_map(embed_url: str) -> rx.Var:
     """The press: probe the map's address, then show the frame, or keep the picture with
     the note when the probe fails or hangs."""
     status = current(map_status).to(str)
-    return handler(lambda: when(
-        (status != "loading") & (status != "shown"),
-        set_to(map_status, "loading"),
-        probe(embed_url, PROBE_TIMEOUT_MS,
-              function(lambda: set_to(map_status, "shown")), function(lambda: set_to(map_status, "failed"))),
-    ))
+    return handler(
+        lambda: when(
+            (status != "loading") & (status != "shown"),
+            set_to(map_status, "loading"),
+            probe(
+                embed_url,
+                PROBE_TIMEOUT_MS,
+                function(lambda: set_to(map_status, "shown")),
+                function(lambda: set_to(map_status, "failed")),
+            ),
+        )
+    )
 
 
-def map_embed(*, title: str, picture_alt: str, load_label: str, loading_label: str, failed_text: str,
-              class_name: str = "") -> rx.Component:
+def map_embed(
+    *,
+    title: str,
+    picture_alt: str,
+    load_label: str,
+    loading_label: str,
+    failed_text: str,
+    class_name: str = "",
+) -> rx.Component:
     picture = rx.el.img(
         src=asset_url(MAP_PICTURE),
         alt=picture_alt,
@@ -69,8 +82,12 @@ def map_embed(*, title: str, picture_alt: str, load_label: str, loading_label: s
     frame = rx.el.iframe(
         src=embed_url,
         title=title,
-        custom_attrs={"width": str(MAP_WIDTH), "height": str(MAP_HEIGHT), "allowFullScreen": True,
-                      "referrerPolicy": "no-referrer-when-downgrade"},
+        custom_attrs={
+            "width": str(MAP_WIDTH),
+            "height": str(MAP_HEIGHT),
+            "allowFullScreen": True,
+            "referrerPolicy": "no-referrer-when-downgrade",
+        },
         class_name="block aspect-[4/3] h-auto w-full rounded-2xl border-0 bg-sand",
         data_map_frame="",
     )
@@ -87,7 +104,13 @@ def map_embed(*, title: str, picture_alt: str, load_label: str, loading_label: s
             ),
             class_name="relative",
         ),
-        rx.el.p(rx.cond(status == "failed", failed_text, ""), role="status",
-                class_name="mt-3 text-sm text-ink", data_map_failed=""),
+        rx.el.p(
+            rx.cond(status == "failed", failed_text, ""),
+            role="status",
+            class_name="mt-3 text-sm text-ink",
+            data_map_failed="",
+        ),
     )
-    return rx.el.div(rx.cond(status == "shown", frame, facade), class_name=class_name, data_map_status=status)
+    return rx.el.div(
+        rx.cond(status == "shown", frame, facade), class_name=class_name, data_map_status=status
+    )

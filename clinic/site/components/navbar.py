@@ -16,14 +16,27 @@ from __future__ import annotations
 import reflex as rx
 from reflex.experimental.client_state import ClientStateVar
 
+from clinic.reflex_bridge import (
+    browser_step,
+    current,
+    function,
+    handler,
+    set_to,
+    when,
+    window_listener,
+)
 from clinic.site import navigation as nav
-from clinic.reflex_bridge import browser_step, current, function, handler, set_to, when, window_listener
 from clinic.site.components.dom import focus_element, focus_stays_inside, target_is_inside
 from clinic.site.components.links import external_link, page_link
-from clinic.site.components.quick_actions import CHAT_ICON, PHONE_ICON, call_action, three_actions, whatsapp_action
-from clinic.site.components.ui import BUTTON_PRIMARY
+from clinic.site.components.quick_actions import (
+    CHAT_ICON,
+    PHONE_ICON,
+    call_action,
+    three_actions,
+    whatsapp_action,
+)
+from clinic.site.components.ui import BUTTON_PRIMARY, icon
 from clinic.site.components.ui import FOCUS_RING as FOCUS
-from clinic.site.components.ui import icon
 from clinic.site.content import content
 from clinic.site.i18n import t, tc
 from clinic.site.routes import Page, other_lang, path_for, twin_path
@@ -65,13 +78,18 @@ def _item_link(item: nav.NavItem, lang: str, class_name: str, **props) -> rx.Com
 def _dropdown_keys(key: str) -> rx.Var:
     """The dropdown's keys (assets/behaviors/menus.js): opening it sets the state to its
     key, closing it to ""."""
-    return handler(lambda event: dropdown_keys({
-        "isOpen": current(nav_dropdown_open) == key,
-        "open": function(lambda: set_to(nav_dropdown_open, key)),
-        "close": function(lambda: set_to(nav_dropdown_open, "")),
-        "listId": f"nav-{key}",
-        "buttonId": f"nav-{key}-button",
-    }, event))
+    return handler(
+        lambda event: dropdown_keys(
+            {
+                "isOpen": current(nav_dropdown_open) == key,
+                "open": function(lambda: set_to(nav_dropdown_open, key)),
+                "close": function(lambda: set_to(nav_dropdown_open, "")),
+                "listId": f"nav-{key}",
+                "buttonId": f"nav-{key}-button",
+            },
+            event,
+        )
+    )
 
 
 def _closes_on_link(state: ClientStateVar, closed) -> rx.Var:
@@ -85,8 +103,14 @@ def _dropdown(key: str, label: str, items: list[nav.NavItem], lang: str) -> rx.C
     return rx.el.div(
         rx.el.button(
             label,
-            icon(CHEVRON, size=16, stroke_width="2.5", class_name=rx.cond(
-                is_open, "rotate-180 transition-transform", "transition-transform")),
+            icon(
+                CHEVRON,
+                size=16,
+                stroke_width="2.5",
+                class_name=rx.cond(
+                    is_open, "rotate-180 transition-transform", "transition-transform"
+                ),
+            ),
             id=f"nav-{key}-button",
             type="button",
             aria_expanded=is_open,
@@ -95,7 +119,9 @@ def _dropdown(key: str, label: str, items: list[nav.NavItem], lang: str) -> rx.C
             class_name=f"inline-flex items-center gap-1 {TOP_LINK}",
         ),
         rx.el.div(
-            rx.el.ul(*(rx.el.li(_item_link(i, lang, MENU_LINK)) for i in items), class_name="space-y-0.5"),
+            rx.el.ul(
+                *(rx.el.li(_item_link(i, lang, MENU_LINK)) for i in items), class_name="space-y-0.5"
+            ),
             id=f"nav-{key}",
             hidden=~is_open,
             class_name=(
@@ -109,10 +135,12 @@ def _dropdown(key: str, label: str, items: list[nav.NavItem], lang: str) -> rx.C
             "onClick": _closes_on_link(nav_dropdown_open, ""),
             "onKeyDown": _dropdown_keys(key),
             # Focus moving out of the dropdown (Tab past its last link) closes it.
-            "onBlur": handler(lambda event: when(
-                (current(nav_dropdown_open) == key) & ~focus_stays_inside(event),
-                set_to(nav_dropdown_open, ""),
-            )),
+            "onBlur": handler(
+                lambda event: when(
+                    (current(nav_dropdown_open) == key) & ~focus_stays_inside(event),
+                    set_to(nav_dropdown_open, ""),
+                )
+            ),
         },
     )
 
@@ -121,15 +149,26 @@ def _menus_close_outside() -> rx.Component:
     """A press outside the open dropdown or the phone menu closes it; Escape closes the
     phone menu (focus back on its button); so does going back or forward in history."""
     return window_listener(
-        on_pointer_down=handler(lambda event: [
-            when(~target_is_inside(event, "[data-nav-dropdown]"), set_to(nav_dropdown_open, "")),
-            when(~target_is_inside(event, "[data-mobile-menu]"), set_to(mobile_menu_open, False)),
-        ]),
-        on_key_down=handler(lambda key: when(
-            (key.to(str) == "Escape") & current(mobile_menu_open).to(bool),
-            set_to(mobile_menu_open, False), focus_element(MOBILE_MENU_BUTTON_ID),
-        )),
-        on_popstate=handler(lambda: [set_to(nav_dropdown_open, ""), set_to(mobile_menu_open, False)]),
+        on_pointer_down=handler(
+            lambda event: [
+                when(
+                    ~target_is_inside(event, "[data-nav-dropdown]"), set_to(nav_dropdown_open, "")
+                ),
+                when(
+                    ~target_is_inside(event, "[data-mobile-menu]"), set_to(mobile_menu_open, False)
+                ),
+            ]
+        ),
+        on_key_down=handler(
+            lambda key: when(
+                (key.to(str) == "Escape") & current(mobile_menu_open).to(bool),
+                set_to(mobile_menu_open, False),
+                focus_element(MOBILE_MENU_BUTTON_ID),
+            )
+        ),
+        on_popstate=handler(
+            lambda: [set_to(nav_dropdown_open, ""), set_to(mobile_menu_open, False)]
+        ),
     )
 
 
@@ -186,7 +225,10 @@ def _mobile_panel(page: Page) -> rx.Component:
 
     def group(title: str, items: list[nav.NavItem]) -> rx.Component:
         return rx.el.li(
-            rx.el.p(title, class_name="px-3 pt-3 pb-1 text-xs font-semibold uppercase tracking-wide text-muted"),
+            rx.el.p(
+                title,
+                class_name="px-3 pt-3 pb-1 text-xs font-semibold uppercase tracking-wide text-muted",
+            ),
             rx.el.ul(*(rx.el.li(_item_link(i, lang, MENU_LINK)) for i in items)),
         )
 
@@ -205,7 +247,9 @@ def _mobile_panel(page: Page) -> rx.Component:
             rx.el.li(page_link(path_for("home", lang), t(lang, "nav.home"), class_name=MENU_LINK)),
             group(t(lang, "nav.services"), nav.services_menu(lang)),
             group(t(lang, "nav.team"), nav.team_menu(lang)),
-            rx.el.li(page_link(path_for("contact", lang), t(lang, "nav.contact"), class_name=MENU_LINK)),
+            rx.el.li(
+                page_link(path_for("contact", lang), t(lang, "nav.contact"), class_name=MENU_LINK)
+            ),
             rx.el.li(_item_link(nav.memberships(lang), lang, MENU_LINK)),
             class_name="space-y-0.5",
         ),
@@ -231,7 +275,9 @@ def navbar(page: Page) -> rx.Component:
             rx.el.li(page_link(path_for("home", lang), t(lang, "nav.home"), class_name=TOP_LINK)),
             rx.el.li(_dropdown("services", t(lang, "nav.services"), nav.services_menu(lang), lang)),
             rx.el.li(_dropdown("team", t(lang, "nav.team"), nav.team_menu(lang), lang)),
-            rx.el.li(page_link(path_for("contact", lang), t(lang, "nav.contact"), class_name=TOP_LINK)),
+            rx.el.li(
+                page_link(path_for("contact", lang), t(lang, "nav.contact"), class_name=TOP_LINK)
+            ),
             rx.el.li(_item_link(nav.memberships(lang), lang, TOP_LINK)),
             class_name="flex items-center gap-1",
         ),
@@ -250,10 +296,22 @@ def navbar(page: Page) -> rx.Component:
                     rx.el.span(t(lang, "nav.book"), class_name="hidden sm:inline"),
                     class_name=f"whitespace-nowrap {BOOK_BUTTON}",
                 ),
-                whatsapp_action(page, icon(*CHAT_ICON, size=18), aria_label=t(lang, "actions.whatsapp"),
-                                title=t(lang, "actions.whatsapp"), class_name=HEADER_CONTACT, data_header_contact=""),
-                call_action(page, icon(*PHONE_ICON, size=18), aria_label=t(lang, "actions.call_number", phone=clinic.phone),
-                            title=clinic.phone, class_name=HEADER_CONTACT, data_header_contact=""),
+                whatsapp_action(
+                    page,
+                    icon(*CHAT_ICON, size=18),
+                    aria_label=t(lang, "actions.whatsapp"),
+                    title=t(lang, "actions.whatsapp"),
+                    class_name=HEADER_CONTACT,
+                    data_header_contact="",
+                ),
+                call_action(
+                    page,
+                    icon(*PHONE_ICON, size=18),
+                    aria_label=t(lang, "actions.call_number", phone=clinic.phone),
+                    title=clinic.phone,
+                    class_name=HEADER_CONTACT,
+                    data_header_contact="",
+                ),
                 language_toggle(page),
                 _mobile_menu(page),
                 class_name="flex items-center gap-2",

@@ -27,7 +27,13 @@ from clinic.site.i18n import BROWSER_LOCALES, t, tc
 BROWSER_TIMEOUT_MS = 4000
 # How many of the next times are shown.
 SHOWN = 3
-TIME_FORMAT = {"weekday": "short", "day": "numeric", "month": "short", "hour": "numeric", "minute": "2-digit"}
+TIME_FORMAT = {
+    "weekday": "short",
+    "day": "numeric",
+    "month": "short",
+    "hour": "numeric",
+    "minute": "2-digit",
+}
 
 
 def _times_state(doctor: Doctor) -> ClientStateVar:
@@ -59,7 +65,9 @@ def _load_times(doctor: Doctor, lang: str, times: ClientStateVar) -> rx.Var:
         }
 
     keep = function(lambda found: set_to(times, found.to(list[dict])[0:SHOWN].map(shown)))
-    return function(lambda: load_open_times(PATH_PREFIX + doctor.slug, BROWSER_TIMEOUT_MS, zone, keep))
+    return function(
+        lambda: load_open_times(PATH_PREFIX + doctor.slug, BROWSER_TIMEOUT_MS, zone, keep)
+    )
 
 
 def open_times(doctor: Doctor, lang: str, **props) -> rx.Component:
@@ -73,14 +81,20 @@ def open_times(doctor: Doctor, lang: str, **props) -> rx.Component:
         rx.cond(
             shown.length() > 0,
             rx.el.section(
-                rx.el.h4(t(lang, "booking.open_times_title"), id=heading_id, class_name="text-sm font-bold text-ink"),
+                rx.el.h4(
+                    t(lang, "booking.open_times_title"),
+                    id=heading_id,
+                    class_name="text-sm font-bold text-ink",
+                ),
                 rx.el.ul(
                     rx.foreach(
                         shown,
                         lambda time: rx.el.li(
                             rx.el.a(
                                 rx.el.time(time["label"], date_time=time["start"]),
-                                rx.el.span(" " + t(lang, "booking.open_times_opens"), class_name="sr-only"),
+                                rx.el.span(
+                                    " " + t(lang, "booking.open_times_opens"), class_name="sr-only"
+                                ),
                                 href=time["href"],
                                 target="_blank",
                                 rel="noopener",

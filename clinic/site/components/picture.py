@@ -8,11 +8,9 @@ every file a page refers to exists, so a missing image fails the build, not the 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from pathlib import Path
 
 from clinic.project import ASSETS_DIR
 from clinic.site.content import ContentError
-
 
 # Widths written for every photo; the 3:2 frame fits the facility scenes.
 PHOTO_WIDTHS: tuple[int, ...] = (480, 960, 1440)

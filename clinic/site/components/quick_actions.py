@@ -21,17 +21,22 @@ PHONE_ICON = (
     "M5 4h4l2 5-2.5 1.5a11 11 0 0 0 5 5L15 13l5 2v4a2 2 0 0 1-2 2A16 16 0 0 1 3 6a2 2 0 0 1 2-2",
 )
 CHAT_ICON = ("M21 12a8 8 0 0 1-11.6 7.1L4 20l1-4.6A8 8 0 1 1 21 12z",)
-CALENDAR_ICON = ("M8 3v4M16 3v4M4 9h16", "M5 5h14a1 1 0 0 1 1 1v13a1 1 0 0 1-1 1H5a1 1 0 0 1-1-1V6a1 1 0 0 1 1-1z")
+CALENDAR_ICON = (
+    "M8 3v4M16 3v4M4 9h16",
+    "M5 5h14a1 1 0 0 1 1 1v13a1 1 0 0 1-1 1H5a1 1 0 0 1-1-1V6a1 1 0 0 1 1-1z",
+)
 
 
 def whatsapp_greeting(page: Page) -> str:
-    """"Hola, me gustaría recibir información sobre: Histeroscopia." on a service page,
+    """ "Hola, me gustaría recibir información sobre: Histeroscopia." on a service page,
     an appointment with the doctor on a doctor's page, a plain request for an appointment elsewhere."""
     lang = page.lang
     if page.kind == "service":
         return t(lang, "inner.chat_message", topic=t(lang, f"services.{page.id}.title"))
     if page.doctor_slug:
-        return t(lang, "actions.whatsapp_doctor", name=content().doctor(page.doctor_slug).name(lang))
+        return t(
+            lang, "actions.whatsapp_doctor", name=content().doctor(page.doctor_slug).name(lang)
+        )
     return t(lang, "footer.whatsapp_message")
 
 
@@ -40,23 +45,42 @@ def book_action(page: Page, *children, **props) -> rx.Component:
 
 
 def whatsapp_action(page: Page, *children, **props) -> rx.Component:
-    return external_link(nav.whatsapp_link(whatsapp_greeting(page)), *children, lang=page.lang,
-                         data_action="whatsapp", **props)
+    return external_link(
+        nav.whatsapp_link(whatsapp_greeting(page)),
+        *children,
+        lang=page.lang,
+        data_action="whatsapp",
+        **props,
+    )
 
 
 def call_action(page: Page, *children, **props) -> rx.Component:
     return rx.el.a(*children, href=content().clinic.tel_href, data_action="call", **props)
 
 
-def three_actions(page: Page, book_class: str, other_class: str, icon_size: int = 20) -> list[rx.Component]:
+def three_actions(
+    page: Page, book_class: str, other_class: str, icon_size: int = 20
+) -> list[rx.Component]:
     """Book (the primary action, styled apart), WhatsApp, Call: each an icon and its label."""
     lang = page.lang
     return [
-        book_action(page, icon(*CALENDAR_ICON, size=icon_size), rx.el.span(t(lang, "actions.book")),
-                    class_name=book_class),
-        whatsapp_action(page, icon(*CHAT_ICON, size=icon_size), rx.el.span(t(lang, "actions.whatsapp")),
-                        class_name=other_class),
-        call_action(page, icon(*PHONE_ICON, size=icon_size), rx.el.span(t(lang, "actions.call")),
-                    aria_label=t(lang, "actions.call_number", phone=content().clinic.phone),
-                    class_name=other_class),
+        book_action(
+            page,
+            icon(*CALENDAR_ICON, size=icon_size),
+            rx.el.span(t(lang, "actions.book")),
+            class_name=book_class,
+        ),
+        whatsapp_action(
+            page,
+            icon(*CHAT_ICON, size=icon_size),
+            rx.el.span(t(lang, "actions.whatsapp")),
+            class_name=other_class,
+        ),
+        call_action(
+            page,
+            icon(*PHONE_ICON, size=icon_size),
+            rx.el.span(t(lang, "actions.call")),
+            aria_label=t(lang, "actions.call_number", phone=content().clinic.phone),
+            class_name=other_class,
+        ),
     ]

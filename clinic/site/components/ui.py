@@ -24,8 +24,13 @@ CARD = "rounded-2xl border border-primary/10 bg-white p-6 shadow-sm"
 CONTAINER = "mx-auto max-w-6xl px-4"
 
 
-def section(*children, id: str | None = None, title: str | None = None, tone: str = "white",
-            class_name: str = "") -> rx.Component:
+def section(
+    *children,
+    id: str | None = None,
+    title: str | None = None,
+    tone: str = "white",
+    class_name: str = "",
+) -> rx.Component:
     """A page section with an optional <h2>; `tone` is white, blush or sand."""
     background = {"white": "bg-white", "blush": "bg-blush", "sand": "bg-sand"}[tone]
     heading = (
@@ -40,18 +45,33 @@ def section(*children, id: str | None = None, title: str | None = None, tone: st
     )
 
 
-def icon(*paths: str, size: int = 24, stroke_width: str = "2", filled: bool = False,
-         class_name: str | rx.Var = "") -> rx.Component:
+def icon(
+    *paths: str,
+    size: int = 24,
+    stroke_width: str = "2",
+    filled: bool = False,
+    class_name: str | rx.Var = "",
+) -> rx.Component:
     """A decorative line icon (hidden from assistive technology) from SVG path data.
     Its attributes go in as plain attributes: `rx.el.svg(fill=...)` would make them a
     `css` prop, which the lean bundle does not style (clinic/build/shims/emotion-react.js)."""
-    attrs = {"fill": "currentColor"} if filled else {
-        "fill": "none", "stroke": "currentColor", "strokeWidth": stroke_width,
-        "strokeLinecap": "round", "strokeLinejoin": "round",
-    }
+    attrs = (
+        {"fill": "currentColor"}
+        if filled
+        else {
+            "fill": "none",
+            "stroke": "currentColor",
+            "strokeWidth": stroke_width,
+            "strokeLinecap": "round",
+            "strokeLinejoin": "round",
+        }
+    )
     return rx.el.svg(
         *(rx.el.svg.path(d=d) for d in paths),
-        view_box="0 0 24 24", width=str(size), height=str(size), aria_hidden="true",
+        view_box="0 0 24 24",
+        width=str(size),
+        height=str(size),
+        aria_hidden="true",
         **({"class_name": class_name} if isinstance(class_name, rx.Var) or class_name else {}),
         custom_attrs=attrs,
     )

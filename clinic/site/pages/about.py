@@ -45,14 +45,21 @@ def about_content() -> AboutContent:
 
 
 def _values(lang: str, data: AboutContent) -> rx.Component:
-    return titled_cards(data.values, lang, title=data.values_heading(lang),
-                        grid_class="sm:grid-cols-2 lg:grid-cols-4")
+    return titled_cards(
+        data.values,
+        lang,
+        title=data.values_heading(lang),
+        grid_class="sm:grid-cols-2 lg:grid-cols-4",
+    )
 
 
 def _team(lang: str, data: AboutContent) -> rx.Component:
     return section(
         rx.el.p(fill(lang, data.team_intro(lang)), class_name="mt-4 max-w-3xl text-lg"),
-        rx.el.div(*(doctor_card(d, lang) for d in content().doctors), class_name="mt-8 grid gap-6 lg:grid-cols-2"),
+        rx.el.div(
+            *(doctor_card(d, lang) for d in content().doctors),
+            class_name="mt-8 grid gap-6 lg:grid-cols-2",
+        ),
         title=data.team_heading(lang),
     )
 
@@ -61,11 +68,19 @@ def _where(lang: str, data: AboutContent) -> rx.Component:
     return section(
         *paragraphs([fill(lang, p(lang)) for p in data.hospital]),
         rx.el.p(
-            external_link(str(content().clinic.address.maps_url), t(lang, "inner.map"), lang=lang, class_name=TEXT_LINK),
+            external_link(
+                str(content().clinic.address.maps_url),
+                t(lang, "inner.map"),
+                lang=lang,
+                class_name=TEXT_LINK,
+            ),
             class_name="mt-3",
         ),
         rx.el.h3(data.amenities_heading(lang), class_name="mt-8 text-lg font-semibold"),
-        rx.el.ul(*(rx.el.li(fill(lang, a(lang))) for a in data.amenities), class_name="mt-3 list-disc space-y-1 pl-5"),
+        rx.el.ul(
+            *(rx.el.li(fill(lang, a(lang))) for a in data.amenities),
+            class_name="mt-3 list-disc space-y-1 pl-5",
+        ),
         title=data.hospital_heading(lang),
         tone="blush",
     )
@@ -75,7 +90,10 @@ def _certifications(lang: str, data: AboutContent) -> rx.Component:
     doctors = rx.el.ul(
         *(
             rx.el.li(
-                rx.el.p(t(lang, "about_page.board_certified", name=d.name(lang)), class_name="font-semibold"),
+                rx.el.p(
+                    t(lang, "about_page.board_certified", name=d.name(lang)),
+                    class_name="font-semibold",
+                ),
                 rx.el.p(d.license(lang), class_name="text-muted"),
             )
             for d in content().doctors
@@ -84,7 +102,11 @@ def _certifications(lang: str, data: AboutContent) -> rx.Component:
     )
     permits = rx.el.div(
         rx.el.h3(t(lang, "about_page.permits"), class_name="font-semibold"),
-        rx.el.ul(*(rx.el.li(p) for p in content().clinic.permits), class_name="mt-2 space-y-1 text-muted", data_permits=""),
+        rx.el.ul(
+            *(rx.el.li(p) for p in content().clinic.permits),
+            class_name="mt-2 space-y-1 text-muted",
+            data_permits="",
+        ),
     )
     return section(
         rx.el.p(fill(lang, data.certifications_intro(lang)), class_name="mt-4 max-w-3xl text-lg"),
@@ -102,7 +124,9 @@ def render(page: Page) -> rx.Component:
     data = about_content()
     return rx.fragment(
         page_header(tc(lang, "pages.about.title"), tc(lang, "pages.about.intro")),
-        section(*paragraphs([fill(lang, p(lang)) for p in data.story]), title=data.story_heading(lang)),
+        section(
+            *paragraphs([fill(lang, p(lang)) for p in data.story]), title=data.story_heading(lang)
+        ),
         _values(lang, data),
         _team(lang, data),
         _where(lang, data),

@@ -42,7 +42,10 @@ def _icon(*paths: str, size: int = 20, class_name: str = "shrink-0") -> rx.Compo
 
 
 def calendar_icon() -> rx.Component:
-    return _icon("M8 3v4M16 3v4M4 9h16", "M5 5h14a1 1 0 0 1 1 1v13a1 1 0 0 1-1 1H5a1 1 0 0 1-1-1V6a1 1 0 0 1 1-1z")
+    return _icon(
+        "M8 3v4M16 3v4M4 9h16",
+        "M5 5h14a1 1 0 0 1 1 1v13a1 1 0 0 1-1 1H5a1 1 0 0 1-1-1V6a1 1 0 0 1 1-1z",
+    )
 
 
 def check_icon() -> rx.Component:
@@ -70,7 +73,9 @@ def doctor_card(doctor: Doctor, lang: str) -> rx.Component:
                 doctor,
                 calendar_icon(),
                 rx.el.span(t(lang, "booking.book")),
-                rx.el.span(" " + t(lang, "booking.book_with", name=doctor.name(lang)), class_name="sr-only"),
+                rx.el.span(
+                    " " + t(lang, "booking.book_with", name=doctor.name(lang)), class_name="sr-only"
+                ),
                 lang=lang,
                 class_name=BUTTON_PRIMARY,
                 data_book_button=doctor.slug,
@@ -78,7 +83,10 @@ def doctor_card(doctor: Doctor, lang: str) -> rx.Component:
             page_link(
                 path_for(doctor_page_id(doctor.slug), lang),
                 t(lang, "booking.profile"),
-                rx.el.span(" " + t(lang, "booking.profile_of", name=doctor.name(lang)), class_name="sr-only"),
+                rx.el.span(
+                    " " + t(lang, "booking.profile_of", name=doctor.name(lang)),
+                    class_name="sr-only",
+                ),
                 class_name=TEXT_LINK,
             ),
             class_name="mt-auto flex flex-wrap items-center gap-x-6 gap-y-3 pt-6",

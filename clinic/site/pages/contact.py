@@ -22,12 +22,22 @@ BACKGROUND = "/img/contact/contact-background"
 BACKGROUND_SIZE = (1600, 640)
 BACKGROUND_WIDTHS = (800, 1600)
 
-ICON_ATTRS = {"fill": "none", "stroke": "currentColor", "strokeWidth": "2",
-              "strokeLinecap": "round", "strokeLinejoin": "round"}
+ICON_ATTRS = {
+    "fill": "none",
+    "stroke": "currentColor",
+    "strokeWidth": "2",
+    "strokeLinecap": "round",
+    "strokeLinejoin": "round",
+}
 ICONS = {
     "chat": ("M4 20l1.3-3.9A8 8 0 1 1 8 19z",),
-    "call": ("M5 4h4l2 5-2.5 1.5a11 11 0 0 0 5 5L15 13l5 2v4a2 2 0 0 1-2 2A16 16 0 0 1 3 6a2 2 0 0 1 2-2",),
-    "visit": ("M12 21s-7-6.2-7-11.5a7 7 0 0 1 14 0C19 14.8 12 21 12 21z", "M12 12.5a3 3 0 1 0 0-6 3 3 0 0 0 0 6z"),
+    "call": (
+        "M5 4h4l2 5-2.5 1.5a11 11 0 0 0 5 5L15 13l5 2v4a2 2 0 0 1-2 2A16 16 0 0 1 3 6a2 2 0 0 1 2-2",
+    ),
+    "visit": (
+        "M12 21s-7-6.2-7-11.5a7 7 0 0 1 14 0C19 14.8 12 21 12 21z",
+        "M12 12.5a3 3 0 1 0 0-6 3 3 0 0 0 0 6z",
+    ),
 }
 
 
@@ -35,7 +45,10 @@ def _icon(name: str) -> rx.Component:
     return rx.el.span(
         rx.el.svg(
             *(rx.el.svg.path(d=d) for d in ICONS[name]),
-            view_box="0 0 24 24", width="24", height="24", custom_attrs=ICON_ATTRS,
+            view_box="0 0 24 24",
+            width="24",
+            height="24",
+            custom_attrs=ICON_ATTRS,
         ),
         aria_hidden="true",
         class_name="flex size-11 shrink-0 items-center justify-center rounded-full bg-blush text-primary",
@@ -70,8 +83,10 @@ def header(lang: str) -> rx.Component:
     return rx.el.section(
         background_picture(),
         rx.el.div(
-            rx.el.h1(tc(lang, "pages.contact.title"),
-                     class_name="text-3xl font-bold tracking-tight text-primary sm:text-4xl"),
+            rx.el.h1(
+                tc(lang, "pages.contact.title"),
+                class_name="text-3xl font-bold tracking-tight text-primary sm:text-4xl",
+            ),
             rx.el.p(tc(lang, "pages.contact.intro"), class_name="mt-4 max-w-2xl text-lg text-ink"),
             class_name=f"relative {CONTAINER} py-14 sm:py-20",
         ),
@@ -82,8 +97,11 @@ def header(lang: str) -> rx.Component:
 
 def form_panel(lang: str) -> rx.Component:
     return rx.el.section(
-        rx.el.h2(t(lang, "contact.form.title"), id="contact-form-title",
-                 class_name="text-2xl font-bold tracking-tight text-primary"),
+        rx.el.h2(
+            t(lang, "contact.form.title"),
+            id="contact-form-title",
+            class_name="text-2xl font-bold tracking-tight text-primary",
+        ),
         rx.el.p(t(lang, "contact.form.intro"), class_name="mt-2 text-muted"),
         rx.el.div(contact_form(lang), class_name="mt-6"),
         aria_labelledby="contact-form-title",
@@ -107,34 +125,53 @@ def _card(kind: str, title: str, *body: rx.Component) -> rx.Component:
 def contact_cards(lang: str) -> rx.Component:
     clinic = content().clinic
     return rx.el.section(
-        rx.el.h2(t(lang, "contact.cards.title"), id="contact-cards-title",
-                 class_name="text-2xl font-bold tracking-tight text-primary"),
+        rx.el.h2(
+            t(lang, "contact.cards.title"),
+            id="contact-cards-title",
+            class_name="text-2xl font-bold tracking-tight text-primary",
+        ),
         rx.el.ul(
             _card(
                 "chat",
                 t(lang, "contact.cards.chat_title"),
                 rx.el.p(tc(lang, "contact.cards.chat_text"), class_name="mt-1 text-muted"),
-                external_link(nav.whatsapp_link(), t(lang, "contact.cards.chat_action"), lang=lang,
-                              class_name=f"mt-2 inline-block {TEXT_LINK}"),
+                external_link(
+                    nav.whatsapp_link(),
+                    t(lang, "contact.cards.chat_action"),
+                    lang=lang,
+                    class_name=f"mt-2 inline-block {TEXT_LINK}",
+                ),
             ),
             _card(
                 "call",
                 t(lang, "contact.cards.call_title"),
                 rx.el.dl(
-                    *(rx.el.div(rx.el.dt(days, class_name="font-medium"), rx.el.dd(hours),
-                                class_name="flex flex-wrap gap-x-2")
-                      for days, hours in opening_hours(lang)),
+                    *(
+                        rx.el.div(
+                            rx.el.dt(days, class_name="font-medium"),
+                            rx.el.dd(hours),
+                            class_name="flex flex-wrap gap-x-2",
+                        )
+                        for days, hours in opening_hours(lang)
+                    ),
                     class_name="mt-1 text-sm text-muted",
                 ),
-                rx.el.a(tc(lang, "contact.cards.call_action"), href=clinic.tel_href,
-                        class_name=f"mt-2 inline-block {TEXT_LINK}"),
+                rx.el.a(
+                    tc(lang, "contact.cards.call_action"),
+                    href=clinic.tel_href,
+                    class_name=f"mt-2 inline-block {TEXT_LINK}",
+                ),
             ),
             _card(
                 "visit",
                 t(lang, "contact.cards.visit_title"),
                 rx.el.address(tc(lang, "footer.address"), class_name="mt-1 not-italic text-muted"),
-                external_link(str(clinic.address.maps_url), t(lang, "contact.cards.visit_action"),
-                              lang=lang, class_name=f"mt-2 inline-block {TEXT_LINK}"),
+                external_link(
+                    str(clinic.address.maps_url),
+                    t(lang, "contact.cards.visit_action"),
+                    lang=lang,
+                    class_name=f"mt-2 inline-block {TEXT_LINK}",
+                ),
             ),
             class_name="mt-6 space-y-4",
         ),

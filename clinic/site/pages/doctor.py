@@ -18,7 +18,14 @@ from clinic.site.components.avatar import doctor_avatar
 from clinic.site.components.cal_embed import book_link, cal_embed
 from clinic.site.components.links import external_link, page_link
 from clinic.site.components.open_times import open_times
-from clinic.site.components.ui import BUTTON_PRIMARY, BUTTON_SECONDARY, CARD, CONTAINER, TEXT_LINK, section
+from clinic.site.components.ui import (
+    BUTTON_PRIMARY,
+    BUTTON_SECONDARY,
+    CARD,
+    CONTAINER,
+    TEXT_LINK,
+    section,
+)
 from clinic.site.content import Doctor, Localized, Strict, content, load_model
 from clinic.site.i18n import doctor_bio, doctor_values, fill, service_text, t, tc
 from clinic.site.pages.inner_blocks import call_to_action, paragraphs
@@ -44,8 +51,13 @@ def doctor_texts(slug: str) -> DoctorTexts:
 
 
 def _book_button(doctor: Doctor, lang: str) -> rx.Component:
-    return book_link(doctor, t(lang, "inner.book_with", name=doctor.name(lang)), lang=lang,
-                     class_name=BUTTON_PRIMARY, data_book=doctor.slug)
+    return book_link(
+        doctor,
+        t(lang, "inner.book_with", name=doctor.name(lang)),
+        lang=lang,
+        class_name=BUTTON_PRIMARY,
+        data_book=doctor.slug,
+    )
 
 
 def _hero(doctor: Doctor, lang: str) -> rx.Component:
@@ -53,16 +65,31 @@ def _hero(doctor: Doctor, lang: str) -> rx.Component:
         rx.el.div(
             doctor_avatar(doctor, 128, lang=lang),
             rx.el.div(
-                rx.el.p(t(lang, "doctor_page.eyebrow"), class_name="text-sm font-semibold uppercase tracking-wide text-accent"),
-                rx.el.h1(doctor.name(lang), class_name="mt-1 text-3xl font-bold tracking-tight text-primary sm:text-4xl"),
+                rx.el.p(
+                    t(lang, "doctor_page.eyebrow"),
+                    class_name="text-sm font-semibold uppercase tracking-wide text-accent",
+                ),
+                rx.el.h1(
+                    doctor.name(lang),
+                    class_name="mt-1 text-3xl font-bold tracking-tight text-primary sm:text-4xl",
+                ),
                 rx.el.p(doctor.specialty(lang), class_name="mt-3 max-w-2xl text-lg text-ink"),
-                rx.el.p(t(lang, "inner.years", years=doctor.years_experience),
-                        class_name="mt-2 font-semibold text-accent", data_years=str(doctor.years_experience)),
-                rx.el.p(doctor.license(lang), class_name="mt-1 text-sm text-muted", data_license=""),
+                rx.el.p(
+                    t(lang, "inner.years", years=doctor.years_experience),
+                    class_name="mt-2 font-semibold text-accent",
+                    data_years=str(doctor.years_experience),
+                ),
+                rx.el.p(
+                    doctor.license(lang), class_name="mt-1 text-sm text-muted", data_license=""
+                ),
                 rx.el.div(
                     _book_button(doctor, lang),
-                    external_link(nav.whatsapp_link(t(lang, "inner.chat_message", topic=doctor.name(lang))),
-                                  t(lang, "inner.chat"), lang=lang, class_name=BUTTON_SECONDARY),
+                    external_link(
+                        nav.whatsapp_link(t(lang, "inner.chat_message", topic=doctor.name(lang))),
+                        t(lang, "inner.chat"),
+                        lang=lang,
+                        class_name=BUTTON_SECONDARY,
+                    ),
                     class_name="mt-6 flex flex-wrap gap-3",
                 ),
             ),
@@ -70,7 +97,9 @@ def _hero(doctor: Doctor, lang: str) -> rx.Component:
             # may move. On wide screens they get a column of their own beside the text, which
             # stays the taller one; on narrower ones the hero is at least one screen tall, so
             # what follows it is below the fold whether the times come or not.
-            open_times(doctor, lang, class_name="sm:col-start-2 lg:col-start-3 lg:row-start-1 lg:w-72"),
+            open_times(
+                doctor, lang, class_name="sm:col-start-2 lg:col-start-3 lg:row-start-1 lg:w-72"
+            ),
             class_name=(
                 f"{CONTAINER} grid content-start gap-6 py-12 sm:grid-cols-[auto_1fr] sm:py-16 "
                 "lg:grid-cols-[auto_1fr_auto] max-lg:min-h-[calc(100svh-4rem)]"
@@ -84,7 +113,10 @@ def _profile(doctor: Doctor, lang: str) -> rx.Component:
     texts = doctor_texts(doctor.slug)
     focus = rx.el.div(
         rx.el.h3(t(lang, "doctor_page.focus"), class_name="text-lg font-semibold"),
-        rx.el.ul(*(rx.el.li(item(lang)) for item in texts.focus), class_name="mt-3 list-disc space-y-1 pl-5"),
+        rx.el.ul(
+            *(rx.el.li(item(lang)) for item in texts.focus),
+            class_name="mt-3 list-disc space-y-1 pl-5",
+        ),
         class_name=CARD,
     )
     credentials = rx.el.div(
@@ -98,8 +130,12 @@ def _profile(doctor: Doctor, lang: str) -> rx.Component:
         class_name=CARD,
     )
     return section(
-        *paragraphs([doctor_bio(doctor, lang),
-                     *(fill(lang, p(lang), **doctor_values(doctor, lang)) for p in texts.approach)]),
+        *paragraphs(
+            [
+                doctor_bio(doctor, lang),
+                *(fill(lang, p(lang), **doctor_values(doctor, lang)) for p in texts.approach),
+            ]
+        ),
         rx.el.div(focus, credentials, class_name="mt-8 grid gap-4 md:grid-cols-2"),
         title=t(lang, f"doctor_page.about_{doctor.gender}", name=doctor.name(lang)),
     )
@@ -113,8 +149,14 @@ def _services(doctor: Doctor, lang: str) -> rx.Component:
                 rx.el.li(
                     page_link(
                         path_for(s.key, lang),
-                        rx.el.span(t(lang, f"services.{s.key}.title"), class_name="text-lg font-semibold text-primary underline-offset-4 group-hover:underline"),
-                        rx.el.span(service_text(lang, s.key, "description"), class_name="mt-2 block text-muted"),
+                        rx.el.span(
+                            t(lang, f"services.{s.key}.title"),
+                            class_name="text-lg font-semibold text-primary underline-offset-4 group-hover:underline",
+                        ),
+                        rx.el.span(
+                            service_text(lang, s.key, "description"),
+                            class_name="mt-2 block text-muted",
+                        ),
                         class_name=f"group block h-full {CARD} hover:border-primary/40",
                     ),
                     data_service=s.key,
@@ -132,7 +174,12 @@ def _where(lang: str) -> rx.Component:
     return section(
         rx.el.p(tc(lang, "inner.address"), class_name="mt-4 max-w-3xl text-lg"),
         rx.el.p(
-            external_link(str(content().clinic.address.maps_url), t(lang, "inner.map"), lang=lang, class_name=TEXT_LINK),
+            external_link(
+                str(content().clinic.address.maps_url),
+                t(lang, "inner.map"),
+                lang=lang,
+                class_name=TEXT_LINK,
+            ),
             class_name="mt-3",
         ),
         title=t(lang, "doctor_page.where"),

@@ -25,10 +25,14 @@ def _item_list(view: FaqView) -> rx.Component:
         # Same rows as the footer's hours (both read opening_hours()).
         return rx.el.dl(
             # Two aligned columns: days left, hours right and never wrapped, on every row.
-            *(rx.el.div(rx.el.dt(i.label, class_name="font-medium"),
-                        rx.el.dd(i.detail, class_name="whitespace-nowrap text-right"),
-                        class_name="grid grid-cols-[minmax(0,1fr)_auto] items-baseline gap-x-4 border-b border-primary/10 py-2")
-              for i in view.items),
+            *(
+                rx.el.div(
+                    rx.el.dt(i.label, class_name="font-medium"),
+                    rx.el.dd(i.detail, class_name="whitespace-nowrap text-right"),
+                    class_name="grid grid-cols-[minmax(0,1fr)_auto] items-baseline gap-x-4 border-b border-primary/10 py-2",
+                )
+                for i in view.items
+            ),
             # 14 px on phones: "Lunes a viernes" and its hours fit one line at 390 px.
             class_name="mt-3 text-sm sm:text-base",
             data_hours="",
@@ -48,9 +52,16 @@ def _item_list(view: FaqView) -> rx.Component:
 
 def _action(view: FaqView, lang: str) -> rx.Component:
     if view.link == "map":
-        return external_link(str(content().clinic.address.maps_url), t(lang, "inner.map"), lang=lang, class_name=TEXT_LINK)
+        return external_link(
+            str(content().clinic.address.maps_url),
+            t(lang, "inner.map"),
+            lang=lang,
+            class_name=TEXT_LINK,
+        )
     if view.link == "booking":
-        return page_link(path_for("booking", lang), t(lang, "faq_page.booking"), class_name=TEXT_LINK)
+        return page_link(
+            path_for("booking", lang), t(lang, "faq_page.booking"), class_name=TEXT_LINK
+        )
     return rx.fragment()
 
 
@@ -75,8 +86,12 @@ def render(page: Page) -> rx.Component:
     more = section(
         rx.el.p(tc(lang, "faq_page.more_text"), class_name="mt-3 max-w-2xl text-lg"),
         rx.el.div(
-            external_link(nav.whatsapp_link(), t(lang, "inner.chat"), lang=lang, class_name=BUTTON_PRIMARY),
-            page_link(path_for("contact", lang), t(lang, "faq_page.contact"), class_name=BUTTON_SECONDARY),
+            external_link(
+                nav.whatsapp_link(), t(lang, "inner.chat"), lang=lang, class_name=BUTTON_PRIMARY
+            ),
+            page_link(
+                path_for("contact", lang), t(lang, "faq_page.contact"), class_name=BUTTON_SECONDARY
+            ),
             class_name="mt-6 flex flex-wrap gap-3",
         ),
         title=t(lang, "faq_page.more_heading"),

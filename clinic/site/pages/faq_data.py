@@ -71,10 +71,18 @@ class FaqView:
 
 def _items(kind: str | None, lang: str) -> tuple[Item, ...]:
     if kind == "doctors":
-        return tuple(Item(d.name(lang), d.specialty(lang), doctor_href(d, lang)) for d in content().doctors)
+        return tuple(
+            Item(d.name(lang), d.specialty(lang), doctor_href(d, lang)) for d in content().doctors
+        )
     if kind == "services":
-        pages = [Item(t(lang, f"services.{s.key}.title"), href=path_for(s.key, lang)) for s in content().services]
-        extra = [Item(text(lang), href=path_for("booking", lang)) for text in faq_content().extra_services]
+        pages = [
+            Item(t(lang, f"services.{s.key}.title"), href=path_for(s.key, lang))
+            for s in content().services
+        ]
+        extra = [
+            Item(text(lang), href=path_for("booking", lang))
+            for text in faq_content().extra_services
+        ]
         return tuple(pages + extra)
     if kind == "hours":
         return tuple(Item(days, hours) for days, hours in opening_hours(lang))

@@ -11,4 +11,6 @@ from clinic.site.routes import Page
 
 
 def page_intro(page: Page) -> rx.Component:
-    return page_header(tc(page.lang, f"pages.{page.id}.title"), tc(page.lang, f"pages.{page.id}.intro"))
+    return page_header(
+        tc(page.lang, f"pages.{page.id}.title"), tc(page.lang, f"pages.{page.id}.intro")
+    )

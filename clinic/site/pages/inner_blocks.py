@@ -29,7 +29,9 @@ def doctors_for(service_key: str) -> list[Doctor]:
     return [d for d in content().doctors if service_key in d.services]
 
 
-def paragraphs(texts: list[str], class_name: str = "mt-4 max-w-3xl text-lg leading-relaxed") -> list[rx.Component]:
+def paragraphs(
+    texts: list[str], class_name: str = "mt-4 max-w-3xl text-lg leading-relaxed"
+) -> list[rx.Component]:
     return [rx.el.p(text, class_name=class_name) for text in texts]
 
 
@@ -42,20 +44,35 @@ def doctor_card(doctor: Doctor, lang: str, heading_level: str = "h3") -> rx.Comp
             doctor_avatar(doctor, 88, lang=lang),
             rx.el.div(
                 heading(
-                    page_link(doctor_href(doctor, lang), doctor.name(lang), class_name=TEXT_LINK.replace("underline ", "")),
+                    page_link(
+                        doctor_href(doctor, lang),
+                        doctor.name(lang),
+                        class_name=TEXT_LINK.replace("underline ", ""),
+                    ),
                     class_name="text-xl font-bold",
                 ),
                 rx.el.p(doctor.specialty(lang), class_name="mt-1 text-muted"),
-                rx.el.p(t(lang, "inner.years", years=doctor.years_experience), class_name="mt-2 font-semibold text-accent"),
+                rx.el.p(
+                    t(lang, "inner.years", years=doctor.years_experience),
+                    class_name="mt-2 font-semibold text-accent",
+                ),
                 rx.el.p(doctor.license(lang), class_name="mt-1 text-sm text-muted"),
             ),
             class_name="flex flex-col gap-4 sm:flex-row sm:items-start",
         ),
         rx.el.div(
-            page_link(booking_href(doctor, lang), t(lang, "inner.book_with", name=doctor.name(lang)), class_name=BUTTON_PRIMARY,
-                      data_book=doctor.slug),
-            page_link(doctor_href(doctor, lang), t(lang, "inner.view_profile"), class_name=BUTTON_SECONDARY,
-                      aria_label=t(lang, "inner.view_profile_of", name=doctor.name(lang))),
+            page_link(
+                booking_href(doctor, lang),
+                t(lang, "inner.book_with", name=doctor.name(lang)),
+                class_name=BUTTON_PRIMARY,
+                data_book=doctor.slug,
+            ),
+            page_link(
+                doctor_href(doctor, lang),
+                t(lang, "inner.view_profile"),
+                class_name=BUTTON_SECONDARY,
+                aria_label=t(lang, "inner.view_profile_of", name=doctor.name(lang)),
+            ),
             class_name="mt-6 flex flex-wrap gap-3",
         ),
         class_name=CARD,
@@ -89,13 +106,23 @@ def call_to_action(lang: str, topic: str, book: rx.Component | None = None) -> r
     WhatsApp about `topic`, or read the costs and FAQ."""
     return rx.el.section(
         rx.el.div(
-            rx.el.h2(t(lang, "inner.cta_heading"), class_name="text-2xl font-bold tracking-tight text-primary sm:text-3xl"),
+            rx.el.h2(
+                t(lang, "inner.cta_heading"),
+                class_name="text-2xl font-bold tracking-tight text-primary sm:text-3xl",
+            ),
             rx.el.p(t(lang, "inner.cta_text"), class_name="mt-3 max-w-2xl text-lg"),
             rx.el.div(consultation_facts(lang), class_name="mt-8"),
             rx.el.div(
-                book or page_link(path_for("booking", lang), t(lang, "inner.book"), class_name=BUTTON_PRIMARY),
-                external_link(nav.whatsapp_link(t(lang, "inner.chat_message", topic=topic)), t(lang, "inner.chat"),
-                              lang=lang, class_name=BUTTON_SECONDARY),
+                book
+                or page_link(
+                    path_for("booking", lang), t(lang, "inner.book"), class_name=BUTTON_PRIMARY
+                ),
+                external_link(
+                    nav.whatsapp_link(t(lang, "inner.chat_message", topic=topic)),
+                    t(lang, "inner.chat"),
+                    lang=lang,
+                    class_name=BUTTON_SECONDARY,
+                ),
                 page_link(path_for("faq", lang), t(lang, "inner.faq_link"), class_name=TEXT_LINK),
                 class_name="mt-8 flex flex-wrap items-center gap-4",
             ),
@@ -113,16 +140,26 @@ def rich_text(text: str) -> list[rx.Component]:
     for chunk in (c.strip() for c in text.strip().split("\n\n")):
         lines = [line.strip() for line in chunk.splitlines() if line.strip()]
         if lines and all(line.startswith("- ") for line in lines):
-            blocks.append(rx.el.ul(*(rx.el.li(line[2:]) for line in lines),
-                                   class_name="mt-3 list-disc space-y-1 pl-6"))
+            blocks.append(
+                rx.el.ul(
+                    *(rx.el.li(line[2:]) for line in lines),
+                    class_name="mt-3 list-disc space-y-1 pl-6",
+                )
+            )
         elif lines:
             blocks.append(rx.el.p(" ".join(lines), class_name="mt-3 leading-relaxed"))
     return blocks
 
 
-
-def titled_cards(items, lang: str, *, title: str, grid_class: str = "sm:grid-cols-2",
-                 item_attrs: dict | None = None, values: dict | None = None) -> rx.Component:
+def titled_cards(
+    items,
+    lang: str,
+    *,
+    title: str,
+    grid_class: str = "sm:grid-cols-2",
+    item_attrs: dict | None = None,
+    values: dict | None = None,
+) -> rx.Component:
     """A sand-toned section of cards, each a heading and a short text (the About page's
     values, a service page's cards). `items` have Localized `title` and `text`, filled
     with the clinic's facts and `values` (a service's specialist)."""
@@ -131,8 +168,14 @@ def titled_cards(items, lang: str, *, title: str, grid_class: str = "sm:grid-col
         rx.el.ul(
             *(
                 rx.el.li(
-                    rx.el.h3(fill(lang, item.title(lang), **values), class_name="text-lg font-semibold text-ink"),
-                    rx.el.p(fill(lang, item.text(lang), **values), class_name="mt-2 leading-relaxed text-muted"),
+                    rx.el.h3(
+                        fill(lang, item.title(lang), **values),
+                        class_name="text-lg font-semibold text-ink",
+                    ),
+                    rx.el.p(
+                        fill(lang, item.text(lang), **values),
+                        class_name="mt-2 leading-relaxed text-muted",
+                    ),
                     class_name=CARD,
                     **(item_attrs or {}),
                 )

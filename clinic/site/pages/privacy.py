@@ -9,11 +9,11 @@ from typing import Annotated
 import reflex as rx
 from pydantic import Field
 
+from clinic.site.components.links import in_page_link
 from clinic.site.components.page_header import page_header
 from clinic.site.components.ui import CONTAINER, TEXT_LINK
 from clinic.site.content import Localized, Slug, Strict, load_model
 from clinic.site.i18n import fill, t, tc
-from clinic.site.components.links import in_page_link
 from clinic.site.pages.inner_blocks import rich_text
 from clinic.site.routes import Page
 
@@ -28,7 +28,9 @@ class PrivacySection(Strict):
 
 class PrivacyContent(Strict):
     updated: Localized
-    sections: Annotated[list[PrivacySection], Field(min_length=SECTION_COUNT, max_length=SECTION_COUNT)]
+    sections: Annotated[
+        list[PrivacySection], Field(min_length=SECTION_COUNT, max_length=SECTION_COUNT)
+    ]
 
 
 @functools.cache
@@ -41,9 +43,15 @@ def render(page: Page) -> rx.Component:
     data = privacy_content()
     updated = t(lang, "privacy_page.updated", date=data.updated(lang))
     contents = rx.el.nav(
-        rx.el.h2(t(lang, "privacy_page.contents"), class_name="text-sm font-semibold uppercase tracking-wide text-muted"),
+        rx.el.h2(
+            t(lang, "privacy_page.contents"),
+            class_name="text-sm font-semibold uppercase tracking-wide text-muted",
+        ),
         rx.el.ol(
-            *(rx.el.li(in_page_link(s.key, s.title(lang), class_name=TEXT_LINK)) for s in data.sections),
+            *(
+                rx.el.li(in_page_link(s.key, s.title(lang), class_name=TEXT_LINK))
+                for s in data.sections
+            ),
             class_name="mt-3 list-decimal space-y-1 pl-6",
         ),
         aria_label=t(lang, "privacy_page.contents"),
@@ -51,7 +59,10 @@ def render(page: Page) -> rx.Component:
     )
     sections = [
         rx.el.section(
-            rx.el.h2(f"{number}. {s.title(lang)}", class_name="text-xl font-bold text-primary sm:text-2xl"),
+            rx.el.h2(
+                f"{number}. {s.title(lang)}",
+                class_name="text-xl font-bold text-primary sm:text-2xl",
+            ),
             *rich_text(fill(lang, s.body(lang))),
             id=s.key,
             data_privacy_section=str(number),
@@ -68,7 +79,9 @@ def render(page: Page) -> rx.Component:
         rx.el.div(
             contents,
             rx.el.div(*sections, class_name="max-w-3xl space-y-10"),
-            rx.el.p(updated, class_name="max-w-3xl border-t border-primary/10 pt-6 text-sm text-muted"),
+            rx.el.p(
+                updated, class_name="max-w-3xl border-t border-primary/10 pt-6 text-sm text-muted"
+            ),
             class_name=f"{CONTAINER} space-y-10 py-12",
         ),
     )

@@ -65,32 +65,59 @@ def render(page: Page) -> rx.Component:
     lang = page.lang
     data = success_content()
     notes = rx.el.section(
-        rx.el.h2(data.notes_heading(lang), class_name="text-2xl font-bold tracking-tight text-primary"),
+        rx.el.h2(
+            data.notes_heading(lang), class_name="text-2xl font-bold tracking-tight text-primary"
+        ),
         rx.el.ul(
-            *(rx.el.li(*_note_text(text), data_note=n.key) for n, text in zip(data.notes, note_texts(lang))),
+            *(
+                rx.el.li(*_note_text(text), data_note=n.key)
+                for n, text in zip(data.notes, note_texts(lang), strict=True)
+            ),
             class_name="mt-4 list-disc space-y-3 pl-5 text-lg leading-relaxed marker:text-primary",
         ),
         class_name=CARD,
     )
     questions = rx.el.section(
-        rx.el.h2(t(lang, "success_page.questions_heading"), class_name="text-xl font-bold text-primary"),
+        rx.el.h2(
+            t(lang, "success_page.questions_heading"), class_name="text-xl font-bold text-primary"
+        ),
         rx.el.p(t(lang, "success_page.questions_text"), class_name="mt-2"),
         rx.el.div(
-            external_link(nav.whatsapp_link(t(lang, "success_page.chat_message")), t(lang, "success_page.chat"),
-                          lang=lang, class_name=BUTTON_PRIMARY, data_chat=""),
-            page_link(path_for("home", lang), t(lang, "success_page.home"), class_name=BUTTON_SECONDARY),
+            external_link(
+                nav.whatsapp_link(t(lang, "success_page.chat_message")),
+                t(lang, "success_page.chat"),
+                lang=lang,
+                class_name=BUTTON_PRIMARY,
+                data_chat="",
+            ),
+            page_link(
+                path_for("home", lang), t(lang, "success_page.home"), class_name=BUTTON_SECONDARY
+            ),
             class_name="mt-4 flex flex-wrap gap-3",
         ),
         rx.el.h2(t(lang, "success_page.where"), class_name="mt-8 text-xl font-bold text-primary"),
         rx.el.p(tc(lang, "inner.address"), class_name="mt-2"),
         rx.el.p(
-            external_link(str(content().clinic.address.maps_url), t(lang, "inner.map"), lang=lang, class_name=TEXT_LINK),
+            external_link(
+                str(content().clinic.address.maps_url),
+                t(lang, "inner.map"),
+                lang=lang,
+                class_name=TEXT_LINK,
+            ),
             class_name="mt-2",
         ),
         class_name=CARD,
     )
     return rx.fragment(
         # The intro gives way to the appointment just booked, when the page was given it.
-        page_header(tc(lang, "pages.success.title"), "", booked_summary(lang, tc(lang, "pages.success.intro"))),
-        rx.el.div(notes, questions, class_name=f"{CONTAINER} grid items-start gap-6 py-12 lg:grid-cols-[3fr_2fr]"),
+        page_header(
+            tc(lang, "pages.success.title"),
+            "",
+            booked_summary(lang, tc(lang, "pages.success.intro")),
+        ),
+        rx.el.div(
+            notes,
+            questions,
+            class_name=f"{CONTAINER} grid items-start gap-6 py-12 lg:grid-cols-[3fr_2fr]",
+        ),
     )

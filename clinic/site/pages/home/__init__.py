@@ -8,7 +8,15 @@ from __future__ import annotations
 
 import reflex as rx
 
-from clinic.site.pages.home import certifications, facilities, hero, location, reviews, services, team
+from clinic.site.pages.home import (
+    certifications,
+    facilities,
+    hero,
+    location,
+    reviews,
+    services,
+    team,
+)
 from clinic.site.routes import Page
 
 SECTIONS = (hero, services, team, certifications, facilities, reviews, location)

@@ -48,7 +48,9 @@ def _logo(cert: Certification, lang: str) -> rx.Component:
 def section(lang: str) -> rx.Component:
     certifications = home_content().certifications
     return page_section(
-        rx.el.p(t(lang, "home.certifications.intro"), class_name="mt-3 max-w-2xl text-lg text-muted"),
+        rx.el.p(
+            t(lang, "home.certifications.intro"), class_name="mt-3 max-w-2xl text-lg text-muted"
+        ),
         carousel(
             *(_logo(c, lang) for c in certifications),
             key=SECTION_ID,

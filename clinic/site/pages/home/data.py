@@ -34,7 +34,9 @@ class Amenity(Strict):
 
 
 class HomeContent(Strict):
-    certifications: Annotated[list[Certification], Field(min_length=CAROUSEL_MIN, max_length=CAROUSEL_MAX)]
+    certifications: Annotated[
+        list[Certification], Field(min_length=CAROUSEL_MIN, max_length=CAROUSEL_MAX)
+    ]
     facilities: Annotated[list[Facility], Field(min_length=CAROUSEL_MIN, max_length=CAROUSEL_MAX)]
     amenities: Annotated[list[Amenity], Field(min_length=1)]
 

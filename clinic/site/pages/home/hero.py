@@ -27,7 +27,7 @@ def _chip(icon: str, text: str, kind: str) -> rx.Component:
         rx.icon(icon, size=16, aria_hidden="true", class_name="shrink-0 text-accent"),
         rx.el.span(text),
         class_name="inline-flex items-center gap-1.5 rounded-full border border-primary/15 bg-white "
-                   "px-3 py-1.5 text-sm font-semibold text-ink shadow-sm",
+        "px-3 py-1.5 text-sm font-semibold text-ink shadow-sm",
         data_chip=kind,
     )
 
@@ -37,7 +37,11 @@ def _chips(lang: str) -> rx.Component:
     return rx.el.ul(
         _chip("wallet", t(lang, "home.hero.fact_price", price=consultation_price()), "price"),
         _chip("scan-heart", t(lang, "home.hero.chip_ultrasound"), "ultrasound"),
-        _chip("star", t(lang, "home.hero.chip_rating", value=rating.value, count=rating.count), "rating"),
+        _chip(
+            "star",
+            t(lang, "home.hero.chip_rating", value=rating.value, count=rating.count),
+            "rating",
+        ),
         aria_label=t(lang, "home.hero.facts_label"),
         class_name="mt-5 flex flex-wrap gap-2",
         data_chips="",
@@ -52,7 +56,10 @@ def _permits(lang: str) -> rx.Component:
             class_name="flex items-center gap-1.5 font-semibold text-ink",
         ),
         rx.el.ul(
-            *(rx.el.li(permit, class_name="whitespace-nowrap") for permit in content().clinic.permits),
+            *(
+                rx.el.li(permit, class_name="whitespace-nowrap")
+                for permit in content().clinic.permits
+            ),
             class_name="flex flex-wrap gap-x-4 gap-y-0.5 text-muted",
             data_permits="",
         ),
@@ -65,12 +72,18 @@ def _visit(lang: str) -> rx.Component:
     return rx.el.aside(
         rx.el.h2(t(lang, "home.hero.visit_label"), class_name="text-lg font-semibold text-primary"),
         rx.el.p(
-            rx.icon("map-pin", size=18, aria_hidden="true", class_name="mt-0.5 shrink-0 text-accent"),
+            rx.icon(
+                "map-pin", size=18, aria_hidden="true", class_name="mt-0.5 shrink-0 text-accent"
+            ),
             rx.el.span(tc(lang, "footer.address")),
             class_name="mt-3 flex gap-2 text-ink",
         ),
         hours_list(lang, "mt-4 text-sm text-ink"),
-        in_page_link(LOCATION_SECTION_ID, t(lang, "home.hero.how_to_get_there"), class_name=f"text-sm {TEXT_LINK}"),
+        in_page_link(
+            LOCATION_SECTION_ID,
+            t(lang, "home.hero.how_to_get_there"),
+            class_name=f"text-sm {TEXT_LINK}",
+        ),
         class_name=f"{CARD} self-start lg:mt-8",
     )
 
@@ -79,16 +92,25 @@ def section(lang: str) -> rx.Component:
     return rx.el.section(
         rx.el.div(
             rx.el.div(
-                rx.el.p(tc(lang, "home.hero.eyebrow"), class_name="text-sm font-semibold text-accent"),
+                rx.el.p(
+                    tc(lang, "home.hero.eyebrow"), class_name="text-sm font-semibold text-accent"
+                ),
                 rx.el.h1(
                     tc(lang, "pages.home.title"),
                     class_name="mt-2 text-4xl font-bold tracking-tight text-primary text-balance sm:mt-3 sm:text-5xl",
                 ),
-                rx.el.p(tc(lang, "pages.home.intro"), class_name="mt-4 max-w-xl text-lg text-ink sm:mt-5"),
+                rx.el.p(
+                    tc(lang, "pages.home.intro"),
+                    class_name="mt-4 max-w-xl text-lg text-ink sm:mt-5",
+                ),
                 _chips(lang),
                 rx.el.div(
-                    page_link(path_for("booking", lang), t(lang, "home.hero.book"), class_name=BUTTON_PRIMARY,
-                              data_hero_book=""),
+                    page_link(
+                        path_for("booking", lang),
+                        t(lang, "home.hero.book"),
+                        class_name=BUTTON_PRIMARY,
+                        data_hero_book="",
+                    ),
                     page_link(
                         home_anchor(lang, SERVICES_SECTION_ID),
                         t(lang, "home.hero.see_services"),

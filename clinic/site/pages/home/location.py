@@ -11,7 +11,8 @@ import reflex as rx
 from clinic.site.components.footer import hours_list
 from clinic.site.components.links import external_link
 from clinic.site.components.map_embed import map_embed
-from clinic.site.components.ui import BUTTON_PRIMARY, BUTTON_SECONDARY, TEXT_LINK, section as page_section
+from clinic.site.components.ui import BUTTON_PRIMARY, BUTTON_SECONDARY, TEXT_LINK
+from clinic.site.components.ui import section as page_section
 from clinic.site.content import content
 from clinic.site.directions import DIRECTIONS
 from clinic.site.i18n import t, tc
@@ -29,7 +30,11 @@ DIRECTIONS_BUTTON = (
 def _details(lang: str) -> rx.Component:
     clinic = content().clinic
     return rx.el.div(
-        rx.el.p(tc(lang, "home.location.best_hospital"), class_name="text-lg text-ink", data_best_hospital=""),
+        rx.el.p(
+            tc(lang, "home.location.best_hospital"),
+            class_name="text-lg text-ink",
+            data_best_hospital="",
+        ),
         rx.el.h3(t(lang, "home.location.address"), class_name="mt-6 font-semibold text-primary"),
         rx.el.address(
             external_link(

@@ -8,7 +8,8 @@ import reflex as rx
 
 from clinic.site.components.links import external_link
 from clinic.site.components.reviews_embed import reviews_embed
-from clinic.site.components.ui import BUTTON_SECONDARY, section as page_section
+from clinic.site.components.ui import BUTTON_SECONDARY
+from clinic.site.components.ui import section as page_section
 from clinic.site.content import content
 from clinic.site.i18n import t
 
@@ -20,7 +21,10 @@ def _stars() -> rx.Component:
     return rx.el.svg(
         # Presentation attributes go through custom_attrs: as props Reflex would turn
         # them into (invalid) CSS.
-        *(rx.el.svg.path(d=STAR, custom_attrs={"transform": f"translate({i * 24} 0)"}) for i in range(5)),
+        *(
+            rx.el.svg.path(d=STAR, custom_attrs={"transform": f"translate({i * 24} 0)"})
+            for i in range(5)
+        ),
         view_box="0 0 120 24",
         custom_attrs={"width": "120", "height": "24", "fill": "currentColor"},
         aria_hidden="true",
@@ -40,7 +44,8 @@ def _summary(lang: str) -> rx.Component:
             rx.el.div(
                 _stars(),
                 rx.el.p(
-                    t(lang, "home.reviews.out_of"), " · ",
+                    t(lang, "home.reviews.out_of"),
+                    " · ",
                     t(lang, "home.reviews.count", count=rating.count),
                     class_name="mt-1 text-sm text-muted",
                 ),

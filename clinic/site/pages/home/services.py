@@ -6,7 +6,8 @@ from __future__ import annotations
 import reflex as rx
 
 from clinic.site.components.links import page_link
-from clinic.site.components.ui import CARD, TEXT_LINK, section as page_section
+from clinic.site.components.ui import CARD, TEXT_LINK
+from clinic.site.components.ui import section as page_section
 from clinic.site.content import content
 from clinic.site.i18n import service_text, t
 from clinic.site.navigation import SERVICES_SECTION_ID
@@ -30,7 +31,9 @@ def _card(key: str, icon: str, lang: str) -> rx.Component:
             # The service's name as hidden text, not an aria-label: the link's own text
             # then says where it goes (for search engines too), and speech input users
             # can still say the words they see.
-            rx.el.span(" " + t(lang, "home.services.more_about", service=title), class_name="sr-only"),
+            rx.el.span(
+                " " + t(lang, "home.services.more_about", service=title), class_name="sr-only"
+            ),
             rx.icon("arrow-right", size=18, aria_hidden="true"),
             class_name=f"mt-4 inline-flex items-center gap-1 self-start {TEXT_LINK}",
         ),

@@ -7,7 +7,8 @@ import reflex as rx
 
 from clinic.site.components.avatar import doctor_avatar
 from clinic.site.components.links import page_link
-from clinic.site.components.ui import CARD, TEXT_LINK, section as page_section
+from clinic.site.components.ui import CARD, TEXT_LINK
+from clinic.site.components.ui import section as page_section
 from clinic.site.content import Doctor, content
 from clinic.site.i18n import doctor_bio, t
 from clinic.site.navigation import TEAM_SECTION_ID
@@ -24,7 +25,9 @@ def _card(doctor: Doctor, lang: str) -> rx.Component:
             rx.el.div(
                 rx.el.h3(doctor.name(lang), class_name="text-xl font-semibold text-ink"),
                 rx.el.p(doctor.specialty(lang), class_name="mt-1 font-medium text-primary"),
-                rx.el.p(doctor.license(lang), class_name="mt-2 text-sm text-muted", data_license=""),
+                rx.el.p(
+                    doctor.license(lang), class_name="mt-2 text-sm text-muted", data_license=""
+                ),
             ),
             class_name="flex flex-col gap-4 sm:flex-row sm:items-center",
         ),

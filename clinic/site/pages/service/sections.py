@@ -21,29 +21,51 @@ def _fill(page: Page, text: str) -> str:
 def hero(page: Page, data: ServiceContent) -> rx.Component:
     lang, key = page.lang, page.id
     specialist = service_values(key, lang)
-    facts = rx.el.dl(
-        *(
-            rx.el.div(
-                rx.el.dt(_fill(page, f.label(lang)), class_name="text-sm text-muted"),
-                rx.el.dd(_fill(page, f.value(lang)), class_name="order-first text-3xl font-bold text-primary"),
-                class_name="flex flex-col gap-1 rounded-2xl bg-white p-5 shadow-sm",
-                data_fact="",
-            )
-            for f in data.facts
-        ),
-        class_name="mt-8 grid max-w-4xl gap-4 sm:grid-cols-2 lg:grid-cols-3",
-    ) if data.facts else rx.fragment()
+    facts = (
+        rx.el.dl(
+            *(
+                rx.el.div(
+                    rx.el.dt(_fill(page, f.label(lang)), class_name="text-sm text-muted"),
+                    rx.el.dd(
+                        _fill(page, f.value(lang)),
+                        class_name="order-first text-3xl font-bold text-primary",
+                    ),
+                    class_name="flex flex-col gap-1 rounded-2xl bg-white p-5 shadow-sm",
+                    data_fact="",
+                )
+                for f in data.facts
+            ),
+            class_name="mt-8 grid max-w-4xl gap-4 sm:grid-cols-2 lg:grid-cols-3",
+        )
+        if data.facts
+        else rx.fragment()
+    )
     topic = t(lang, f"services.{key}.title")
     return rx.el.section(
         rx.el.div(
-            rx.el.p(t(lang, "service_page.eyebrow"), class_name="text-sm font-semibold uppercase tracking-wide text-accent"),
-            rx.el.h1(tc(lang, f"pages.{key}.title", **specialist), class_name="mt-2 text-3xl font-bold tracking-tight text-primary sm:text-4xl"),
-            rx.el.p(tc(lang, f"pages.{key}.intro", **specialist), class_name="mt-4 max-w-2xl text-lg text-muted"),
+            rx.el.p(
+                t(lang, "service_page.eyebrow"),
+                class_name="text-sm font-semibold uppercase tracking-wide text-accent",
+            ),
+            rx.el.h1(
+                tc(lang, f"pages.{key}.title", **specialist),
+                class_name="mt-2 text-3xl font-bold tracking-tight text-primary sm:text-4xl",
+            ),
+            rx.el.p(
+                tc(lang, f"pages.{key}.intro", **specialist),
+                class_name="mt-4 max-w-2xl text-lg text-muted",
+            ),
             facts,
             rx.el.div(
-                page_link(path_for("booking", lang), t(lang, "inner.book"), class_name=BUTTON_PRIMARY),
-                external_link(nav.whatsapp_link(t(lang, "inner.chat_message", topic=topic)), t(lang, "inner.chat"),
-                              lang=lang, class_name=BUTTON_SECONDARY),
+                page_link(
+                    path_for("booking", lang), t(lang, "inner.book"), class_name=BUTTON_PRIMARY
+                ),
+                external_link(
+                    nav.whatsapp_link(t(lang, "inner.chat_message", topic=topic)),
+                    t(lang, "inner.chat"),
+                    lang=lang,
+                    class_name=BUTTON_SECONDARY,
+                ),
                 class_name="mt-8 flex flex-wrap gap-3",
             ),
             class_name=f"{CONTAINER} py-12 sm:py-16",
@@ -53,12 +75,20 @@ def hero(page: Page, data: ServiceContent) -> rx.Component:
 
 
 def intro(page: Page, data: ServiceContent) -> rx.Component:
-    return section(*paragraphs([_fill(page, p(page.lang)) for p in data.intro]), title=data.intro_heading(page.lang))
+    return section(
+        *paragraphs([_fill(page, p(page.lang)) for p in data.intro]),
+        title=data.intro_heading(page.lang),
+    )
 
 
 def cards(page: Page, data: ServiceContent) -> rx.Component:
-    return titled_cards(data.cards, page.lang, title=data.cards_heading(page.lang),
-                        item_attrs={"data_service_card": ""}, values=service_values(page.id, page.lang))
+    return titled_cards(
+        data.cards,
+        page.lang,
+        title=data.cards_heading(page.lang),
+        item_attrs={"data_service_card": ""},
+        values=service_values(page.id, page.lang),
+    )
 
 
 def visit(page: Page, data: ServiceContent) -> rx.Component:
@@ -67,13 +97,21 @@ def visit(page: Page, data: ServiceContent) -> rx.Component:
     return section(
         rx.el.div(
             rx.el.div(
-                rx.el.h2(t(lang, "service_page.visit_heading"),
-                         class_name="text-2xl font-bold tracking-tight text-primary sm:text-3xl"),
-                *paragraphs([_fill(page, p(lang)) for p in data.visit], class_name="mt-4 text-lg leading-relaxed"),
+                rx.el.h2(
+                    t(lang, "service_page.visit_heading"),
+                    class_name="text-2xl font-bold tracking-tight text-primary sm:text-3xl",
+                ),
+                *paragraphs(
+                    [_fill(page, p(lang)) for p in data.visit],
+                    class_name="mt-4 text-lg leading-relaxed",
+                ),
                 data_visit="",
             ),
             rx.el.div(
-                rx.el.h2(t(lang, "service_page.prepare_heading"), class_name="text-xl font-bold text-primary"),
+                rx.el.h2(
+                    t(lang, "service_page.prepare_heading"),
+                    class_name="text-xl font-bold text-primary",
+                ),
                 rx.el.ul(
                     *(rx.el.li(_fill(page, item(lang))) for item in data.prepare),
                     class_name="mt-4 list-disc space-y-3 pl-5 leading-relaxed",
@@ -94,8 +132,12 @@ def questions(page: Page, data: ServiceContent) -> rx.Component:
         rx.el.div(
             *(
                 rx.el.div(
-                    rx.el.h3(_fill(page, q.question(lang)), class_name="text-lg font-semibold text-ink"),
-                    rx.el.p(_fill(page, q.answer(lang)), class_name="mt-2 leading-relaxed text-muted"),
+                    rx.el.h3(
+                        _fill(page, q.question(lang)), class_name="text-lg font-semibold text-ink"
+                    ),
+                    rx.el.p(
+                        _fill(page, q.answer(lang)), class_name="mt-2 leading-relaxed text-muted"
+                    ),
                     class_name=CARD,
                     data_service_question="",
                 )
@@ -109,9 +151,15 @@ def questions(page: Page, data: ServiceContent) -> rx.Component:
 
 def specialists(page: Page) -> rx.Component:
     doctors = doctors_for(page.id)
-    title = t(page.lang, "service_page.specialists_one" if len(doctors) == 1 else "service_page.specialists_many")
+    title = t(
+        page.lang,
+        "service_page.specialists_one" if len(doctors) == 1 else "service_page.specialists_many",
+    )
     return section(
-        rx.el.div(*(doctor_card(d, page.lang) for d in doctors), class_name="mt-8 grid gap-6 lg:grid-cols-2"),
+        rx.el.div(
+            *(doctor_card(d, page.lang) for d in doctors),
+            class_name="mt-8 grid gap-6 lg:grid-cols-2",
+        ),
         id="specialists",
         title=title,
         class_name="specialists",
