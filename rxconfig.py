@@ -2,14 +2,14 @@
 
 import reflex as rx
 
-from clinic.build.development import reload_on_every_edit
-from clinic.build.frontend_lock import FrozenFrontendLockPlugin
-from clinic.build.lean_bundle import LeanBundlePlugin
-from clinic.build.not_found_pages import PrerenderNotFoundPlugin
-from clinic.build.open_times_fallback import OpenTimesFallbackPlugin
-from clinic.build.paint_first import PaintFirstPlugin
-from clinic.build.sitemap import SitemapAndRobotsPlugin
-from clinic.build.static_host import StaticHostFilesPlugin
+from clinic.plugins.development import reload_on_every_edit
+from clinic.plugins.frontend_lock import FrozenFrontendLockPlugin
+from clinic.plugins.lean_bundle import LeanBundlePlugin
+from clinic.plugins.not_found_pages import PrerenderNotFoundPlugin
+from clinic.plugins.open_times_fallback import OpenTimesFallbackPlugin
+from clinic.plugins.paint_first import PaintFirstPlugin
+from clinic.plugins.sitemap import SitemapAndRobotsPlugin
+from clinic.plugins.static_host import StaticHostFilesPlugin
 from clinic.site.theme import tailwind_theme
 
 # `reflex run` reloads on edits to content/ too, each time with a fresh load of it.

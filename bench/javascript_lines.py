@@ -1,5 +1,5 @@
 """How much hand-written JavaScript the site has, and where: the JS modules and JSX
-adapters in assets/, the build's own browser files (clinic/build/client/), and any left
+adapters in assets/, the build's own browser files (clinic/plugins/client/), and any left
 inside Python strings of clinic/ (lines of string literals that read as JavaScript).
 
     .venv/bin/python bench/javascript_lines.py [REV ...]   # the working tree, or git revisions
@@ -83,7 +83,7 @@ def count(rev: str | None) -> dict[str, tuple[int, int]]:
     found = {
         "assets/**/*.js": [0, 0],
         "assets/**/*.jsx": [0, 0],
-        "clinic/build/client/*.js": [0, 0],
+        "clinic/plugins/client/*.js": [0, 0],
         "JavaScript in Python strings (clinic/, bridge aside)": [0, 0],
         "in the bridge": [0, 0],
     }
@@ -94,8 +94,8 @@ def count(rev: str | None) -> dict[str, tuple[int, int]]:
         )
         if name.startswith("assets/") and name.endswith((".js", ".jsx")):
             key = "assets/**/*.jsx" if name.endswith(".jsx") else "assets/**/*.js"
-        elif name.startswith("clinic/build/client/") and name.endswith(".js"):
-            key = "clinic/build/client/*.js"
+        elif name.startswith("clinic/plugins/client/") and name.endswith(".js"):
+            key = "clinic/plugins/client/*.js"
         elif name.startswith("clinic/") and name.endswith(".py"):
             lines = python_string_lines(text)
             raw = code = lines

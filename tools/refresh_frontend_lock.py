@@ -1,6 +1,6 @@
 """Resolve the frontend's npm packages anew into reflex.lock/ (the npm half of `make lock`).
 
-Builds never change reflex.lock/ (bunfig.toml freezes it, clinic/build/frontend_lock.py).
+Builds never change reflex.lock/ (bunfig.toml freezes it, clinic/plugins/frontend_lock.py).
 To change it, this builds a copy of the project (its working files, not .web nor the
 old lock) with the freeze lifted, so Reflex resolves every package from the framework's
 pins and the components' imports, exactly as a first `reflex export` does. Then it builds
@@ -20,7 +20,7 @@ import sys
 import tempfile
 from pathlib import Path
 
-from clinic.build.frontend_lock import (
+from clinic.plugins.frontend_lock import (
     BUN_CONFIG,
     LOCK_DIR,
     LOCK_FILES,

@@ -86,7 +86,7 @@
   if (isEnglishFirstVisit() && remember("en")) {
     keepLoadingSharedStyles();
     // Nothing of `/` is shown while `/en/` loads; its own modules wait for a first
-    // paint (clinic/build/paint_first.py), so they stay idle until it is replaced.
+    // paint (clinic/plugins/paint_first.py), so they stay idle until it is replaced.
     document.documentElement.hidden = true;
     location.replace(settings.to + location.search + location.hash);
   }

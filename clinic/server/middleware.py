@@ -23,10 +23,17 @@ from urllib.parse import quote, quote_from_bytes, unquote_to_bytes
 
 from starlette.datastructures import MutableHeaders
 
-from clinic.build.not_found_pages import PRERENDER_PATHS, not_found_file
 from clinic.server import open_times, security
-from clinic.site.content import content
-from clinic.site.routes import all_pages, lang_of, legacy_redirects, normalize, page_at
+from clinic.site.content import LANGS, content
+from clinic.site.routes import (
+    all_pages,
+    lang_of,
+    legacy_redirects,
+    normalize,
+    not_found_file,
+    not_found_prerender_path,
+    page_at,
+)
 
 HEALTH_PATH = "/healthz"
 # A real path is far shorter; past this the request is refused, not looked up on disk.
@@ -137,7 +144,7 @@ def resolve(method: str, raw_path: bytes) -> Action:
     if path.startswith(open_times.PATH_PREFIX):
         doctor = open_times.doctor_for_path(path)
         return OpenTimes(doctor.slug) if doctor else Reject(404, "Not Found")
-    if path.rstrip("/") in PRERENDER_PATHS.values():
+    if path.rstrip("/") in (not_found_prerender_path(lang) for lang in LANGS):
         return NotFound()  # the files behind the 404 page are not pages of their own
     cleaned = clean_path(path)
     if cleaned != path:
@@ -230,7 +237,7 @@ class SiteMiddleware:
             return False
 
     def _not_found(self, scope):
-        """The 404 page in the path's language, prerendered (clinic/build/not_found_pages.py);
+        """The 404 page in the path's language, prerendered (clinic/plugins/not_found_pages.py);
         the file server's own client-rendered 404 shell if that file is missing."""
         prerendered = not_found_file(lang_of(scope["path"]))
         if not (self.static_dir / prerendered.lstrip("/")).is_file():
@@ -309,7 +316,7 @@ class SiteMiddleware:
     def _not_found_policy(self, lang: str) -> str:
         """The 404 page's policy in `lang`, also sent with redirects: a static host can give
         the paths that are not files only one policy per language (its `/*` and `/en/*` header
-        rules, clinic/build/static_host.py), and this server answers as the static host does.
+        rules, clinic/plugins/static_host.py), and this server answers as the static host does.
         A redirect is never shown as a document, so any policy is as strict as another there."""
         hashes = security.file_script_hashes(self.static_dir / not_found_file(lang).lstrip("/"))
         return security.content_security_policy(hashes)

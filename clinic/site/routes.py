@@ -115,6 +115,25 @@ def twin_path(path: str) -> str:
     return path_for(here.id if here else "home", target)
 
 
+def lang_prefix(lang: str) -> str:
+    """The language's part of every path: "" for Spanish, "/en" for English."""
+    return path_for("home", lang).rstrip("/")
+
+
+def not_found_prerender_path(lang: str) -> str:
+    """Where the 404 page is rendered at build time: a path under the language's home that no
+    page or legacy link uses, so the catch-all route renders the page in that language
+    (clinic/plugins/not_found_pages.py)."""
+    return lang_prefix(lang) + "/__404"
+
+
+def not_found_file(lang: str) -> str:
+    """The prerendered 404 page's file, relative to the export root ("/404.html",
+    "/en/404.html"): the name static hosts look for, and what the production server answers
+    unknown paths with."""
+    return lang_prefix(lang) + "/404.html"
+
+
 def alternates(page_id: str) -> dict[str, str]:
     """hreflang -> path for a page: es, es-MX, en and x-default (the Spanish page)."""
     es, en = path_for(page_id, "es"), path_for(page_id, "en")

@@ -81,7 +81,7 @@ def test_prerendered_html_already_carries_lang_title_and_h1(page, base_url):
         assert f'<html lang="{site_page.lang}"' in html
         assert f"<title>{page_texts(site_page)['title'].replace('&', '&amp;')}</title>" in html
         assert "<h1" in html
-        # Scripts download after the first paint (clinic/build/paint_first.py): no hint in <head>
+        # Scripts download after the first paint (clinic/plugins/paint_first.py): no hint in <head>
         # makes the browser fetch them beside the stylesheet, and no async module may run
         # before the paint; the page still hydrates (every interaction test proves it).
         assert "modulepreload" not in html.split("</head>")[0]

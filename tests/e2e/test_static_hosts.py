@@ -23,10 +23,10 @@ from urllib.parse import urlsplit
 
 import pytest
 
-from clinic.build import cloudflare_pages
-from clinic.build.not_found_pages import not_found_file
-from clinic.build.static_host import NETLIFY_DIR
-from clinic.build.static_host_rules import (
+from clinic.plugins import cloudflare_pages
+from clinic.plugins.not_found_pages import not_found_file
+from clinic.plugins.static_host import NETLIFY_DIR
+from clinic.plugins.static_host_rules import (
     documents_that_are_not_pages,
     lang_prefixes,
     legacy_spellings,

@@ -11,15 +11,15 @@ from pathlib import Path
 
 import pytest
 
-import clinic.build.paint_first as paint_first_module
-from clinic.build.lean_bundle import (
+import clinic.plugins.paint_first as paint_first_module
+from clinic.plugins.lean_bundle import (
     SHIMMED_MODULES,
     SHIMS_DIR,
     LeanBundlePlugin,
     with_shim_aliases,
     without_color_mode_script,
 )
-from clinic.build.not_found_pages import (
+from clinic.plugins.not_found_pages import (
     KEPT_SHELL,
     PRERENDER_PATHS,
     SHELL,
@@ -28,7 +28,7 @@ from clinic.build.not_found_pages import (
     place_built_pages,
     with_prerendered_not_found,
 )
-from clinic.build.paint_first import (
+from clinic.plugins.paint_first import (
     REFLEX_ENTRY_CLIENT_AS_KNOWN,
     PaintFirstPlugin,
     UnexpectedBuildOutput,

@@ -15,7 +15,7 @@ from packaging.markers import Marker
 from packaging.requirements import Requirement
 from packaging.utils import canonicalize_name
 
-from clinic.build.frontend_lock import (
+from clinic.plugins.frontend_lock import (
     BUN_CONFIG,
     LOCK_DIR,
     LOCK_FILES,

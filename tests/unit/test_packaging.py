@@ -7,7 +7,7 @@ import sys
 import zipfile
 from pathlib import Path
 
-from clinic.build import lean_bundle, paint_first
+from clinic.plugins import lean_bundle, paint_first
 from clinic.project import PROJECT_DIR
 from tests.project_copy import copy_project
 

@@ -14,7 +14,7 @@ from xml.etree import ElementTree
 
 import pytest
 
-from clinic.build import sitemap
+from clinic.plugins import sitemap
 from clinic.site import seo, structured_data
 from clinic.site.content import OpeningHours, content
 from clinic.site.head_texts import limits_of

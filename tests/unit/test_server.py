@@ -9,9 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from clinic.build import cloudflare_pages, netlify
-from clinic.build.not_found_pages import not_found_file
-from clinic.build.static_host_rules import legacy_spellings, page_spellings
+from clinic.plugins import cloudflare_pages, netlify
+from clinic.plugins.not_found_pages import not_found_file
+from clinic.plugins.static_host_rules import legacy_spellings, page_spellings
 from clinic.server import security
 from clinic.server.middleware import (
     Health,

@@ -3,7 +3,7 @@
 Reflex ships libraries on every page that a static site with `enable_state=False`,
 no cookies, no uploads and Tailwind classes does not use (issue #2's budget: 160 kB gzip of JavaScript on the
 home page), and a colour-mode provider for a site with one colour scheme. Vite resolves
-their imports to the small stand-ins in `clinic/build/shims/` instead; each file says why it
+their imports to the small stand-ins in `clinic/plugins/shims/` instead; each file says why it
 is safe. The provider's companion, a script Reflex puts first in every page's <head> to
 apply the visitor's dark mode before the first paint, is taken out of the document
 (`without_color_mode_script`): besides the dark controls on a light page (see
@@ -33,7 +33,7 @@ ALIAS_ANCHOR = "alias: ["
 DOCUMENT = "app/_document.js"
 
 # Import specifier (an npm package, or a module of Reflex's generated app) -> its
-# stand-in in clinic/build/shims/.
+# stand-in in clinic/plugins/shims/.
 SHIMMED_MODULES = {
     "@emotion/react": "emotion-react.js",
     "socket.io-client": "socket-io-client.js",
@@ -66,7 +66,7 @@ def with_shim_aliases(vite_config: str) -> str:
     if vite_config.count(ALIAS_ANCHOR) != 1:
         raise RuntimeError(
             f"lean bundle: expected one '{ALIAS_ANCHOR}' in {VITE_CONFIG}; Reflex's template changed, "
-            "update clinic/build/lean_bundle.py"
+            "update clinic/plugins/lean_bundle.py"
         )
     return vite_config.replace(ALIAS_ANCHOR, ALIAS_ANCHOR + alias_entries())
 
@@ -82,7 +82,7 @@ def without_color_mode_script(document: str) -> str:
     if len(found) != 1:
         raise RuntimeError(
             f"lean bundle: expected Reflex's colour-mode script once in {DOCUMENT}, found it {len(found)} "
-            "times; Reflex's document changed, update clinic/build/lean_bundle.py"
+            "times; Reflex's document changed, update clinic/plugins/lean_bundle.py"
         )
     return document[: found[0].start()] + document[found[0].end() :]
 

@@ -1,4 +1,4 @@
-// Stand-in for Reflex's colour-mode provider, `$/utils/react-theme` (see clinic/build/lean_bundle.py).
+// Stand-in for Reflex's colour-mode provider, `$/utils/react-theme` (see clinic/plugins/lean_bundle.py).
 // The site has one colour scheme, light (DESIGN section 7). Reflex's provider follows the
 // visitor's system setting instead: on a phone in dark mode it put `dark` on <html> with
 // `color-scheme: dark`, so the browser drew the consent checkbox, scrollbars and the page's

@@ -1,4 +1,4 @@
-// Stand-in for mergician in the browser bundle (see clinic/build/lean_bundle.py).
+// Stand-in for mergician in the browser bundle (see clinic/plugins/lean_bundle.py).
 // Reflex calls it only to merge object-valued props that a parent injects into a child
 // (Radix's Slot, `as_child`), which this site's plain elements never do. The stand-in
 // still merges correctly, for plain objects: later arguments win, nested plain objects

@@ -1,4 +1,4 @@
-// Stand-in for socket.io-client in the browser bundle (see clinic/build/lean_bundle.py).
+// Stand-in for socket.io-client in the browser bundle (see clinic/plugins/lean_bundle.py).
 // The app runs with enable_state=False: Reflex's event loop opens a socket only when
 // there is backend state, so io() is never called. The real client (engine.io with its
 // polling and websocket transports, about 12 kB gzip) would ship on every page unused.

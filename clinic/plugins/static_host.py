@@ -3,7 +3,7 @@ so that the export served as plain files answers like the production server
 (`clinic/server/middleware.py`): each page at its canonical path with its own
 Content-Security-Policy, the other spellings of a page (trailing slash, `.html`,
 `/index.html`) and the legacy paths 301 to it with the query kept, unknown paths 404 with
-the prerendered 404 page of their language (`clinic/build/not_found_pages.py`), and the same
+the prerendered 404 page of their language (`clinic/plugins/not_found_pages.py`), and the same
 security and cache headers everywhere.
 
 The two hosts read files of the same names (`_redirects`, `_headers`) with different rules,
@@ -23,8 +23,8 @@ from pathlib import Path
 
 import reflex as rx
 
-from clinic.build import cloudflare_pages, netlify
-from clinic.build.static_host_rules import RULES_FILES
+from clinic.plugins import cloudflare_pages, netlify
+from clinic.plugins.static_host_rules import RULES_FILES
 
 # Where Netlify's pair is written: beside the export, not in it (it would be served).
 NETLIFY_DIR = "netlify"

@@ -19,8 +19,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from clinic.build.not_found_pages import not_found_file
-from clinic.build.static_host_rules import (
+from clinic.plugins.not_found_pages import not_found_file
+from clinic.plugins.static_host_rules import (
     GENERATED,
     HeaderRule,
     everywhere,

@@ -1,4 +1,4 @@
-// React Router's browser entry as Reflex writes it, with two changes (clinic/build/paint_first.py):
+// React Router's browser entry as Reflex writes it, with two changes (clinic/plugins/paint_first.py):
 // - the page hydrates in a task of its own. Evaluating this module (react-dom's code and
 //   its initialisation) is already one task on a slow phone's main thread; creating the
 //   root in that same task made it a long one;

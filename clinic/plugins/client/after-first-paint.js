@@ -1,4 +1,4 @@
-// The bootstrap module of a prerendered page, as clinic/build/paint_first.py writes it
+// The bootstrap module of a prerendered page, as clinic/plugins/paint_first.py writes it
 // into the page: nothing starts before the first frame is on screen. The build fills in
 // the two lists and the page's own bootstrap (marked below) and drops these comments.
 const PRELOADS = /* modulepreload links */ [];

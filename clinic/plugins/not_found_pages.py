@@ -10,7 +10,7 @@ unchanged at any unknown path of that language.
 
 The two pages end up as `404.html` and `en/404.html`: the names Cloudflare Pages serves
 for an unknown path (the nearest `404.html` up the path), that Netlify's `_redirects`
-names (clinic/build/static_host.py), and that the production server answers unknown paths
+names (clinic/plugins/static_host.py), and that the production server answers unknown paths
 with (`clinic/server/middleware.py`). The files React Router wrote at the prerendered
 paths are removed, so those paths are unknown like any other.
 """
@@ -27,24 +27,11 @@ from reflex.plugins.base import Plugin
 from clinic.reflex_bridge import function
 from clinic.site.content import LANGS
 from clinic.site.i18n import tc
-from clinic.site.routes import path_for
+from clinic.site.routes import lang_prefix, not_found_file, not_found_prerender_path
 
-
-def _prefix(lang: str) -> str:
-    """The language's part of every path: "" for Spanish, "/en" for English."""
-    return path_for("home", lang).rstrip("/")
-
-
-# Paths no page or legacy link uses, under each language's home, so the catch-all route
-# renders the 404 page in that language.
-PRERENDER_PATHS = {lang: _prefix(lang) + "/__404" for lang in LANGS}
 REACT_ROUTER_CONFIG = "react-router.config.js"
 PRERENDER_ALL = '"prerender": true'
-
-
-def not_found_file(lang: str) -> str:
-    """The prerendered page's file, relative to the export root ("/404.html", "/en/404.html")."""
-    return _prefix(lang) + "/404.html"
+PRERENDER_PATHS = {lang: not_found_prerender_path(lang) for lang in LANGS}
 
 
 def _rendered_file(lang: str) -> str:
@@ -63,7 +50,7 @@ def with_prerendered_not_found(config_js: str) -> str:
     if config_js.count(PRERENDER_ALL) != 1:
         raise RuntimeError(
             f"404 pages: expected {PRERENDER_ALL} in {REACT_ROUTER_CONFIG}; Reflex's config changed, "
-            "update clinic/build/not_found_pages.py"
+            "update clinic/plugins/not_found_pages.py"
         )
     # React Router calls it with its own list: ours are added to every static path.
     paths = function(
@@ -111,7 +98,7 @@ def place_built_pages(static_dir: Path) -> None:
         if not rendered.is_file():
             continue
         page = in_language(rendered.read_text(encoding="utf-8"), lang)
-        targets = [not_found_file(lang)] + ([f"/{SHELL}"] if not _prefix(lang) else [])
+        targets = [not_found_file(lang)] + ([f"/{SHELL}"] if not lang_prefix(lang) else [])
         for target in targets:
             (static_dir / target.lstrip("/")).write_text(page, encoding="utf-8")
         rendered.unlink()

@@ -15,9 +15,9 @@ After the build we rewrite each HTML file so that nothing starts before the firs
   parallel, and evaluates the chunks one task at a time (no long block of script on a
   slow phone's main thread); the page then hydrates as before, once its content is on
   screen;
-- our browser entry (`clinic/build/client/entry.client.js`, Reflex's with two changes) starts
+- our browser entry (`clinic/plugins/client/entry.client.js`, Reflex's with two changes) starts
   hydrating in the task after react-dom is evaluated, not in the same one, and lets
-  react-dom initialise without Error stack traces (`clinic/build/client/errors-without-stacks.js`
+  react-dom initialise without Error stack traces (`clinic/plugins/client/errors-without-stacks.js`
   says why).
 
 The bootstrap is an inline script; the server and `_headers` hash the final HTML for the
@@ -143,7 +143,7 @@ def paint_first(html: str, imports_of: Callable[[str], list[str]] = _no_imports)
     if not preloads or len(bootstraps) != 1:
         raise UnexpectedBuildOutput(
             f"paint first: expected modulepreload links and one bootstrap module, found "
-            f"{len(preloads)} and {len(bootstraps)}; React Router's output changed, check clinic/build/paint_first.py"
+            f"{len(preloads)} and {len(bootstraps)}; React Router's output changed, check clinic/plugins/paint_first.py"
         )
     html = MODULEPRELOAD.sub("", html)
     bootstrap = _after_paint_bootstrap(bootstraps[0], preloads, imports_of)
@@ -181,7 +181,7 @@ def rewrite_build(static_dir: Path) -> int:
 
 
 def entry_client() -> tuple[str, str]:
-    """Our browser entry (`clinic/build/client/entry.client.js`): Reflex's, hydrating one task later.
+    """Our browser entry (`clinic/plugins/client/entry.client.js`): Reflex's, hydrating one task later.
 
     Fails the build if Reflex's own entry changed, so that ours is updated to match it.
     """

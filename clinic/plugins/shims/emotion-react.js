@@ -1,4 +1,4 @@
-// Stand-in for @emotion/react in the browser bundle (see clinic/build/lean_bundle.py).
+// Stand-in for @emotion/react in the browser bundle (see clinic/plugins/lean_bundle.py).
 // Reflex compiles every element to emotion's jsx(), whose only extra over React's
 // createElement is the `css` prop. This site styles with Tailwind classes and never
 // passes `css`, so the plain createElement renders the same tree without emotion's

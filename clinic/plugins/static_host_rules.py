@@ -12,13 +12,13 @@ from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import quote
 
-from clinic.build.not_found_pages import SHELL, not_found_file
+from clinic.plugins.not_found_pages import SHELL, not_found_file
 from clinic.server import open_times, security
 from clinic.server.middleware import prerendered_file
 from clinic.site.content import LANGS, content
 from clinic.site.routes import all_pages, legacy_redirects, path_for
 
-GENERATED = "# Generated at build time from content/ by clinic/build/static_host.py; do not edit."
+GENERATED = "# Generated at build time from content/ by clinic/plugins/static_host.py; do not edit."
 RULES_FILES = ("_redirects", "_headers")
 # Precompressed copies of files, served by the production server in place of the file.
 SIDECAR_SUFFIXES = (".br", ".gz")

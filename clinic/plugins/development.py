@@ -49,7 +49,7 @@ def reload_on_every_edit() -> None:
         # Say so rather than fail; this only concerns the development loop.
         print(
             "clinic: Reflex's hot-reload ignore list changed; edits under content/ may need "
-            "a restart (update clinic/build/development.py)"
+            "a restart (update clinic/plugins/development.py)"
         )
         return
     # rxconfig.py may be read more than once in a process: taking them out is idempotent.
