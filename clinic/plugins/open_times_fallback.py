@@ -16,15 +16,19 @@ from pathlib import Path
 
 from reflex.plugins.base import Plugin
 
-from clinic.server.open_times import PATH_PREFIX, body_for
+from clinic.server.open_times import body_for
 from clinic.site.content import content
+from clinic.site.routes import OPEN_TIMES_PATH_PREFIX
 
 PUBLIC_DIR = Path("public")
 
 
 def _files() -> list[tuple[str, str]]:
     return [
-        (str(PUBLIC_DIR / (PATH_PREFIX + doctor.slug).lstrip("/")), body_for([]).decode())
+        (
+            str(PUBLIC_DIR / (OPEN_TIMES_PATH_PREFIX + doctor.slug).lstrip("/")),
+            body_for([]).decode(),
+        )
         for doctor in content().doctors
     ]
 

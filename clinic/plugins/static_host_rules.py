@@ -16,7 +16,7 @@ from clinic.plugins.not_found_pages import SHELL, not_found_file
 from clinic.server import open_times, security
 from clinic.server.middleware import prerendered_file
 from clinic.site.content import LANGS, content
-from clinic.site.routes import all_pages, legacy_redirects, path_for
+from clinic.site.routes import OPEN_TIMES_PATH_PREFIX, all_pages, legacy_redirects, path_for
 
 GENERATED = "# Generated at build time from content/ by clinic/plugins/static_host.py; do not edit."
 RULES_FILES = ("_redirects", "_headers")
@@ -121,7 +121,7 @@ def page_rules(static_dir: Path) -> list[HeaderRule]:
 
 
 def open_times_paths() -> list[str]:
-    return [open_times.PATH_PREFIX + doctor.slug for doctor in content().doctors]
+    return [OPEN_TIMES_PATH_PREFIX + doctor.slug for doctor in content().doctors]
 
 
 def file_rules(static_dir: Path) -> list[HeaderRule]:
@@ -137,7 +137,7 @@ def file_rules(static_dir: Path) -> list[HeaderRule]:
     ]
     for pattern in _stable_file_patterns(static_dir):
         rules.append(HeaderRule(pattern, {**non_document, "Cache-Control": security.CACHE_STATIC}))
-    rules.append(HeaderRule(open_times.PATH_PREFIX + "*", non_document))
+    rules.append(HeaderRule(OPEN_TIMES_PATH_PREFIX + "*", non_document))
     for path in open_times_paths():
         rules.append(
             HeaderRule(
@@ -163,7 +163,7 @@ def _stable_file_patterns(static_dir: Path) -> list[str]:
         parts = file.relative_to(static_dir).parts
         path = "/" + "/".join(parts)
         if (
-            path.startswith((security.HASHED_ASSETS_PREFIX, open_times.PATH_PREFIX))
+            path.startswith((security.HASHED_ASSETS_PREFIX, OPEN_TIMES_PATH_PREFIX))
             or parts[0] in RULES_FILES
         ):
             continue

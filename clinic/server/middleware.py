@@ -26,6 +26,7 @@ from starlette.datastructures import MutableHeaders
 from clinic.server import open_times, security
 from clinic.site.content import LANGS, content
 from clinic.site.routes import (
+    OPEN_TIMES_PATH_PREFIX,
     all_pages,
     lang_of,
     legacy_redirects,
@@ -141,7 +142,7 @@ def resolve(method: str, raw_path: bytes) -> Action:
         return Reject(405, "Method Not Allowed")
     if path == HEALTH_PATH:
         return Health()
-    if path.startswith(open_times.PATH_PREFIX):
+    if path.startswith(OPEN_TIMES_PATH_PREFIX):
         doctor = open_times.doctor_for_path(path)
         return OpenTimes(doctor.slug) if doctor else Reject(404, "Not Found")
     if path.rstrip("/") in (not_found_prerender_path(lang) for lang in LANGS):

@@ -30,8 +30,8 @@ from zoneinfo import ZoneInfo
 import httpx
 
 from clinic.site.content import Doctor, content
+from clinic.site.routes import OPEN_TIMES_PATH_PREFIX
 
-PATH_PREFIX = "/api/open-times/"
 ORIGIN_ENV = "CLINIC_CAL_API_ORIGIN"
 # Cal.com versions its API per endpoint through this header; 2024-09-04 is the slots
 # endpoint's current contract (`{"data": {"YYYY-MM-DD": [{"start": ISO}]}}`).
@@ -65,7 +65,7 @@ def api_origin() -> str:
 
 def doctor_for_path(path: str) -> Doctor | None:
     """The doctor `/api/open-times/<slug>` asks about, if they have a Cal.com event type."""
-    slug = path.removeprefix(PATH_PREFIX)
+    slug = path.removeprefix(OPEN_TIMES_PATH_PREFIX)
     doctor = next((d for d in content().doctors if d.slug == slug), None)
     return doctor if doctor is not None and doctor.cal_event_type_id else None
 

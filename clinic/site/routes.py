@@ -115,6 +115,11 @@ def twin_path(path: str) -> str:
     return path_for(here.id if here else "home", target)
 
 
+# Where the production server answers a doctor's open times (JSON), followed by the
+# doctor's slug; the static export has a file of no times at each of those paths.
+OPEN_TIMES_PATH_PREFIX = "/api/open-times/"
+
+
 def lang_prefix(lang: str) -> str:
     """The language's part of every path: "" for Spanish, "/en" for English."""
     return path_for("home", lang).rstrip("/")

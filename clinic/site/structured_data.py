@@ -14,7 +14,7 @@ import reflex as rx
 
 from clinic.site.content import Doctor, content
 from clinic.site.i18n import t, tc
-from clinic.site.pages.faq import faq_entries
+from clinic.site.pages.faq_data import faq_entries
 from clinic.site.routes import Page, doctor_page_id, path_for
 from clinic.site.seo import OG_IMAGE_PATH, OG_LOCALES, absolute
 

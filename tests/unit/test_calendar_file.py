@@ -8,7 +8,7 @@ import datetime as dt
 import icalendar
 import pytest
 
-from clinic.site.components.booked_appointment import _ics_parts, ics_fold, ics_text
+from clinic.site.components.booked_appointment import calendar_file_parts, ics_fold, ics_text
 from clinic.site.content import content
 from clinic.site.i18n import tc
 from clinic.site.pages.success import note_texts
@@ -36,7 +36,7 @@ def test_lines_fold_at_75_octets_and_unfold_to_the_same_text(line):
 
 @pytest.mark.parametrize("lang", ["es", "en"])
 def test_a_file_made_of_the_parts_parses_with_the_address_and_the_rules(lang):
-    parts = _ics_parts(lang)
+    parts = calendar_file_parts(lang, note_texts(lang))
     start = dt.datetime(2030, 3, 4, 16, 30, tzinfo=dt.UTC)
     for slug, doctor in parts["doctors"].items():
         lines = [

@@ -118,11 +118,12 @@ def test_the_static_host_redirects_follow_the_doctors(team, host):
 
 
 def test_the_booking_lookups_know_every_doctor(team):
-    from clinic.site.components.booked_appointment import _ics_parts, remember_booking
+    from clinic.site.components.booked_appointment import calendar_file_parts, remember_booking
+    from clinic.site.pages.success import note_texts
 
     for lang in LANGS:
         code = str(remember_booking(lang))
-        summaries = _ics_parts(lang)["doctors"]
+        summaries = calendar_file_parts(lang, note_texts(lang))["doctors"]
         assert list(summaries) == [d.slug for d in content().doctors]
         for doctor in content().doctors:
             assert json.dumps(doctor.cal_namespace) in code

@@ -13,6 +13,7 @@ import pytest
 from clinic.server import open_times
 from clinic.server.middleware import SiteMiddleware
 from clinic.site.content import content
+from clinic.site.routes import OPEN_TIMES_PATH_PREFIX
 from tests.cal_api_stub import CalApiStub
 
 CLINIC = content().clinic
@@ -91,7 +92,7 @@ def future_starts(count: int, first_in_days: int = 1) -> dict[str, list[str]]:
 
 
 def url(doctor) -> str:
-    return open_times.PATH_PREFIX + doctor.slug
+    return OPEN_TIMES_PATH_PREFIX + doctor.slug
 
 
 def test_every_sample_doctor_has_an_event_type():
@@ -207,7 +208,7 @@ def test_a_failure_is_remembered_briefly_then_asked_again(stub, client, clock):
     assert len(client.get(url(doctor)).json()["times"]) == 3
 
 
-@pytest.mark.parametrize("path", [open_times.PATH_PREFIX + "nobody", open_times.PATH_PREFIX])
+@pytest.mark.parametrize("path", [OPEN_TIMES_PATH_PREFIX + "nobody", OPEN_TIMES_PATH_PREFIX])
 def test_unknown_doctors_are_404(stub, client, path):
     assert client.get(path).status_code == 404
     assert stub.requests == []

@@ -95,17 +95,10 @@ def ics_fold(line: str) -> str:
     return "".join(out)
 
 
-def calendar_notes(lang: str) -> list[str]:
-    """The confirmation rules, one line each, for the event's description: the success
-    page's own notes (pages/success.yaml), filled in."""
-    from clinic.site.pages.success import note_texts  # the page owns its notes
-
-    return note_texts(lang)
-
-
-def _ics_parts(lang: str) -> dict:
+def calendar_file_parts(lang: str, notes: list[str]) -> dict:
     """Everything in the file that does not depend on the booking, already escaped and
-    folded: the lines before the event's times, after them, and each doctor's SUMMARY."""
+    folded: the lines before the event's times, after them, and each doctor's SUMMARY.
+    `notes` (the confirmation rules, one line each) become the event's description."""
     clinic = content().clinic
     head = [
         "BEGIN:VCALENDAR",
@@ -115,7 +108,7 @@ def _ics_parts(lang: str) -> dict:
         "METHOD:PUBLISH",
         "BEGIN:VEVENT",
     ]
-    description = "\n".join(f"- {note}" for note in calendar_notes(lang))
+    description = "\n".join(f"- {note}" for note in notes)
     tail = [
         f"LOCATION:{ics_text(tc(lang, 'inner.address'))}",
         f"DESCRIPTION:{ics_text(description)}",
@@ -138,10 +131,10 @@ def _ics_parts(lang: str) -> dict:
     }
 
 
-def _read_booking(lang: str) -> rx.Var:
+def _read_booking(lang: str, notes: list[str]) -> rx.Var:
     """Reads the kept booking; if it makes sense (a known doctor, a start before the end)
     stores what the summary shows, .ics link included, and {} otherwise."""
-    parts = _ics_parts(lang)
+    parts = calendar_file_parts(lang, notes)
     zone = content().clinic.time_zone
     locale = BROWSER_LOCALES[lang]
     file_name = tc(lang, "success_page.calendar_file").lower().replace(" ", "-") + ".ics"
@@ -170,9 +163,10 @@ def _read_booking(lang: str) -> rx.Var:
     return function(lambda: function(show).call(kept_booking(STORAGE_KEY), parts["doctors"]))
 
 
-def booked_summary(lang: str, intro: str) -> rx.Component:
+def booked_summary(lang: str, intro: str, notes: list[str]) -> rx.Component:
     """The success page header's lower part: the booked appointment once it has been read,
-    the page's intro until then (and when there is none), in the same reserved room."""
+    the page's intro until then (and when there is none), in the same reserved room.
+    `notes` are the page's confirmation rules, written into the calendar file too."""
     shown = booked.value.to(dict[str, str])
     summary = rx.el.section(
         rx.el.div(
@@ -219,7 +213,7 @@ def booked_summary(lang: str, intro: str) -> rx.Component:
             summary,
             rx.el.p(intro, class_name="max-w-2xl text-lg text-muted"),
         ),
-        on_mount=rx.call_function(_read_booking(lang)),
+        on_mount=rx.call_function(_read_booking(lang, notes)),
         # The margin on the room, not on what it holds: a child's margin would collapse
         # through it for one of the two and not the other, and the page would move.
         class_name=f"mt-4 {SUMMARY_ROOM}",

@@ -18,10 +18,10 @@ import reflex as rx
 from reflex.experimental.client_state import ClientStateVar
 
 from clinic.reflex_bridge import browser_step, function, set_to
-from clinic.server.open_times import PATH_PREFIX
 from clinic.site.components.cal_embed import link_config, public_booking_url
 from clinic.site.content import Doctor, content
 from clinic.site.i18n import BROWSER_LOCALES, t, tc
+from clinic.site.routes import OPEN_TIMES_PATH_PREFIX
 
 # The browser stops waiting a little after the server's own 2 s limit for Cal.com.
 BROWSER_TIMEOUT_MS = 4000
@@ -66,7 +66,9 @@ def _load_times(doctor: Doctor, lang: str, times: ClientStateVar) -> rx.Var:
 
     keep = function(lambda found: set_to(times, found.to(list[dict])[0:SHOWN].map(shown)))
     return function(
-        lambda: load_open_times(PATH_PREFIX + doctor.slug, BROWSER_TIMEOUT_MS, zone, keep)
+        lambda: load_open_times(
+            OPEN_TIMES_PATH_PREFIX + doctor.slug, BROWSER_TIMEOUT_MS, zone, keep
+        )
     )
 
 

@@ -113,7 +113,7 @@ def render(page: Page) -> rx.Component:
         page_header(
             tc(lang, "pages.success.title"),
             "",
-            booked_summary(lang, tc(lang, "pages.success.intro")),
+            booked_summary(lang, tc(lang, "pages.success.intro"), note_texts(lang)),
         ),
         rx.el.div(
             notes,
