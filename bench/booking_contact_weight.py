@@ -22,7 +22,7 @@ from clinic.project import EXPORT_DIR  # noqa: E402
 from clinic.server.middleware import prerendered_file  # noqa: E402
 from clinic.site.components.contact_form import MESSAGE_MAX_LENGTH  # noqa: E402
 from clinic.site.content import LANGS, content  # noqa: E402
-from clinic.site.i18n import t  # noqa: E402
+from clinic.site.i18n import text_of  # noqa: E402
 from clinic.site.routes import path_for  # noqa: E402
 
 REPORT = ROOT / "bench" / "reports" / "booking_contact.md"
@@ -49,7 +49,8 @@ def worst_case_url(lang: str) -> int:
     costly = "€"  # 3 bytes in UTF-8 -> "%E2%82%AC"
     values = {key: costly * cap for key, cap in FIELD_CAPS.items()}
     lines = [
-        t(lang, f"contact.whatsapp.{key}") for key in ("greeting", "email", "phone", "message")
+        text_of(lang, f"contact.whatsapp.{key}")
+        for key in ("greeting", "email", "phone", "message")
     ]
     text = "\n".join(
         line.replace("{" + key + "}", values[key])
@@ -74,7 +75,7 @@ def typical_url(lang: str) -> int:
     }
     keys = ("greeting", "email", "phone", "message")
     text = "\n".join(
-        t(lang, f"contact.whatsapp.{k}").replace("{" + f + "}", values[f])
+        text_of(lang, f"contact.whatsapp.{k}").replace("{" + f + "}", values[f])
         for k, f in zip(keys, ("name", "email", "phone", "message"), strict=True)
     )
     return len(f"{content().clinic.whatsapp_url}?text={quote(text, safe='')}")

@@ -79,7 +79,7 @@ def applies() -> str | None:
     return None
 
 
-def fill(path: str) -> str:
+def spec_path(path: str) -> str:
     """A path of the spec's tables with {product}, {male} and {female} from content."""
     by_gender = {d.gender: d.slug for d in content().doctors}
     return path.format(product=content().clinic.brand_slug, **by_gender)

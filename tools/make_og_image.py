@@ -24,7 +24,7 @@ sys.path.insert(0, str(ROOT))
 from playwright.sync_api import sync_playwright  # noqa: E402
 
 from clinic.site.content import content  # noqa: E402
-from clinic.site.i18n import tc  # noqa: E402
+from clinic.site.i18n import text_with_facts  # noqa: E402
 from clinic.site.seo import OG_IMAGE_PATH, OG_IMAGE_SIZE  # noqa: E402
 
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
@@ -68,9 +68,9 @@ def card_html() -> str:
     <div>
       <div class="brand">{e(clinic.brand)}</div>
       <div class="rule"></div>
-      <div class="tagline">{e(tc("es", "site.tagline"))} <span>· {e(tc("en", "site.tagline"))}</span></div>
-      <div class="line">{e(tc("es", "seo.og_card_line"))}</div>
-      <div class="line" style="color:{colors.muted}">{e(tc("en", "seo.og_card_line"))}</div>
+      <div class="tagline">{e(text_with_facts("es", "site.tagline"))} <span>· {e(text_with_facts("en", "site.tagline"))}</span></div>
+      <div class="line">{e(text_with_facts("es", "seo.og_card_line"))}</div>
+      <div class="line" style="color:{colors.muted}">{e(text_with_facts("en", "seo.og_card_line"))}</div>
     </div>
     <div class="place"><span class="dot"></span>{e(address.hospital)} · {e(address.city)}, {e(address.region)}</div>
   </div>

@@ -26,7 +26,7 @@ from reflex.plugins.base import Plugin
 
 from clinic.reflex_bridge import function
 from clinic.site.content import LANGS
-from clinic.site.i18n import tc
+from clinic.site.i18n import text_with_facts
 from clinic.site.routes import lang_prefix, not_found_file, not_found_prerender_path
 
 REACT_ROUTER_CONFIG = "react-router.config.js"
@@ -74,7 +74,9 @@ KEPT_SHELL = "client-rendered-shell.html"
 
 
 def _head_texts(lang: str) -> tuple[str, str]:
-    return tc(lang, "not_found.meta_title"), tc(lang, "not_found.meta_description")
+    return text_with_facts(lang, "not_found.meta_title"), text_with_facts(
+        lang, "not_found.meta_description"
+    )
 
 
 def in_language(page_html: str, lang: str) -> str:

@@ -78,11 +78,11 @@ class Health:
 
 
 @dataclass(frozen=True)
-class OpenTimes:
+class AnswerOpenTimes:
     doctor_slug: str
 
 
-Action = Redirect | Serve | NotFound | Reject | Health | OpenTimes | None
+Action = Redirect | Serve | NotFound | Reject | Health | AnswerOpenTimes | None
 
 
 def prerendered_file(canonical_path: str) -> str:
@@ -144,7 +144,7 @@ def resolve(method: str, raw_path: bytes) -> Action:
         return Health()
     if path.startswith(OPEN_TIMES_PATH_PREFIX):
         doctor = open_times.doctor_for_path(path)
-        return OpenTimes(doctor.slug) if doctor else Reject(404, "Not Found")
+        return AnswerOpenTimes(doctor.slug) if doctor else Reject(404, "Not Found")
     if path.rstrip("/") in (not_found_prerender_path(lang) for lang in LANGS):
         return NotFound()  # the files behind the 404 page are not pages of their own
     cleaned = clean_path(path)
@@ -200,7 +200,7 @@ class SiteMiddleware:
             return await self._plain(scope, send, action.status, action.reason)
         if isinstance(action, Health):
             return await self._health(scope, send)
-        if isinstance(action, OpenTimes):
+        if isinstance(action, AnswerOpenTimes):
             return await self._open_times(scope, send, action.doctor_slug)
 
         if action is None and not self._has_file(scope["path"]):

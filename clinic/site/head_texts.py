@@ -21,7 +21,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from clinic.site.content import ContentError, content
-from clinic.site.i18n import fill
+from clinic.site.i18n import fill_facts
 
 
 @dataclass(frozen=True)
@@ -91,15 +91,15 @@ def head_text(lang: str, key: str, **values: str) -> str:
     forms = [k for k in (key, *(key + v for v in VARIANTS)) if k in texts]
     limits = limits_of(key)
     for form in forms:
-        text = fill(lang, texts[form], **values)
+        text = fill_facts(lang, texts[form], **values)
         if limits.admit(text):
             return text
     for form in forms:
         for shorter in _shortened(values):
-            text = fill(lang, texts[form], **shorter)
+            text = fill_facts(lang, texts[form], **shorter)
             if limits.admit(text):
                 return text
-    text = fill(lang, texts[key], **values)
+    text = fill_facts(lang, texts[key], **values)
     raise ContentError(
         f"{content().i18n_file(lang, key)}: field '{key}': {len(text)} characters once filled in "
         f"({text!r}); a {key.rsplit('.', 1)[-1].replace('_', ' ')} takes "

@@ -16,7 +16,7 @@ BROWSER_LOCALES = {"es": "es-MX", "en": "en-US"}
 WEEK = ("Mo", "Tu", "We", "Th", "Fr", "Sa", "Su")
 
 
-def t(lang: str, key: str, **values: object) -> str:
+def text_of(lang: str, key: str, **values: object) -> str:
     """The text for `key` in `lang`, with {placeholders} filled.
 
     A missing key displays the key itself (spec section 3), so a gap is visible, not
@@ -30,8 +30,8 @@ def t(lang: str, key: str, **values: object) -> str:
 
 def clinic_values(lang: str) -> dict[str, str]:
     """The clinic's facts as {placeholders}, usable in any text: the i18n keys (through
-    `tc`) and the long texts under content/pages/ (through `fill`). This is the one place
-    that turns clinic.yaml into words; a text never types a fact itself."""
+    `text_with_facts`) and the long texts under content/pages/ (through `fill_facts`). This
+    is the one place that turns clinic.yaml into words; a text never types a fact itself."""
     clinic = content().clinic
     address, claims = clinic.address, clinic.claims
     duration = consultation_length(lang)
@@ -73,7 +73,7 @@ def service_values(service_key: str, lang: str) -> dict[str, str]:
     return doctor_values(content().doctor(service.specialist), lang)
 
 
-def fill(lang: str, text: str, **values: object) -> str:
+def fill_facts(lang: str, text: str, **values: object) -> str:
     """A text with the clinic's facts and `values` filled in. An unknown {placeholder}
     stops the build with the text it is in, not with a bare KeyError."""
     try:
@@ -86,20 +86,22 @@ def fill(lang: str, text: str, **values: object) -> str:
         ) from None
 
 
-def tc(lang: str, key: str, **values: object) -> str:
-    """`t` with the clinic's facts ({brand}, {phone}, {price}, {duration}...) available."""
+def text_with_facts(lang: str, key: str, **values: object) -> str:
+    """`text_of` with the clinic's facts ({brand}, {phone}, {price}, {duration}...) available."""
     text = content().i18n.get(lang, {}).get(key)
-    return key if text is None else fill(lang, text, **values)
+    return key if text is None else fill_facts(lang, text, **values)
 
 
 def doctor_bio(doctor: Doctor, lang: str) -> str:
     """The doctor's short bio (doctors.yaml) with their {name} and {years} filled in."""
-    return fill(lang, doctor.bio(lang), **doctor_values(doctor, lang))
+    return fill_facts(lang, doctor.bio(lang), **doctor_values(doctor, lang))
 
 
 def service_text(lang: str, service_key: str, field: str) -> str:
     """services.<key>.<field> (title, description) with the service's specialist."""
-    return tc(lang, f"services.{service_key}.{field}", **service_values(service_key, lang))
+    return text_with_facts(
+        lang, f"services.{service_key}.{field}", **service_values(service_key, lang)
+    )
 
 
 def consultation_length(lang: str) -> str:
@@ -107,8 +109,8 @@ def consultation_length(lang: str) -> str:
     completa" / "a full hour", other values -> "45 minutos" / "45 minutes"."""
     minutes = content().clinic.consultation.minutes
     if minutes == 60:
-        return t(lang, "duration.full_hour")
-    return t(lang, "duration.minutes", minutes=minutes)
+        return text_of(lang, "duration.full_hour")
+    return text_of(lang, "duration.minutes", minutes=minutes)
 
 
 def format_number(value: int) -> str:
@@ -137,10 +139,13 @@ def consultation_price() -> str:
 def _day_span(days: list[str], lang: str) -> str:
     """["Mo".."Fr"] -> "Lunes a viernes": Spanish day names are lower case mid-sentence."""
     if len(days) == 1:
-        text = t(lang, f"days.{days[0]}")
+        text = text_of(lang, f"days.{days[0]}")
     else:
-        text = t(
-            lang, "days.span", first=t(lang, f"days.{days[0]}"), last=t(lang, f"days.{days[-1]}")
+        text = text_of(
+            lang,
+            "days.span",
+            first=text_of(lang, f"days.{days[0]}"),
+            last=text_of(lang, f"days.{days[-1]}"),
         )
     return text[:1].upper() + text[1:]
 
@@ -150,7 +155,7 @@ def opening_hours(lang: str) -> list[tuple[str, str]]:
     rows = [
         (
             _day_span(list(entry.days), lang),
-            t(
+            text_of(
                 lang,
                 "hours.range",
                 opens=format_time(entry.opens, lang),
@@ -162,5 +167,9 @@ def opening_hours(lang: str) -> list[tuple[str, str]]:
     open_days = {day for entry in content().clinic.hours for day in entry.days}
     closed = [day for day in WEEK if day not in open_days]
     if closed:
-        rows.append((_day_span(closed, lang), t(lang, "hours.closed")))
+        rows.append((_day_span(closed, lang), text_of(lang, "hours.closed")))
     return rows
+
+
+# Old names, kept only until the browser tests move to the new ones.
+t, tc = text_of, text_with_facts

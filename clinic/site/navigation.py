@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from clinic.site.content import content
-from clinic.site.i18n import t, tc
+from clinic.site.i18n import text_of, text_with_facts
 from clinic.site.routes import doctor_page_id, path_for
 
 
@@ -30,13 +30,15 @@ TEAM_SECTION_ID = "team"
 def services_menu(lang: str) -> list[NavItem]:
     """Services dropdown: the home section, each service page, and the consultation cost."""
     items = [
-        NavItem("services", home_anchor(lang, SERVICES_SECTION_ID), t(lang, "nav.services_all"))
+        NavItem(
+            "services", home_anchor(lang, SERVICES_SECTION_ID), text_of(lang, "nav.services_all")
+        )
     ]
     items += [
-        NavItem(s.key, path_for(s.key, lang), t(lang, f"services.{s.key}.title"))
+        NavItem(s.key, path_for(s.key, lang), text_of(lang, f"services.{s.key}.title"))
         for s in content().services
     ]
-    items.append(NavItem("faq", path_for("faq", lang), t(lang, "nav.faq_cost")))
+    items.append(NavItem("faq", path_for("faq", lang), text_of(lang, "nav.faq_cost")))
     return items
 
 
@@ -45,26 +47,26 @@ def team_menu(lang: str) -> list[NavItem]:
     first, as the spec lists them, each group in doctors.yaml order."""
     doctors = sorted(content().doctors, key=lambda d: d.gender != "male")
     return [
-        NavItem("team", home_anchor(lang, TEAM_SECTION_ID), t(lang, "nav.team_all")),
-        NavItem("about", path_for("about", lang), tc(lang, "nav.about")),
+        NavItem("team", home_anchor(lang, TEAM_SECTION_ID), text_of(lang, "nav.team_all")),
+        NavItem("about", path_for("about", lang), text_with_facts(lang, "nav.about")),
         *(NavItem(d.slug, path_for(doctor_page_id(d.slug), lang), d.name(lang)) for d in doctors),
     ]
 
 
 def memberships(lang: str) -> NavItem:
     return NavItem(
-        "memberships", str(content().clinic.memberships_url), t(lang, "nav.memberships"), True
+        "memberships", str(content().clinic.memberships_url), text_of(lang, "nav.memberships"), True
     )
 
 
 def footer_links(lang: str) -> list[NavItem]:
     """Footer quick links: services, team, memberships (new tab), contact, privacy notice."""
     return [
-        NavItem("services", home_anchor(lang, SERVICES_SECTION_ID), t(lang, "nav.services")),
-        NavItem("team", home_anchor(lang, TEAM_SECTION_ID), t(lang, "nav.team")),
+        NavItem("services", home_anchor(lang, SERVICES_SECTION_ID), text_of(lang, "nav.services")),
+        NavItem("team", home_anchor(lang, TEAM_SECTION_ID), text_of(lang, "nav.team")),
         memberships(lang),
-        NavItem("contact", path_for("contact", lang), t(lang, "nav.contact")),
-        NavItem("privacy", path_for("privacy", lang), t(lang, "footer.privacy")),
+        NavItem("contact", path_for("contact", lang), text_of(lang, "nav.contact")),
+        NavItem("privacy", path_for("privacy", lang), text_of(lang, "footer.privacy")),
     ]
 
 

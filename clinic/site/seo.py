@@ -9,7 +9,7 @@ import reflex as rx
 
 from clinic.site.content import LANGS, content
 from clinic.site.head_texts import head_text
-from clinic.site.i18n import doctor_values, service_values, t, tc
+from clinic.site.i18n import doctor_values, service_values, text_of, text_with_facts
 from clinic.site.routes import Page, alternates, other_lang
 
 OG_IMAGE_PATH = "/og/lumara-og.png"
@@ -30,7 +30,7 @@ def page_texts(page: Page) -> dict[str, str]:
         doctor = content().doctor(page.doctor_slug)
         extra = {
             **doctor_values(doctor, lang),
-            "role": t(lang, f"pages.doctor.role_{doctor.gender}"),
+            "role": text_of(lang, f"pages.doctor.role_{doctor.gender}"),
             "specialty": doctor.specialty(lang),
         }
         prefix = "pages.doctor"
@@ -41,7 +41,7 @@ def page_texts(page: Page) -> dict[str, str]:
     return {
         "title": head_text(lang, f"{prefix}.meta_title", **extra),
         "description": head_text(lang, f"{prefix}.meta_description", **extra),
-        "keywords": tc(lang, f"{prefix}.keywords", **extra),
+        "keywords": text_with_facts(lang, f"{prefix}.keywords", **extra),
     }
 
 
@@ -57,7 +57,7 @@ def _og_tags(lang: str, title: str, description: str, url: str | None) -> list[d
         {"property": "og:locale:alternate", "content": OG_LOCALES[other_lang(lang)]},
         {"property": "og:image:width", "content": str(width)},
         {"property": "og:image:height", "content": str(height)},
-        {"property": "og:image:alt", "content": tc(lang, "site.og_image_alt")},
+        {"property": "og:image:alt", "content": text_with_facts(lang, "site.og_image_alt")},
         {"name": "twitter:card", "content": "summary_large_image"},
     ]
     if url:

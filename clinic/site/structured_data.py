@@ -13,7 +13,7 @@ import json
 import reflex as rx
 
 from clinic.site.content import Doctor, content
-from clinic.site.i18n import t, tc
+from clinic.site.i18n import text_of, text_with_facts
 from clinic.site.pages.faq_data import faq_entries
 from clinic.site.routes import Page, doctor_page_id, path_for
 from clinic.site.seo import OG_IMAGE_PATH, OG_LOCALES, absolute
@@ -63,7 +63,7 @@ def postal_address(lang: str) -> dict:
     address = content().clinic.address
     return {
         "@type": "PostalAddress",
-        "streetAddress": tc(lang, "seo.street_address"),
+        "streetAddress": text_with_facts(lang, "seo.street_address"),
         "addressLocality": address.city,
         "addressRegion": address.region,
         "postalCode": address.postal_code,
@@ -93,7 +93,7 @@ def medical_clinic(lang: str) -> dict:
         "@id": clinic_id(),
         "name": clinic.brand,
         "legalName": clinic.legal_name,
-        "description": tc(lang, "pages.home.meta_description"),
+        "description": text_with_facts(lang, "pages.home.meta_description"),
         "url": absolute(path_for("home", lang)),
         "image": absolute(OG_IMAGE_PATH),
         "telephone": clinic.phone,
@@ -147,7 +147,7 @@ def website(lang: str) -> dict:
         "url": absolute(path_for("home", "es")),
         "inLanguage": [IN_LANGUAGE["es"], IN_LANGUAGE["en"]],
         "publisher": {"@id": clinic_id()},
-        "description": t(lang, "site.tagline"),
+        "description": text_of(lang, "site.tagline"),
     }
 
 

@@ -39,7 +39,7 @@ from clinic.plugins.paint_first import (
     paint_first,
     rewrite_build,
 )
-from clinic.site.i18n import tc
+from clinic.site.i18n import text_with_facts
 
 VITE_CONFIG = """resolve: {
     alias: [
@@ -379,7 +379,7 @@ def test_each_languages_404_page_ends_up_where_static_hosts_look_for_it(tmp_path
     copies to `404.html` after the plugins (the shell kept beside the export); nothing left
     at the prerendered paths."""
     static_dir = tmp_path / "client"
-    es_title = tc("es", "not_found.meta_title")
+    es_title = text_with_facts("es", "not_found.meta_title")
     rendered = f"<html><head><title>{es_title}</title></head><body><main>404</main></body></html>"
     shell = "<html><body></body></html>"
     static_dir.mkdir()
@@ -393,7 +393,7 @@ def test_each_languages_404_page_ends_up_where_static_hosts_look_for_it(tmp_path
     assert (static_dir / "404.html").read_text() == rendered == (static_dir / SHELL).read_text()
     assert (tmp_path / KEPT_SHELL).read_text() == shell
     assert (
-        f"<title>{tc('en', 'not_found.meta_title')}</title>"
+        f"<title>{text_with_facts('en', 'not_found.meta_title')}</title>"
         in (static_dir / "en/404.html").read_text()
     )
     for path in PRERENDER_PATHS.values():
@@ -403,8 +403,8 @@ def test_each_languages_404_page_ends_up_where_static_hosts_look_for_it(tmp_path
 
 def test_the_english_404_page_gets_the_english_title_and_description():
     es_title, es_description = (
-        tc("es", "not_found.meta_title"),
-        tc("es", "not_found.meta_description"),
+        text_with_facts("es", "not_found.meta_title"),
+        text_with_facts("es", "not_found.meta_description"),
     )
     page = (
         f'<head><title>{es_title}</title><meta content="{es_description}" name="description"/>'
@@ -412,5 +412,5 @@ def test_the_english_404_page_gets_the_english_title_and_description():
     )
     english = in_language(page, "en")
     assert es_title not in english and es_description not in english
-    assert f"<title>{tc('en', 'not_found.meta_title')}</title>" in english
-    assert f'content="{tc("en", "not_found.meta_description")}"' in english
+    assert f"<title>{text_with_facts('en', 'not_found.meta_title')}</title>" in english
+    assert f'content="{text_with_facts("en", "not_found.meta_description")}"' in english

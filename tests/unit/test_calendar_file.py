@@ -10,7 +10,7 @@ import pytest
 
 from clinic.site.components.booked_appointment import calendar_file_parts, ics_fold, ics_text
 from clinic.site.content import content
-from clinic.site.i18n import tc
+from clinic.site.i18n import text_with_facts
 from clinic.site.pages.success import note_texts
 
 
@@ -52,5 +52,5 @@ def test_a_file_made_of_the_parts_parses_with_the_address_and_the_rules(lang):
         assert event.decoded("DTSTART") == start
         assert doctor["name"] == content().doctor(slug).name(lang)
         assert doctor["name"] in str(event["SUMMARY"])
-        assert str(event["LOCATION"]) == tc(lang, "inner.address")
+        assert str(event["LOCATION"]) == text_with_facts(lang, "inner.address")
         assert all(note in str(event["DESCRIPTION"]) for note in note_texts(lang))

@@ -10,7 +10,7 @@ import pytest
 
 from clinic.site.components import contact_form as form
 from clinic.site.content import content
-from clinic.site.i18n import t
+from clinic.site.i18n import text_of
 from tests.unit.rules_in_node import run_rule, value_of
 
 LANGS = ("es", "en")
@@ -65,7 +65,7 @@ def test_a_complete_draft_has_no_errors(lang):
 )
 def test_each_rule_gives_its_message_and_only_it(lang, changes, field, key):
     errors = errors_for(lang, **changes)
-    assert errors[field] == t(lang, f"contact.{key}")
+    assert errors[field] == text_of(lang, f"contact.{key}")
     assert {other: message for other, message in errors.items() if other != field} == dict.fromkeys(
         set(errors) - {field}, ""
     )

@@ -14,7 +14,7 @@ import yaml
 from clinic.site import head_texts
 from clinic.site.content import CONTENT_DIR, LANGS, ContentError, content, load_content
 from clinic.site.head_texts import ELLIPSIS, head_text, limits_of
-from clinic.site.i18n import t
+from clinic.site.i18n import text_of
 
 NAMES = [
     "Dr. Li",
@@ -36,7 +36,7 @@ def _doctor_values(lang: str, name: str, specialty: str) -> dict[str, str]:
         "name": name,
         "specialty": specialty,
         "years": "7",
-        "role": t(lang, "pages.doctor.role_female"),
+        "role": text_of(lang, "pages.doctor.role_female"),
     }
 
 
@@ -69,7 +69,7 @@ def test_head_texts_that_fit_are_used_as_written():
             "name": doctor.name(lang),
             "specialty": doctor.specialty(lang),
             "years": "7",
-            "role": t(lang, f"pages.doctor.role_{doctor.gender}"),
+            "role": text_of(lang, f"pages.doctor.role_{doctor.gender}"),
         }
         for field in ("meta_title", "meta_description"):
             key = f"pages.doctor.{field}"

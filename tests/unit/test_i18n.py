@@ -15,14 +15,14 @@ from clinic.site.i18n import (
     consultation_length,
     consultation_price,
     doctor_bio,
-    fill,
+    fill_facts,
     format_number,
     format_price,
     format_time,
     opening_hours,
     service_text,
-    t,
-    tc,
+    text_of,
+    text_with_facts,
 )
 
 
@@ -47,17 +47,19 @@ def test_no_text_is_empty_or_identical_by_accident():
 
 
 def test_missing_key_displays_the_key():
-    assert t("es", "nav.no_such_key") == "nav.no_such_key"
+    assert text_of("es", "nav.no_such_key") == "nav.no_such_key"
 
 
 def test_placeholders_are_filled():
-    assert t("en", "not_found.call", phone="+1 212 000 0000") == "Call us at +1 212 000 0000"
+    assert text_of("en", "not_found.call", phone="+1 212 000 0000") == "Call us at +1 212 000 0000"
 
 
 def test_clinic_facts_fill_texts_from_their_one_source():
     clinic = content().clinic
-    assert tc("en", "not_found.call") == t("en", "not_found.call", phone=clinic.phone)
-    assert clinic.address.office in tc("es", "pages.contact.meta_description")
+    assert text_with_facts("en", "not_found.call") == text_of(
+        "en", "not_found.call", phone=clinic.phone
+    )
+    assert clinic.address.office in text_with_facts("es", "pages.contact.meta_description")
     for lang in ("es", "en"):
         values = clinic_values(lang)
         assert (
@@ -68,15 +70,15 @@ def test_clinic_facts_fill_texts_from_their_one_source():
         assert values["duration"] == consultation_length(lang)
         assert values["Duration"] == values["duration"][:1].upper() + values["duration"][1:]
         assert values["hpv_procedures"] == format_number(clinic.claims.hpv_procedures)
-        assert consultation_price() in tc(lang, "pages.faq.meta_description")
-        assert consultation_length(lang) in tc(lang, "pages.faq.meta_description")
+        assert consultation_price() in text_with_facts(lang, "pages.faq.meta_description")
+        assert consultation_length(lang) in text_with_facts(lang, "pages.faq.meta_description")
 
 
 def test_unknown_placeholder_names_the_text():
     with pytest.raises(
         ContentError, match=r"unknown placeholder \{fax\} in the es text 'Fax: \{fax\}'"
     ):
-        fill("es", "Fax: {fax}")
+        fill_facts("es", "Fax: {fax}")
 
 
 def test_doctor_and_service_texts_speak_of_their_doctor():
@@ -93,7 +95,7 @@ def test_doctor_and_service_texts_speak_of_their_doctor():
             expected = template.replace("{years}", str(doctor.years_experience)).replace(
                 "{name}", doctor.name(lang)
             )
-            assert service_text(lang, service.key, "description") == fill(lang, expected)
+            assert service_text(lang, service.key, "description") == fill_facts(lang, expected)
 
 
 @pytest.mark.parametrize("minutes", [60, 45, 90])
@@ -107,14 +109,14 @@ def test_consultation_length_follows_the_minutes(monkeypatch, minutes):
     monkeypatch.setattr(i18n, "content", lambda: content().model_copy(update={"clinic": edited}))
     for lang in ("es", "en"):
         expected = (
-            t(lang, "duration.full_hour")
+            text_of(lang, "duration.full_hour")
             if minutes == 60
-            else t(lang, "duration.minutes", minutes=minutes)
+            else text_of(lang, "duration.minutes", minutes=minutes)
         )
         assert consultation_length(lang) == expected
         assert (str(minutes) in expected) == (minutes != 60)
         assert clinic_values(lang)["Duration"] == expected[:1].upper() + expected[1:]
-        assert clinic_values(lang)["duration"] in tc(lang, "pages.booking.intro")
+        assert clinic_values(lang)["duration"] in text_with_facts(lang, "pages.booking.intro")
 
 
 def test_times_per_language():

@@ -10,7 +10,7 @@ import pytest
 
 from clinic.site.components import contact_form
 from clinic.site.content import content
-from clinic.site.i18n import consultation_length, consultation_price, t
+from clinic.site.i18n import consultation_length, consultation_price, text_of
 from clinic.site.pages import renderer
 from clinic.site.pages.about import about_content
 from clinic.site.pages.doctor import doctor_texts
@@ -57,7 +57,7 @@ def test_faq_has_the_spec_cards_and_lists_every_service():
         assert {"cost", "location", "doctors", "ultrasound", "services", "hours"} <= set(views)
         services = views["services"].items
         assert [i.label for i in services[: len(content().services)]] == [
-            t(lang, f"services.{s.key}.title") for s in content().services
+            text_of(lang, f"services.{s.key}.title") for s in content().services
         ]
         assert len(services) == len(content().services) + len(faq_content().extra_services)
         assert consultation_price() in views["cost"].answer_text

@@ -35,7 +35,7 @@ def test_the_sample_has_the_spec_s_numbers():
 
 
 def test_the_sample_has_the_spec_s_thirty_routes_and_its_redirects():
-    table = [(spec.fill(es), spec.fill(en)) for es, en in spec.ROUTES]
+    table = [(spec.spec_path(es), spec.spec_path(en)) for es, en in spec.ROUTES]
     paths = [p.path for p in all_pages()]
     assert len(paths) == spec.PAGES
     assert sorted(paths) == sorted(path for pair in table for path in pair)
@@ -43,5 +43,5 @@ def test_the_sample_has_the_spec_s_thirty_routes_and_its_redirects():
         assert twin_path(es) == en and twin_path(en) == es
         assert path_for(page_at(es).id, "en") == en
     assert legacy_redirects() == {
-        spec.fill(old): spec.fill(new) for old, new in spec.LEGACY_REDIRECTS.items()
+        spec.spec_path(old): spec.spec_path(new) for old, new in spec.LEGACY_REDIRECTS.items()
     }

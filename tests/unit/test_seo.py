@@ -18,7 +18,7 @@ from clinic.plugins import sitemap
 from clinic.site import seo, structured_data
 from clinic.site.content import OpeningHours, content
 from clinic.site.head_texts import limits_of
-from clinic.site.i18n import consultation_length, consultation_price, tc
+from clinic.site.i18n import consultation_length, consultation_price, text_with_facts
 from clinic.site.routes import all_pages, legacy_redirects, page, path_for, twin_path
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -91,13 +91,13 @@ def test_head_has_every_tag_with_its_value(p):
     assert meta_value(head, "og:locale:alternate") == {"es": "en_US", "en": "es_MX"}[p.lang]
     assert meta_value(head, "og:image:width") == "1200"
     assert meta_value(head, "og:image:height") == "630"
-    assert meta_value(head, "og:image:alt") == tc(p.lang, "site.og_image_alt")
+    assert meta_value(head, "og:image:alt") == text_with_facts(p.lang, "site.og_image_alt")
     assert meta_value(head, "twitter:card") == "summary_large_image"
 
 
 @pytest.mark.parametrize("p", PAGES, ids=ids(PAGES))
 def test_head_texts_have_every_fact_filled_in(p):
-    texts = [*seo.page_texts(p).values(), tc(p.lang, "site.og_image_alt")]
+    texts = [*seo.page_texts(p).values(), text_with_facts(p.lang, "site.og_image_alt")]
     for text in texts:
         assert not re.search(r"\{\w+\}", text), text
 
@@ -173,7 +173,7 @@ def test_every_page_describes_the_clinic_its_doctors_and_the_website(p):
     assert clinic["url"] == ORIGIN + path_for("home", p.lang)
     assert clinic["telephone"] == facts.phone
     assert clinic["email"] == facts.email
-    assert clinic["description"] == tc(p.lang, "pages.home.meta_description")
+    assert clinic["description"] == text_with_facts(p.lang, "pages.home.meta_description")
     assert clinic["address"]["postalCode"] == address.postal_code
     assert clinic["address"]["addressLocality"] == address.city
     assert clinic["address"]["addressRegion"] == address.region

@@ -10,7 +10,7 @@ import reflex as rx
 
 from clinic.reflex_bridge import JsxWidget
 from clinic.site.content import Doctor
-from clinic.site.i18n import t
+from clinic.site.i18n import text_of
 
 
 class Avatar(JsxWidget):
@@ -39,7 +39,7 @@ def doctor_avatar(
     font_px = max(14, round(size * 0.36))
     return Avatar.create(
         src=doctor_photo_url(doctor),
-        alt=t(lang, "home.team.photo", name=doctor.name(lang)),
+        alt=text_of(lang, "home.team.photo", name=doctor.name(lang)),
         initials=doctor.initials,
         size=size,
         class_name=f"bg-blush text-primary ring-4 ring-white shadow-sm {class_name}".strip(),

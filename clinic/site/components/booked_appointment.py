@@ -20,7 +20,7 @@ from reflex.experimental.client_state import ClientStateVar
 from clinic.reflex_bridge import browser_step, function, set_to
 from clinic.site.components.ui import BUTTON_SECONDARY, icon
 from clinic.site.content import content
-from clinic.site.i18n import BROWSER_LOCALES, t, tc
+from clinic.site.i18n import BROWSER_LOCALES, text_of, text_with_facts
 from clinic.site.routes import path_for
 
 STORAGE_KEY = "clinic.booked-appointment"
@@ -110,7 +110,7 @@ def calendar_file_parts(lang: str, notes: list[str]) -> dict:
     ]
     description = "\n".join(f"- {note}" for note in notes)
     tail = [
-        f"LOCATION:{ics_text(tc(lang, 'inner.address'))}",
+        f"LOCATION:{ics_text(text_with_facts(lang, 'inner.address'))}",
         f"DESCRIPTION:{ics_text(description)}",
         "END:VEVENT",
         "END:VCALENDAR",
@@ -123,7 +123,9 @@ def calendar_file_parts(lang: str, notes: list[str]) -> dict:
                 "name": d.name(lang),
                 "summary": ics_fold(
                     "SUMMARY:"
-                    + ics_text(tc(lang, "success_page.calendar_summary", doctor=d.name(lang)))
+                    + ics_text(
+                        text_with_facts(lang, "success_page.calendar_summary", doctor=d.name(lang))
+                    )
                 ),
             }
             for d in content().doctors
@@ -137,7 +139,9 @@ def _read_booking(lang: str, notes: list[str]) -> rx.Var:
     parts = calendar_file_parts(lang, notes)
     zone = content().clinic.time_zone
     locale = BROWSER_LOCALES[lang]
-    file_name = tc(lang, "success_page.calendar_file").lower().replace(" ", "-") + ".ics"
+    file_name = (
+        text_with_facts(lang, "success_page.calendar_file").lower().replace(" ", "-") + ".ics"
+    )
 
     def show(kept: rx.Var, doctors: rx.Var) -> rx.Var:
         kept, doctors = kept.to(dict), doctors.to(dict)
@@ -171,7 +175,7 @@ def booked_summary(lang: str, intro: str, notes: list[str]) -> rx.Component:
     summary = rx.el.section(
         rx.el.div(
             rx.el.h2(
-                t(lang, "success_page.booked_heading"),
+                text_of(lang, "success_page.booked_heading"),
                 id="booked-heading",
                 class_name="text-sm font-semibold uppercase tracking-wide text-muted",
             ),
@@ -187,7 +191,8 @@ def booked_summary(lang: str, intro: str, notes: list[str]) -> rx.Component:
                 shown["time"],
                 " ",
                 rx.el.span(
-                    f"({tc(lang, 'success_page.booked_time_zone')})", class_name="text-muted"
+                    f"({text_with_facts(lang, 'success_page.booked_time_zone')})",
+                    class_name="text-muted",
                 ),
                 class_name="text-lg text-ink",
                 data_booked_time="",
@@ -195,7 +200,7 @@ def booked_summary(lang: str, intro: str, notes: list[str]) -> rx.Component:
         ),
         rx.el.a(
             icon(CALENDAR_ICON, size=18),
-            t(lang, "success_page.add_to_calendar"),
+            text_of(lang, "success_page.add_to_calendar"),
             href=shown["ics"],
             download=shown["file"],
             class_name=f"mt-4 shrink-0 sm:mt-0 {BUTTON_SECONDARY}",

@@ -15,7 +15,7 @@ import reflex as rx
 
 from clinic.site.components.booked_appointment import remember_booking
 from clinic.site.content import Doctor, content
-from clinic.site.i18n import t
+from clinic.site.i18n import text_of
 
 # Cal.com's layout for the embedded calendar: days as columns, easy to scan on a phone.
 CAL_LAYOUT = "column_view"
@@ -100,7 +100,7 @@ def book_link(doctor: Doctor, *children: rx.Component, lang: str, **props) -> rx
     return rx.el.a(
         *children,
         rx.el.span(
-            " " + t(lang, "booking.opens_cal_com"),
+            " " + text_of(lang, "booking.opens_cal_com"),
             class_name="sr-only group-data-[cal-ready=true]:hidden",
         ),
         href=public_booking_url(doctor),

@@ -42,7 +42,7 @@ from clinic.site.components.dom import (
 )
 from clinic.site.components.picture import Photo
 from clinic.site.components.ui import FOCUS_RING, icon
-from clinic.site.i18n import t
+from clinic.site.i18n import text_of
 
 # Embla (vanilla core) and its autoplay plugin: the adapter imports them lazily, so
 # Reflex installs them from npm and the bundler splits them out of the page's code.
@@ -119,7 +119,7 @@ def viewport_id(key: str) -> str:
     return f"carousel-{key}"
 
 
-def fill(template: str, values: dict[str, object]) -> list:
+def template_children(template: str, values: dict[str, object]) -> list:
     """A text with {placeholders} as children: str pieces and the given values (Vars)."""
     return [
         values.get(part[1:-1], part) if re.fullmatch(r"\{\w+\}", part) else part
@@ -140,7 +140,7 @@ def carousel_labels(lang: str) -> dict[str, str]:
         "pause": "pause",
         "play": "play",
     }
-    return {prop: t(lang, f"home.carousel.{key}") for prop, key in keys.items()}
+    return {prop: text_of(lang, f"home.carousel.{key}") for prop, key in keys.items()}
 
 
 def carousel(
@@ -185,7 +185,7 @@ def carousel(
             data_slide_index=index,
             custom_attrs={
                 "aria-roledescription": labels["slide"],
-                "aria-label": t(lang, "home.carousel.slide_of", n=index + 1, total=total),
+                "aria-label": text_of(lang, "home.carousel.slide_of", n=index + 1, total=total),
             },
         )
         for index, slide in enumerate(slides)
@@ -373,7 +373,9 @@ def _viewer(photos: list[Photo], labels: dict[str, str]) -> rx.Component:
                 rx.el.h2(
                     shown["caption"],
                     rx.el.span(
-                        *fill(labels["counter"], {"n": index + 1, "total": len(photos)}),
+                        *template_children(
+                            labels["counter"], {"n": index + 1, "total": len(photos)}
+                        ),
                         class_name="ml-3 text-sm font-normal text-white/85",
                     ),
                     id=f"{VIEWER_ID}-title",
@@ -449,7 +451,7 @@ def _viewer(photos: list[Photo], labels: dict[str, str]) -> rx.Component:
 def facilities_gallery(photos: list[Photo], *, lang: str, label: str) -> rx.Component:
     """A carousel of photos; each opens in a large modal viewer."""
     viewer_labels = {
-        key: t(lang, f"home.facilities.{key}")
+        key: text_of(lang, f"home.facilities.{key}")
         for key in ("open", "close", "previous", "next", "counter")
     }
     slides = [

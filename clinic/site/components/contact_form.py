@@ -29,7 +29,7 @@ from clinic.reflex_bridge import current, function, handler, plain_anchor, set_t
 from clinic.site.components.dom import focus_element, locale_number, open_in_new_tab
 from clinic.site.components.ui import BUTTON_PRIMARY, FOCUS_RING, TEXT_LINK, icon
 from clinic.site.content import content
-from clinic.site.i18n import BROWSER_LOCALES, t, tc
+from clinic.site.i18n import BROWSER_LOCALES, text_of, text_with_facts
 from clinic.site.routes import path_for
 
 # The message is capped so that the chat link (every character percent-encoded, up to
@@ -69,10 +69,10 @@ CLINIC_FILLED = {"consentBefore"}
 
 def form_texts(lang: str) -> dict[str, str]:
     texts = {
-        prop: (tc if prop in CLINIC_FILLED else t)(lang, f"contact.{key}")
+        prop: (text_with_facts if prop in CLINIC_FILLED else text_of)(lang, f"contact.{key}")
         for prop, key in TEXT_KEYS.items()
     }
-    texts["newTab"] = t(lang, "nav.new_tab")
+    texts["newTab"] = text_of(lang, "nav.new_tab")
     return texts
 
 
@@ -161,7 +161,7 @@ def first_invalid(errors: dict[str, rx.Var]) -> rx.Var:
     return found
 
 
-def fill(template: str, values: dict[str, rx.Var]) -> rx.Var:
+def template_var(template: str, values: dict[str, rx.Var]) -> rx.Var:
     """A text template with {placeholders} joined with the values: what the patient typed
     is never read again as a placeholder ("{email}" or "$&" in a name stays as typed)."""
     text: rx.Var = rx.Var.create("")
@@ -178,14 +178,14 @@ def whatsapp_text(texts: dict[str, str], read: Callable[[ClientStateVar], rx.Var
     """The prefilled chat text: greeting with the name, then e-mail, phone (when given)
     and the message, one per line, in the page's language."""
     values = {key: read(state).to(str).strip() for key, state in TEXT_FIELDS.items()}
-    phone_line = rx.cond(values["phone"] != "", "\n" + fill(texts["phoneLine"], values), "")
+    phone_line = rx.cond(values["phone"] != "", "\n" + template_var(texts["phoneLine"], values), "")
     return (
-        fill(texts["greeting"], values)
+        template_var(texts["greeting"], values)
         + "\n"
-        + fill(texts["emailLine"], values)
+        + template_var(texts["emailLine"], values)
         + phone_line
         + "\n"
-        + fill(texts["messageLine"], values)
+        + template_var(texts["messageLine"], values)
     )
 
 

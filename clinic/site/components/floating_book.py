@@ -14,7 +14,7 @@ from reflex.experimental.client_state import ClientStateVar
 
 from clinic.reflex_bridge import browser_step, handler, set_to, window_listener
 from clinic.site.components.quick_actions import book_action, three_actions
-from clinic.site.i18n import t
+from clinic.site.i18n import text_of
 from clinic.site.routes import Page
 
 floating_book_shown = ClientStateVar.create("floating_book_shown", default=False)
@@ -43,12 +43,12 @@ def floating_book_button(page: Page) -> rx.Component:
                 book_class=f"{BAR_CELL} bg-primary text-white hover:bg-primary-dark focus-visible:outline-white",
                 other_class=f"{BAR_CELL} bg-white text-primary hover:bg-blush focus-visible:outline-primary",
             ),
-            aria_label=t(lang, "actions.label"),
+            aria_label=text_of(lang, "actions.label"),
             class_name="grid grid-cols-3 border-t border-primary/15 shadow-[0_-4px_16px_rgba(0,0,0,0.12)] xl:hidden",
         ),
         book_action(
             page,
-            t(lang, "floating.book"),
+            text_of(lang, "floating.book"),
             class_name=(
                 "hidden h-12 items-center justify-center rounded-full bg-primary px-6 text-base "
                 "font-semibold text-white shadow-lg hover:bg-primary-dark xl:flex "

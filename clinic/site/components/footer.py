@@ -12,7 +12,7 @@ from clinic.reflex_bridge import browser_step, handler, set_to
 from clinic.site import navigation as nav
 from clinic.site.components.links import external_link, page_link
 from clinic.site.content import content
-from clinic.site.i18n import opening_hours, t, tc
+from clinic.site.i18n import opening_hours, text_of, text_with_facts
 
 # The copyright year: prerendered with the build's year; once the page runs, the
 # visitor's current year (a site not rebuilt since December stays right).
@@ -55,7 +55,9 @@ def footer(lang: str) -> rx.Component:
     )
     social = rx.el.ul(
         *(
-            rx.el.li(external_link(str(url), t(lang, f"social.{name}"), lang=lang, class_name=LINK))
+            rx.el.li(
+                external_link(str(url), text_of(lang, f"social.{name}"), lang=lang, class_name=LINK)
+            )
             for name, url in clinic.social.model_dump().items()
         ),
         class_name="space-y-2",
@@ -65,15 +67,18 @@ def footer(lang: str) -> rx.Component:
         rx.el.li(rx.el.a(clinic.email, href=f"mailto:{clinic.email}", class_name=LINK)),
         rx.el.li(
             external_link(
-                nav.whatsapp_link(t(lang, "footer.whatsapp_message")),
-                t(lang, "footer.whatsapp"),
+                nav.whatsapp_link(text_of(lang, "footer.whatsapp_message")),
+                text_of(lang, "footer.whatsapp"),
                 lang=lang,
                 class_name=LINK,
             )
         ),
         rx.el.li(
             external_link(
-                str(clinic.address.maps_url), tc(lang, "footer.address"), lang=lang, class_name=LINK
+                str(clinic.address.maps_url),
+                text_with_facts(lang, "footer.address"),
+                lang=lang,
+                class_name=LINK,
             ),
             class_name="not-italic",
         ),
@@ -83,13 +88,17 @@ def footer(lang: str) -> rx.Component:
         rx.el.div(
             rx.el.div(
                 rx.el.p(clinic.brand, class_name="text-2xl font-bold"),
-                rx.el.p(tc(lang, "footer.about"), class_name="mt-2 max-w-xs text-white/85"),
+                rx.el.p(
+                    text_with_facts(lang, "footer.about"), class_name="mt-2 max-w-xs text-white/85"
+                ),
                 class_name="sm:col-span-2 lg:col-span-1",
             ),
-            _column(t(lang, "footer.quick_links"), quick),
-            _column(t(lang, "footer.follow"), social),
-            _column(t(lang, "footer.contact"), rx.el.address(contact, class_name="not-italic")),
-            _column(t(lang, "footer.hours"), hours_list(lang, "text-white/90")),
+            _column(text_of(lang, "footer.quick_links"), quick),
+            _column(text_of(lang, "footer.follow"), social),
+            _column(
+                text_of(lang, "footer.contact"), rx.el.address(contact, class_name="not-italic")
+            ),
+            _column(text_of(lang, "footer.hours"), hours_list(lang, "text-white/90")),
             class_name="mx-auto grid max-w-6xl gap-8 px-4 py-12 sm:grid-cols-2 lg:grid-cols-5",
         ),
         rx.el.div(
@@ -98,12 +107,12 @@ def footer(lang: str) -> rx.Component:
                 "© ",
                 copyright_year.value,
                 " ",
-                tc(lang, "footer.copyright"),
+                text_with_facts(lang, "footer.copyright"),
             ),
             rx.el.p(
                 external_link(
                     str(clinic.designer.url),
-                    t(lang, "footer.designed_by", designer=clinic.designer.name),
+                    text_of(lang, "footer.designed_by", designer=clinic.designer.name),
                     lang=lang,
                     class_name=LINK,
                 )

@@ -11,7 +11,7 @@ from clinic.site.components.floating_book import floating_book_button
 from clinic.site.components.footer import footer
 from clinic.site.components.links import in_page_link
 from clinic.site.components.navbar import navbar
-from clinic.site.i18n import t
+from clinic.site.i18n import text_of
 from clinic.site.routes import Page
 
 MAIN_ID = "main"
@@ -24,7 +24,7 @@ HEADER_OFFSET_PX = 64
 def skip_link(lang: str) -> rx.Component:
     return in_page_link(
         MAIN_ID,
-        t(lang, "site.skip_to_content"),
+        text_of(lang, "site.skip_to_content"),
         class_name=(
             "sr-only focus:not-sr-only focus:fixed focus:left-4 focus:top-3 focus:z-50 "
             "focus:rounded-md focus:bg-white focus:px-4 focus:py-2 focus:text-primary focus:shadow-lg"

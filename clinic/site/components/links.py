@@ -5,7 +5,7 @@ from __future__ import annotations
 import reflex as rx
 
 from clinic.reflex_bridge import page_link, plain_anchor
-from clinic.site.i18n import t
+from clinic.site.i18n import text_of
 
 __all__ = ["external_link", "in_page_link", "page_link"]
 
@@ -16,7 +16,7 @@ def external_link(href: str, *children, lang: str, new_tab: bool = True, **props
         return rx.el.a(*children, href=href, **props)
     return rx.el.a(
         *children,
-        rx.el.span(" " + t(lang, "nav.new_tab"), class_name="sr-only"),
+        rx.el.span(" " + text_of(lang, "nav.new_tab"), class_name="sr-only"),
         href=href,
         target="_blank",
         rel="noopener noreferrer",

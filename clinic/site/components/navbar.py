@@ -38,7 +38,7 @@ from clinic.site.components.quick_actions import (
 from clinic.site.components.ui import BUTTON_PRIMARY, icon
 from clinic.site.components.ui import FOCUS_RING as FOCUS
 from clinic.site.content import content
-from clinic.site.i18n import t, tc
+from clinic.site.i18n import text_of, text_with_facts
 from clinic.site.routes import Page, other_lang, path_for, twin_path
 
 HEADER_HEIGHT_CLASS = "h-16"  # 64 px: the offset anchors leave for this bar
@@ -182,7 +182,9 @@ def _mobile_menu(page: Page) -> rx.Component:
             type="button",
             aria_expanded=is_open,
             aria_controls=MOBILE_MENU_ID,
-            aria_label=rx.cond(is_open, t(lang, "nav.menu_close"), t(lang, "nav.menu_open")),
+            aria_label=rx.cond(
+                is_open, text_of(lang, "nav.menu_close"), text_of(lang, "nav.menu_open")
+            ),
             on_click=mobile_menu_open.set_value(~is_open),
             class_name=(
                 "inline-flex h-10 w-10 items-center justify-center rounded-full text-ink "
@@ -207,8 +209,8 @@ def language_toggle(page: Page) -> rx.Component:
     target = other_lang(page.lang)
     return page_link(
         twin_path(page.path),
-        t(page.lang, "nav.toggle_other"),
-        aria_label=t(page.lang, "nav.toggle_label"),
+        text_of(page.lang, "nav.toggle_other"),
+        aria_label=text_of(page.lang, "nav.toggle_label"),
         # No lang=target: the accessible name (aria-label) is in the page's own language.
         href_lang=target,
         # A language chosen here is never undone by the first-visit redirect
@@ -244,16 +246,20 @@ def _mobile_panel(page: Page) -> rx.Component:
             data_menu_actions="",
         ),
         rx.el.ul(
-            rx.el.li(page_link(path_for("home", lang), t(lang, "nav.home"), class_name=MENU_LINK)),
-            group(t(lang, "nav.services"), nav.services_menu(lang)),
-            group(t(lang, "nav.team"), nav.team_menu(lang)),
             rx.el.li(
-                page_link(path_for("contact", lang), t(lang, "nav.contact"), class_name=MENU_LINK)
+                page_link(path_for("home", lang), text_of(lang, "nav.home"), class_name=MENU_LINK)
+            ),
+            group(text_of(lang, "nav.services"), nav.services_menu(lang)),
+            group(text_of(lang, "nav.team"), nav.team_menu(lang)),
+            rx.el.li(
+                page_link(
+                    path_for("contact", lang), text_of(lang, "nav.contact"), class_name=MENU_LINK
+                )
             ),
             rx.el.li(_item_link(nav.memberships(lang), lang, MENU_LINK)),
             class_name="space-y-0.5",
         ),
-        aria_label=t(lang, "nav.label"),
+        aria_label=text_of(lang, "nav.label"),
         # A click on any link closes the menu, even one to the page already shown.
         custom_attrs={"onClick": _closes_on_link(mobile_menu_open, False)},
     )
@@ -266,22 +272,28 @@ def navbar(page: Page) -> rx.Component:
         path_for("home", lang),
         rx.el.span(clinic.brand, class_name="text-xl font-bold tracking-tight text-primary"),
         " ",  # so the visible text reads "Lumara Ginecología...", as its accessible name does
-        rx.el.span(t(lang, "site.tagline"), class_name="hidden text-xs text-muted sm:block"),
-        aria_label=tc(lang, "site.logo_label", tagline=t(lang, "site.tagline")),
+        rx.el.span(text_of(lang, "site.tagline"), class_name="hidden text-xs text-muted sm:block"),
+        aria_label=text_with_facts(lang, "site.logo_label", tagline=text_of(lang, "site.tagline")),
         class_name=f"flex flex-col leading-tight rounded-md {FOCUS}",
     )
     desktop_nav = rx.el.nav(
         rx.el.ul(
-            rx.el.li(page_link(path_for("home", lang), t(lang, "nav.home"), class_name=TOP_LINK)),
-            rx.el.li(_dropdown("services", t(lang, "nav.services"), nav.services_menu(lang), lang)),
-            rx.el.li(_dropdown("team", t(lang, "nav.team"), nav.team_menu(lang), lang)),
             rx.el.li(
-                page_link(path_for("contact", lang), t(lang, "nav.contact"), class_name=TOP_LINK)
+                page_link(path_for("home", lang), text_of(lang, "nav.home"), class_name=TOP_LINK)
+            ),
+            rx.el.li(
+                _dropdown("services", text_of(lang, "nav.services"), nav.services_menu(lang), lang)
+            ),
+            rx.el.li(_dropdown("team", text_of(lang, "nav.team"), nav.team_menu(lang), lang)),
+            rx.el.li(
+                page_link(
+                    path_for("contact", lang), text_of(lang, "nav.contact"), class_name=TOP_LINK
+                )
             ),
             rx.el.li(_item_link(nav.memberships(lang), lang, TOP_LINK)),
             class_name="flex items-center gap-1",
         ),
-        aria_label=t(lang, "nav.label"),
+        aria_label=text_of(lang, "nav.label"),
         class_name="hidden lg:block",
     )
     return rx.el.header(
@@ -292,22 +304,22 @@ def navbar(page: Page) -> rx.Component:
                 page_link(
                     path_for("booking", lang),
                     # Phones get the short label so the bar never wraps.
-                    rx.el.span(t(lang, "nav.book_short"), class_name="sm:hidden"),
-                    rx.el.span(t(lang, "nav.book"), class_name="hidden sm:inline"),
+                    rx.el.span(text_of(lang, "nav.book_short"), class_name="sm:hidden"),
+                    rx.el.span(text_of(lang, "nav.book"), class_name="hidden sm:inline"),
                     class_name=f"whitespace-nowrap {BOOK_BUTTON}",
                 ),
                 whatsapp_action(
                     page,
                     icon(*CHAT_ICON, size=18),
-                    aria_label=t(lang, "actions.whatsapp"),
-                    title=t(lang, "actions.whatsapp"),
+                    aria_label=text_of(lang, "actions.whatsapp"),
+                    title=text_of(lang, "actions.whatsapp"),
                     class_name=HEADER_CONTACT,
                     data_header_contact="",
                 ),
                 call_action(
                     page,
                     icon(*PHONE_ICON, size=18),
-                    aria_label=t(lang, "actions.call_number", phone=clinic.phone),
+                    aria_label=text_of(lang, "actions.call_number", phone=clinic.phone),
                     title=clinic.phone,
                     class_name=HEADER_CONTACT,
                     data_header_contact="",

@@ -20,7 +20,7 @@ from reflex.experimental.client_state import ClientStateVar
 from clinic.reflex_bridge import browser_step, function, set_to
 from clinic.site.components.cal_embed import link_config, public_booking_url
 from clinic.site.content import Doctor, content
-from clinic.site.i18n import BROWSER_LOCALES, t, tc
+from clinic.site.i18n import BROWSER_LOCALES, text_of, text_with_facts
 from clinic.site.routes import OPEN_TIMES_PATH_PREFIX
 
 # The browser stops waiting a little after the server's own 2 s limit for Cal.com.
@@ -84,7 +84,7 @@ def open_times(doctor: Doctor, lang: str, **props) -> rx.Component:
             shown.length() > 0,
             rx.el.section(
                 rx.el.h4(
-                    t(lang, "booking.open_times_title"),
+                    text_of(lang, "booking.open_times_title"),
                     id=heading_id,
                     class_name="text-sm font-bold text-ink",
                 ),
@@ -95,7 +95,8 @@ def open_times(doctor: Doctor, lang: str, **props) -> rx.Component:
                             rx.el.a(
                                 rx.el.time(time["label"], date_time=time["start"]),
                                 rx.el.span(
-                                    " " + t(lang, "booking.open_times_opens"), class_name="sr-only"
+                                    " " + text_of(lang, "booking.open_times_opens"),
+                                    class_name="sr-only",
                                 ),
                                 href=time["href"],
                                 target="_blank",
@@ -116,7 +117,10 @@ def open_times(doctor: Doctor, lang: str, **props) -> rx.Component:
                     ),
                     class_name="mt-2 flex flex-wrap gap-2",
                 ),
-                rx.el.p(tc(lang, "booking.open_times_note"), class_name="mt-2 text-xs text-muted"),
+                rx.el.p(
+                    text_with_facts(lang, "booking.open_times_note"),
+                    class_name="mt-2 text-xs text-muted",
+                ),
                 aria_labelledby=heading_id,
             ),
         ),

@@ -14,7 +14,7 @@ from clinic.site import navigation as nav
 from clinic.site.components.links import external_link, page_link
 from clinic.site.components.ui import icon
 from clinic.site.content import content
-from clinic.site.i18n import t
+from clinic.site.i18n import text_of
 from clinic.site.routes import Page, path_for
 
 PHONE_ICON = (
@@ -32,12 +32,12 @@ def whatsapp_greeting(page: Page) -> str:
     an appointment with the doctor on a doctor's page, a plain request for an appointment elsewhere."""
     lang = page.lang
     if page.kind == "service":
-        return t(lang, "inner.chat_message", topic=t(lang, f"services.{page.id}.title"))
+        return text_of(lang, "inner.chat_message", topic=text_of(lang, f"services.{page.id}.title"))
     if page.doctor_slug:
-        return t(
+        return text_of(
             lang, "actions.whatsapp_doctor", name=content().doctor(page.doctor_slug).name(lang)
         )
-    return t(lang, "footer.whatsapp_message")
+    return text_of(lang, "footer.whatsapp_message")
 
 
 def book_action(page: Page, *children, **props) -> rx.Component:
@@ -67,20 +67,20 @@ def three_actions(
         book_action(
             page,
             icon(*CALENDAR_ICON, size=icon_size),
-            rx.el.span(t(lang, "actions.book")),
+            rx.el.span(text_of(lang, "actions.book")),
             class_name=book_class,
         ),
         whatsapp_action(
             page,
             icon(*CHAT_ICON, size=icon_size),
-            rx.el.span(t(lang, "actions.whatsapp")),
+            rx.el.span(text_of(lang, "actions.whatsapp")),
             class_name=other_class,
         ),
         call_action(
             page,
             icon(*PHONE_ICON, size=icon_size),
-            rx.el.span(t(lang, "actions.call")),
-            aria_label=t(lang, "actions.call_number", phone=content().clinic.phone),
+            rx.el.span(text_of(lang, "actions.call")),
+            aria_label=text_of(lang, "actions.call_number", phone=content().clinic.phone),
             class_name=other_class,
         ),
     ]

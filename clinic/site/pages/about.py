@@ -14,7 +14,7 @@ from clinic.site.components.links import external_link
 from clinic.site.components.page_header import page_header
 from clinic.site.components.ui import CARD, TEXT_LINK, section
 from clinic.site.content import Localized, Strict, content, load_model
-from clinic.site.i18n import fill, t, tc
+from clinic.site.i18n import fill_facts, text_of, text_with_facts
 from clinic.site.pages.inner_blocks import call_to_action, doctor_card, paragraphs, titled_cards
 from clinic.site.routes import Page
 
@@ -55,7 +55,7 @@ def _values(lang: str, data: AboutContent) -> rx.Component:
 
 def _team(lang: str, data: AboutContent) -> rx.Component:
     return section(
-        rx.el.p(fill(lang, data.team_intro(lang)), class_name="mt-4 max-w-3xl text-lg"),
+        rx.el.p(fill_facts(lang, data.team_intro(lang)), class_name="mt-4 max-w-3xl text-lg"),
         rx.el.div(
             *(doctor_card(d, lang) for d in content().doctors),
             class_name="mt-8 grid gap-6 lg:grid-cols-2",
@@ -66,11 +66,11 @@ def _team(lang: str, data: AboutContent) -> rx.Component:
 
 def _where(lang: str, data: AboutContent) -> rx.Component:
     return section(
-        *paragraphs([fill(lang, p(lang)) for p in data.hospital]),
+        *paragraphs([fill_facts(lang, p(lang)) for p in data.hospital]),
         rx.el.p(
             external_link(
                 str(content().clinic.address.maps_url),
-                t(lang, "inner.map"),
+                text_of(lang, "inner.map"),
                 lang=lang,
                 class_name=TEXT_LINK,
             ),
@@ -78,7 +78,7 @@ def _where(lang: str, data: AboutContent) -> rx.Component:
         ),
         rx.el.h3(data.amenities_heading(lang), class_name="mt-8 text-lg font-semibold"),
         rx.el.ul(
-            *(rx.el.li(fill(lang, a(lang))) for a in data.amenities),
+            *(rx.el.li(fill_facts(lang, a(lang))) for a in data.amenities),
             class_name="mt-3 list-disc space-y-1 pl-5",
         ),
         title=data.hospital_heading(lang),
@@ -91,7 +91,7 @@ def _certifications(lang: str, data: AboutContent) -> rx.Component:
         *(
             rx.el.li(
                 rx.el.p(
-                    t(lang, "about_page.board_certified", name=d.name(lang)),
+                    text_of(lang, "about_page.board_certified", name=d.name(lang)),
                     class_name="font-semibold",
                 ),
                 rx.el.p(d.license(lang), class_name="text-muted"),
@@ -101,7 +101,7 @@ def _certifications(lang: str, data: AboutContent) -> rx.Component:
         class_name="space-y-4",
     )
     permits = rx.el.div(
-        rx.el.h3(t(lang, "about_page.permits"), class_name="font-semibold"),
+        rx.el.h3(text_of(lang, "about_page.permits"), class_name="font-semibold"),
         rx.el.ul(
             *(rx.el.li(p) for p in content().clinic.permits),
             class_name="mt-2 space-y-1 text-muted",
@@ -109,7 +109,9 @@ def _certifications(lang: str, data: AboutContent) -> rx.Component:
         ),
     )
     return section(
-        rx.el.p(fill(lang, data.certifications_intro(lang)), class_name="mt-4 max-w-3xl text-lg"),
+        rx.el.p(
+            fill_facts(lang, data.certifications_intro(lang)), class_name="mt-4 max-w-3xl text-lg"
+        ),
         rx.el.div(
             rx.el.div(doctors, class_name=CARD),
             rx.el.div(permits, class_name=CARD),
@@ -123,13 +125,16 @@ def render(page: Page) -> rx.Component:
     lang = page.lang
     data = about_content()
     return rx.fragment(
-        page_header(tc(lang, "pages.about.title"), tc(lang, "pages.about.intro")),
+        page_header(
+            text_with_facts(lang, "pages.about.title"), text_with_facts(lang, "pages.about.intro")
+        ),
         section(
-            *paragraphs([fill(lang, p(lang)) for p in data.story]), title=data.story_heading(lang)
+            *paragraphs([fill_facts(lang, p(lang)) for p in data.story]),
+            title=data.story_heading(lang),
         ),
         _values(lang, data),
         _team(lang, data),
         _where(lang, data),
         _certifications(lang, data),
-        call_to_action(lang, tc(lang, "pages.about.title")),
+        call_to_action(lang, text_with_facts(lang, "pages.about.title")),
     )

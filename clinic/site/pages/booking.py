@@ -17,7 +17,7 @@ from clinic.site.components.open_times import open_times
 from clinic.site.components.page_header import page_header
 from clinic.site.components.ui import BUTTON_PRIMARY, CARD, TEXT_LINK, section
 from clinic.site.content import Doctor, content
-from clinic.site.i18n import consultation_price, t, tc
+from clinic.site.i18n import consultation_price, text_of, text_with_facts
 from clinic.site.routes import Page, doctor_page_id, path_for
 
 ICON_ATTRS = {
@@ -64,7 +64,7 @@ def doctor_card(doctor: Doctor, lang: str) -> rx.Component:
             class_name="flex items-start gap-4",
         ),
         rx.el.ul(
-            rx.el.li(t(lang, "booking.experience", years=doctor.years_experience)),
+            rx.el.li(text_of(lang, "booking.experience", years=doctor.years_experience)),
             rx.el.li(doctor.license(lang)),
             class_name="mt-4 list-disc space-y-1 pl-5 text-sm text-muted",
         ),
@@ -72,9 +72,10 @@ def doctor_card(doctor: Doctor, lang: str) -> rx.Component:
             book_link(
                 doctor,
                 calendar_icon(),
-                rx.el.span(t(lang, "booking.book")),
+                rx.el.span(text_of(lang, "booking.book")),
                 rx.el.span(
-                    " " + t(lang, "booking.book_with", name=doctor.name(lang)), class_name="sr-only"
+                    " " + text_of(lang, "booking.book_with", name=doctor.name(lang)),
+                    class_name="sr-only",
                 ),
                 lang=lang,
                 class_name=BUTTON_PRIMARY,
@@ -82,9 +83,9 @@ def doctor_card(doctor: Doctor, lang: str) -> rx.Component:
             ),
             page_link(
                 path_for(doctor_page_id(doctor.slug), lang),
-                t(lang, "booking.profile"),
+                text_of(lang, "booking.profile"),
                 rx.el.span(
-                    " " + t(lang, "booking.profile_of", name=doctor.name(lang)),
+                    " " + text_of(lang, "booking.profile_of", name=doctor.name(lang)),
                     class_name="sr-only",
                 ),
                 class_name=TEXT_LINK,
@@ -100,13 +101,13 @@ def doctor_card(doctor: Doctor, lang: str) -> rx.Component:
 
 def doctors_section(lang: str) -> rx.Component:
     return section(
-        rx.el.p(t(lang, "booking.doctors_intro"), class_name="mt-3 max-w-2xl text-muted"),
+        rx.el.p(text_of(lang, "booking.doctors_intro"), class_name="mt-3 max-w-2xl text-muted"),
         cal_embed(
             *(doctor_card(d, lang) for d in content().doctors),
             lang=lang,
             class_name="group mt-8 grid gap-6 md:grid-cols-2",
         ),
-        title=t(lang, "booking.doctors_title"),
+        title=text_of(lang, "booking.doctors_title"),
     )
 
 
@@ -119,21 +120,23 @@ def _bullets(*texts: str) -> rx.Component:
 
 def fee_card(lang: str) -> rx.Component:
     return rx.el.div(
-        rx.el.h2(t(lang, "booking.fee_title"), class_name="text-lg font-bold text-primary"),
+        rx.el.h2(text_of(lang, "booking.fee_title"), class_name="text-lg font-bold text-primary"),
         rx.el.p(consultation_price(), class_name="mt-2 text-3xl font-bold text-ink"),
-        rx.el.p(tc(lang, "booking.fee_details"), class_name="mt-2"),
-        rx.el.p(t(lang, "booking.payment"), class_name="mt-2 text-sm text-muted"),
+        rx.el.p(text_with_facts(lang, "booking.fee_details"), class_name="mt-2"),
+        rx.el.p(text_of(lang, "booking.payment"), class_name="mt-2 text-sm text-muted"),
         class_name=CARD,
     )
 
 
 def amenities_card(lang: str) -> rx.Component:
     return rx.el.div(
-        rx.el.h2(t(lang, "booking.amenities_title"), class_name="text-lg font-bold text-primary"),
+        rx.el.h2(
+            text_of(lang, "booking.amenities_title"), class_name="text-lg font-bold text-primary"
+        ),
         _bullets(
-            t(lang, "booking.amenities_wifi"),
-            t(lang, "booking.amenities_refreshments"),
-            t(lang, "booking.amenities_parking"),
+            text_of(lang, "booking.amenities_wifi"),
+            text_of(lang, "booking.amenities_refreshments"),
+            text_of(lang, "booking.amenities_parking"),
         ),
         class_name=CARD,
         data_amenities="",
@@ -144,15 +147,19 @@ def help_line(lang: str) -> rx.Component:
     """For whoever would rather not book online: the same chat and phone as everywhere."""
     clinic = content().clinic
     return rx.el.div(
-        rx.el.h2(t(lang, "booking.help_title"), class_name="text-lg font-bold text-ink"),
+        rx.el.h2(text_of(lang, "booking.help_title"), class_name="text-lg font-bold text-ink"),
         rx.el.div(
             external_link(
-                nav.whatsapp_link(t(lang, "footer.whatsapp_message")),
-                t(lang, "booking.help_chat"),
+                nav.whatsapp_link(text_of(lang, "footer.whatsapp_message")),
+                text_of(lang, "booking.help_chat"),
                 lang=lang,
                 class_name=TEXT_LINK,
             ),
-            rx.el.a(tc(lang, "booking.help_call"), href=clinic.tel_href, class_name=TEXT_LINK),
+            rx.el.a(
+                text_with_facts(lang, "booking.help_call"),
+                href=clinic.tel_href,
+                class_name=TEXT_LINK,
+            ),
             class_name="mt-2 flex flex-wrap gap-x-6 gap-y-2",
         ),
         class_name="mt-8",
@@ -162,7 +169,10 @@ def help_line(lang: str) -> rx.Component:
 def render(page: Page) -> rx.Component:
     lang = page.lang
     return rx.fragment(
-        page_header(tc(lang, "pages.booking.title"), tc(lang, "pages.booking.intro")),
+        page_header(
+            text_with_facts(lang, "pages.booking.title"),
+            text_with_facts(lang, "pages.booking.intro"),
+        ),
         doctors_section(lang),
         section(
             rx.el.div(fee_card(lang), amenities_card(lang), class_name="grid gap-6 md:grid-cols-2"),

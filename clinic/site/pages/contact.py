@@ -14,7 +14,7 @@ from clinic.site.components.contact_form import contact_form
 from clinic.site.components.links import external_link
 from clinic.site.components.ui import CARD, CONTAINER, TEXT_LINK
 from clinic.site.content import content
-from clinic.site.i18n import opening_hours, t, tc
+from clinic.site.i18n import opening_hours, text_of, text_with_facts
 from clinic.site.routes import Page
 
 # Made by tools/make_contact_background.py (AVIF and WebP, JPEG fallback).
@@ -84,10 +84,13 @@ def header(lang: str) -> rx.Component:
         background_picture(),
         rx.el.div(
             rx.el.h1(
-                tc(lang, "pages.contact.title"),
+                text_with_facts(lang, "pages.contact.title"),
                 class_name="text-3xl font-bold tracking-tight text-primary sm:text-4xl",
             ),
-            rx.el.p(tc(lang, "pages.contact.intro"), class_name="mt-4 max-w-2xl text-lg text-ink"),
+            rx.el.p(
+                text_with_facts(lang, "pages.contact.intro"),
+                class_name="mt-4 max-w-2xl text-lg text-ink",
+            ),
             class_name=f"relative {CONTAINER} py-14 sm:py-20",
         ),
         class_name="relative isolate overflow-hidden bg-sand",
@@ -98,11 +101,11 @@ def header(lang: str) -> rx.Component:
 def form_panel(lang: str) -> rx.Component:
     return rx.el.section(
         rx.el.h2(
-            t(lang, "contact.form.title"),
+            text_of(lang, "contact.form.title"),
             id="contact-form-title",
             class_name="text-2xl font-bold tracking-tight text-primary",
         ),
-        rx.el.p(t(lang, "contact.form.intro"), class_name="mt-2 text-muted"),
+        rx.el.p(text_of(lang, "contact.form.intro"), class_name="mt-2 text-muted"),
         rx.el.div(contact_form(lang), class_name="mt-6"),
         aria_labelledby="contact-form-title",
         class_name=f"{CARD} sm:p-8",
@@ -126,25 +129,27 @@ def contact_cards(lang: str) -> rx.Component:
     clinic = content().clinic
     return rx.el.section(
         rx.el.h2(
-            t(lang, "contact.cards.title"),
+            text_of(lang, "contact.cards.title"),
             id="contact-cards-title",
             class_name="text-2xl font-bold tracking-tight text-primary",
         ),
         rx.el.ul(
             _card(
                 "chat",
-                t(lang, "contact.cards.chat_title"),
-                rx.el.p(tc(lang, "contact.cards.chat_text"), class_name="mt-1 text-muted"),
+                text_of(lang, "contact.cards.chat_title"),
+                rx.el.p(
+                    text_with_facts(lang, "contact.cards.chat_text"), class_name="mt-1 text-muted"
+                ),
                 external_link(
                     nav.whatsapp_link(),
-                    t(lang, "contact.cards.chat_action"),
+                    text_of(lang, "contact.cards.chat_action"),
                     lang=lang,
                     class_name=f"mt-2 inline-block {TEXT_LINK}",
                 ),
             ),
             _card(
                 "call",
-                t(lang, "contact.cards.call_title"),
+                text_of(lang, "contact.cards.call_title"),
                 rx.el.dl(
                     *(
                         rx.el.div(
@@ -157,18 +162,20 @@ def contact_cards(lang: str) -> rx.Component:
                     class_name="mt-1 text-sm text-muted",
                 ),
                 rx.el.a(
-                    tc(lang, "contact.cards.call_action"),
+                    text_with_facts(lang, "contact.cards.call_action"),
                     href=clinic.tel_href,
                     class_name=f"mt-2 inline-block {TEXT_LINK}",
                 ),
             ),
             _card(
                 "visit",
-                t(lang, "contact.cards.visit_title"),
-                rx.el.address(tc(lang, "footer.address"), class_name="mt-1 not-italic text-muted"),
+                text_of(lang, "contact.cards.visit_title"),
+                rx.el.address(
+                    text_with_facts(lang, "footer.address"), class_name="mt-1 not-italic text-muted"
+                ),
                 external_link(
                     str(clinic.address.maps_url),
-                    t(lang, "contact.cards.visit_action"),
+                    text_of(lang, "contact.cards.visit_action"),
                     lang=lang,
                     class_name=f"mt-2 inline-block {TEXT_LINK}",
                 ),

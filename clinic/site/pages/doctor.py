@@ -27,7 +27,14 @@ from clinic.site.components.ui import (
     section,
 )
 from clinic.site.content import Doctor, Localized, Strict, content, load_model
-from clinic.site.i18n import doctor_bio, doctor_values, fill, service_text, t, tc
+from clinic.site.i18n import (
+    doctor_bio,
+    doctor_values,
+    fill_facts,
+    service_text,
+    text_of,
+    text_with_facts,
+)
 from clinic.site.pages.inner_blocks import call_to_action, paragraphs
 from clinic.site.routes import Page, path_for
 
@@ -53,7 +60,7 @@ def doctor_texts(slug: str) -> DoctorTexts:
 def _book_button(doctor: Doctor, lang: str) -> rx.Component:
     return book_link(
         doctor,
-        t(lang, "inner.book_with", name=doctor.name(lang)),
+        text_of(lang, "inner.book_with", name=doctor.name(lang)),
         lang=lang,
         class_name=BUTTON_PRIMARY,
         data_book=doctor.slug,
@@ -66,7 +73,7 @@ def _hero(doctor: Doctor, lang: str) -> rx.Component:
             doctor_avatar(doctor, 128, lang=lang),
             rx.el.div(
                 rx.el.p(
-                    t(lang, "doctor_page.eyebrow"),
+                    text_of(lang, "doctor_page.eyebrow"),
                     class_name="text-sm font-semibold uppercase tracking-wide text-accent",
                 ),
                 rx.el.h1(
@@ -75,7 +82,7 @@ def _hero(doctor: Doctor, lang: str) -> rx.Component:
                 ),
                 rx.el.p(doctor.specialty(lang), class_name="mt-3 max-w-2xl text-lg text-ink"),
                 rx.el.p(
-                    t(lang, "inner.years", years=doctor.years_experience),
+                    text_of(lang, "inner.years", years=doctor.years_experience),
                     class_name="mt-2 font-semibold text-accent",
                     data_years=str(doctor.years_experience),
                 ),
@@ -85,8 +92,10 @@ def _hero(doctor: Doctor, lang: str) -> rx.Component:
                 rx.el.div(
                     _book_button(doctor, lang),
                     external_link(
-                        nav.whatsapp_link(t(lang, "inner.chat_message", topic=doctor.name(lang))),
-                        t(lang, "inner.chat"),
+                        nav.whatsapp_link(
+                            text_of(lang, "inner.chat_message", topic=doctor.name(lang))
+                        ),
+                        text_of(lang, "inner.chat"),
                         lang=lang,
                         class_name=BUTTON_SECONDARY,
                     ),
@@ -112,7 +121,7 @@ def _hero(doctor: Doctor, lang: str) -> rx.Component:
 def _profile(doctor: Doctor, lang: str) -> rx.Component:
     texts = doctor_texts(doctor.slug)
     focus = rx.el.div(
-        rx.el.h3(t(lang, "doctor_page.focus"), class_name="text-lg font-semibold"),
+        rx.el.h3(text_of(lang, "doctor_page.focus"), class_name="text-lg font-semibold"),
         rx.el.ul(
             *(rx.el.li(item(lang)) for item in texts.focus),
             class_name="mt-3 list-disc space-y-1 pl-5",
@@ -120,11 +129,11 @@ def _profile(doctor: Doctor, lang: str) -> rx.Component:
         class_name=CARD,
     )
     credentials = rx.el.div(
-        rx.el.h3(t(lang, "doctor_page.credentials"), class_name="text-lg font-semibold"),
+        rx.el.h3(text_of(lang, "doctor_page.credentials"), class_name="text-lg font-semibold"),
         rx.el.ul(
             rx.el.li(doctor.license(lang)),
-            rx.el.li(t(lang, "doctor_page.board_certified")),
-            rx.el.li(t(lang, "inner.years", years=doctor.years_experience)),
+            rx.el.li(text_of(lang, "doctor_page.board_certified")),
+            rx.el.li(text_of(lang, "inner.years", years=doctor.years_experience)),
             class_name="mt-3 list-disc space-y-1 pl-5",
         ),
         class_name=CARD,
@@ -133,11 +142,11 @@ def _profile(doctor: Doctor, lang: str) -> rx.Component:
         *paragraphs(
             [
                 doctor_bio(doctor, lang),
-                *(fill(lang, p(lang), **doctor_values(doctor, lang)) for p in texts.approach),
+                *(fill_facts(lang, p(lang), **doctor_values(doctor, lang)) for p in texts.approach),
             ]
         ),
         rx.el.div(focus, credentials, class_name="mt-8 grid gap-4 md:grid-cols-2"),
-        title=t(lang, f"doctor_page.about_{doctor.gender}", name=doctor.name(lang)),
+        title=text_of(lang, f"doctor_page.about_{doctor.gender}", name=doctor.name(lang)),
     )
 
 
@@ -150,7 +159,7 @@ def _services(doctor: Doctor, lang: str) -> rx.Component:
                     page_link(
                         path_for(s.key, lang),
                         rx.el.span(
-                            t(lang, f"services.{s.key}.title"),
+                            text_of(lang, f"services.{s.key}.title"),
                             class_name="text-lg font-semibold text-primary underline-offset-4 group-hover:underline",
                         ),
                         rx.el.span(
@@ -165,24 +174,24 @@ def _services(doctor: Doctor, lang: str) -> rx.Component:
             ),
             class_name="mt-8 grid gap-4 sm:grid-cols-2 lg:grid-cols-3",
         ),
-        title=t(lang, "doctor_page.services"),
+        title=text_of(lang, "doctor_page.services"),
         tone="sand",
     )
 
 
 def _where(lang: str) -> rx.Component:
     return section(
-        rx.el.p(tc(lang, "inner.address"), class_name="mt-4 max-w-3xl text-lg"),
+        rx.el.p(text_with_facts(lang, "inner.address"), class_name="mt-4 max-w-3xl text-lg"),
         rx.el.p(
             external_link(
                 str(content().clinic.address.maps_url),
-                t(lang, "inner.map"),
+                text_of(lang, "inner.map"),
                 lang=lang,
                 class_name=TEXT_LINK,
             ),
             class_name="mt-3",
         ),
-        title=t(lang, "doctor_page.where"),
+        title=text_of(lang, "doctor_page.where"),
     )
 
 

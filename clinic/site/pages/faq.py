@@ -13,7 +13,7 @@ from clinic.site.components.links import external_link, page_link
 from clinic.site.components.page_header import page_header
 from clinic.site.components.ui import BUTTON_PRIMARY, BUTTON_SECONDARY, CARD, TEXT_LINK, section
 from clinic.site.content import content
-from clinic.site.i18n import t, tc
+from clinic.site.i18n import text_of, text_with_facts
 from clinic.site.pages.faq_data import FaqView, faq_entries, faq_views
 from clinic.site.routes import Page, path_for
 
@@ -54,13 +54,13 @@ def _action(view: FaqView, lang: str) -> rx.Component:
     if view.link == "map":
         return external_link(
             str(content().clinic.address.maps_url),
-            t(lang, "inner.map"),
+            text_of(lang, "inner.map"),
             lang=lang,
             class_name=TEXT_LINK,
         )
     if view.link == "booking":
         return page_link(
-            path_for("booking", lang), t(lang, "faq_page.booking"), class_name=TEXT_LINK
+            path_for("booking", lang), text_of(lang, "faq_page.booking"), class_name=TEXT_LINK
         )
     return rx.fragment()
 
@@ -84,21 +84,28 @@ def _card(view: FaqView, lang: str) -> rx.Component:
 def render(page: Page) -> rx.Component:
     lang = page.lang
     more = section(
-        rx.el.p(tc(lang, "faq_page.more_text"), class_name="mt-3 max-w-2xl text-lg"),
+        rx.el.p(text_with_facts(lang, "faq_page.more_text"), class_name="mt-3 max-w-2xl text-lg"),
         rx.el.div(
             external_link(
-                nav.whatsapp_link(), t(lang, "inner.chat"), lang=lang, class_name=BUTTON_PRIMARY
+                nav.whatsapp_link(),
+                text_of(lang, "inner.chat"),
+                lang=lang,
+                class_name=BUTTON_PRIMARY,
             ),
             page_link(
-                path_for("contact", lang), t(lang, "faq_page.contact"), class_name=BUTTON_SECONDARY
+                path_for("contact", lang),
+                text_of(lang, "faq_page.contact"),
+                class_name=BUTTON_SECONDARY,
             ),
             class_name="mt-6 flex flex-wrap gap-3",
         ),
-        title=t(lang, "faq_page.more_heading"),
+        title=text_of(lang, "faq_page.more_heading"),
         tone="sand",
     )
     return rx.fragment(
-        page_header(tc(lang, "pages.faq.title"), tc(lang, "pages.faq.intro")),
+        page_header(
+            text_with_facts(lang, "pages.faq.title"), text_with_facts(lang, "pages.faq.intro")
+        ),
         rx.el.div(
             *(_card(view, lang) for view in faq_views(lang)),
             # Columns, not a grid: cards of different heights stack without holes.

@@ -12,7 +12,7 @@ from typing import Annotated, Literal
 from pydantic import Field
 
 from clinic.site.content import Localized, Slug, Strict, content, load_model
-from clinic.site.i18n import fill, opening_hours, t
+from clinic.site.i18n import fill_facts, opening_hours, text_of
 from clinic.site.pages.inner_blocks import doctor_href
 from clinic.site.routes import path_for
 
@@ -76,7 +76,7 @@ def _items(kind: str | None, lang: str) -> tuple[Item, ...]:
         )
     if kind == "services":
         pages = [
-            Item(t(lang, f"services.{s.key}.title"), href=path_for(s.key, lang))
+            Item(text_of(lang, f"services.{s.key}.title"), href=path_for(s.key, lang))
             for s in content().services
         ]
         extra = [
@@ -93,11 +93,11 @@ def faq_views(lang: str) -> list[FaqView]:
     return [
         FaqView(
             key=e.key,
-            question=fill(lang, e.question(lang)),
-            paragraphs=tuple(fill(lang, p(lang)) for p in e.answer),
+            question=fill_facts(lang, e.question(lang)),
+            paragraphs=tuple(fill_facts(lang, p(lang)) for p in e.answer),
             items=_items(e.items, lang),
             items_kind=e.items,
-            note=tuple(fill(lang, p(lang)) for p in e.note),
+            note=tuple(fill_facts(lang, p(lang)) for p in e.note),
             link=e.link,
         )
         for e in faq_content().entries

@@ -11,7 +11,7 @@ from clinic.site.components.avatar import doctor_avatar
 from clinic.site.components.links import external_link, page_link
 from clinic.site.components.ui import BUTTON_PRIMARY, BUTTON_SECONDARY, CARD, TEXT_LINK, section
 from clinic.site.content import Doctor, content
-from clinic.site.i18n import consultation_price, fill, t, tc
+from clinic.site.i18n import consultation_price, fill_facts, text_of, text_with_facts
 from clinic.site.routes import doctor_page_id, path_for
 
 
@@ -53,7 +53,7 @@ def doctor_card(doctor: Doctor, lang: str, heading_level: str = "h3") -> rx.Comp
                 ),
                 rx.el.p(doctor.specialty(lang), class_name="mt-1 text-muted"),
                 rx.el.p(
-                    t(lang, "inner.years", years=doctor.years_experience),
+                    text_of(lang, "inner.years", years=doctor.years_experience),
                     class_name="mt-2 font-semibold text-accent",
                 ),
                 rx.el.p(doctor.license(lang), class_name="mt-1 text-sm text-muted"),
@@ -63,15 +63,15 @@ def doctor_card(doctor: Doctor, lang: str, heading_level: str = "h3") -> rx.Comp
         rx.el.div(
             page_link(
                 booking_href(doctor, lang),
-                t(lang, "inner.book_with", name=doctor.name(lang)),
+                text_of(lang, "inner.book_with", name=doctor.name(lang)),
                 class_name=BUTTON_PRIMARY,
                 data_book=doctor.slug,
             ),
             page_link(
                 doctor_href(doctor, lang),
-                t(lang, "inner.view_profile"),
+                text_of(lang, "inner.view_profile"),
                 class_name=BUTTON_SECONDARY,
-                aria_label=t(lang, "inner.view_profile_of", name=doctor.name(lang)),
+                aria_label=text_of(lang, "inner.view_profile_of", name=doctor.name(lang)),
             ),
             class_name="mt-6 flex flex-wrap gap-3",
         ),
@@ -83,9 +83,9 @@ def doctor_card(doctor: Doctor, lang: str, heading_level: str = "h3") -> rx.Comp
 def consultation_facts(lang: str) -> rx.Component:
     """Fee with currency, a full hour, ultrasound included: the consultation in one row."""
     tiles = [
-        (consultation_price(), t(lang, "inner.fee_label")),
-        (tc(lang, "inner.duration"), t(lang, "inner.duration_label")),
-        (t(lang, "inner.ultrasound"), t(lang, "inner.ultrasound_label")),
+        (consultation_price(), text_of(lang, "inner.fee_label")),
+        (text_with_facts(lang, "inner.duration"), text_of(lang, "inner.duration_label")),
+        (text_of(lang, "inner.ultrasound"), text_of(lang, "inner.ultrasound_label")),
     ]
     return rx.el.dl(
         *(
@@ -107,29 +107,33 @@ def call_to_action(lang: str, topic: str, book: rx.Component | None = None) -> r
     return rx.el.section(
         rx.el.div(
             rx.el.h2(
-                t(lang, "inner.cta_heading"),
+                text_of(lang, "inner.cta_heading"),
                 class_name="text-2xl font-bold tracking-tight text-primary sm:text-3xl",
             ),
-            rx.el.p(t(lang, "inner.cta_text"), class_name="mt-3 max-w-2xl text-lg"),
+            rx.el.p(text_of(lang, "inner.cta_text"), class_name="mt-3 max-w-2xl text-lg"),
             rx.el.div(consultation_facts(lang), class_name="mt-8"),
             rx.el.div(
                 book
                 or page_link(
-                    path_for("booking", lang), t(lang, "inner.book"), class_name=BUTTON_PRIMARY
+                    path_for("booking", lang),
+                    text_of(lang, "inner.book"),
+                    class_name=BUTTON_PRIMARY,
                 ),
                 external_link(
-                    nav.whatsapp_link(t(lang, "inner.chat_message", topic=topic)),
-                    t(lang, "inner.chat"),
+                    nav.whatsapp_link(text_of(lang, "inner.chat_message", topic=topic)),
+                    text_of(lang, "inner.chat"),
                     lang=lang,
                     class_name=BUTTON_SECONDARY,
                 ),
-                page_link(path_for("faq", lang), t(lang, "inner.faq_link"), class_name=TEXT_LINK),
+                page_link(
+                    path_for("faq", lang), text_of(lang, "inner.faq_link"), class_name=TEXT_LINK
+                ),
                 class_name="mt-8 flex flex-wrap items-center gap-4",
             ),
             class_name="mx-auto max-w-6xl px-4 py-12 sm:py-16",
         ),
         class_name="bg-sand",
-        aria_label=t(lang, "inner.cta_heading"),
+        aria_label=text_of(lang, "inner.cta_heading"),
     )
 
 
@@ -169,11 +173,11 @@ def titled_cards(
             *(
                 rx.el.li(
                     rx.el.h3(
-                        fill(lang, item.title(lang), **values),
+                        fill_facts(lang, item.title(lang), **values),
                         class_name="text-lg font-semibold text-ink",
                     ),
                     rx.el.p(
-                        fill(lang, item.text(lang), **values),
+                        fill_facts(lang, item.text(lang), **values),
                         class_name="mt-2 leading-relaxed text-muted",
                     ),
                     class_name=CARD,

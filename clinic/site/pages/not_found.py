@@ -16,7 +16,7 @@ from clinic.site.components.layout import page_shell
 from clinic.site.components.links import external_link, page_link
 from clinic.site.components.ui import BUTTON_PRIMARY, BUTTON_SECONDARY, TEXT_LINK
 from clinic.site.content import LANGS, content
-from clinic.site.i18n import t, tc
+from clinic.site.i18n import text_of, text_with_facts
 from clinic.site.routes import DEFAULT_LANG, Page, is_english_path, legacy_redirects, path_for
 
 decoded_path = browser_step("page", "decodedPath", returns=str)
@@ -28,29 +28,38 @@ def _body(lang: str) -> rx.Component:
     return rx.el.section(
         rx.el.p("404", class_name="text-sm font-semibold tracking-widest text-muted"),
         rx.el.h1(
-            t(lang, "not_found.title"),
+            text_of(lang, "not_found.title"),
             class_name="mt-2 text-3xl font-bold text-primary sm:text-4xl",
         ),
-        rx.el.p(t(lang, "not_found.subtitle"), class_name="mt-4 text-lg"),
-        rx.el.p(t(lang, "not_found.description"), class_name="mt-2 text-muted"),
+        rx.el.p(text_of(lang, "not_found.subtitle"), class_name="mt-4 text-lg"),
+        rx.el.p(text_of(lang, "not_found.description"), class_name="mt-2 text-muted"),
         rx.el.div(
             # Primary first, as on every other page.
             page_link(
-                path_for("booking", lang), t(lang, "not_found.book"), class_name=BUTTON_PRIMARY
+                path_for("booking", lang),
+                text_of(lang, "not_found.book"),
+                class_name=BUTTON_PRIMARY,
             ),
             page_link(
-                path_for("home", lang), t(lang, "not_found.home"), class_name=BUTTON_SECONDARY
+                path_for("home", lang), text_of(lang, "not_found.home"), class_name=BUTTON_SECONDARY
             ),
             class_name="mt-8 flex flex-wrap gap-3",
         ),
         rx.el.ul(
             rx.el.li(
                 external_link(
-                    nav.whatsapp_link(), t(lang, "not_found.chat"), lang=lang, class_name=TEXT_LINK
+                    nav.whatsapp_link(),
+                    text_of(lang, "not_found.chat"),
+                    lang=lang,
+                    class_name=TEXT_LINK,
                 )
             ),
             rx.el.li(
-                rx.el.a(tc(lang, "not_found.call"), href=clinic.tel_href, class_name=TEXT_LINK)
+                rx.el.a(
+                    text_with_facts(lang, "not_found.call"),
+                    href=clinic.tel_href,
+                    class_name=TEXT_LINK,
+                )
             ),
             class_name="mt-6 space-y-2",
         ),
@@ -60,7 +69,7 @@ def _body(lang: str) -> rx.Component:
 
 
 def _page(lang: str) -> rx.Component:
-    title = tc(lang, "not_found.meta_title")
+    title = text_with_facts(lang, "not_found.meta_title")
     return rx.fragment(
         page_shell(Page("not_found", "not_found", lang, path_for("home", lang)), _body(lang)),
         # The head is written once, in Spanish: on an English path the tab says so in English.

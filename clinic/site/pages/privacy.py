@@ -13,7 +13,7 @@ from clinic.site.components.links import in_page_link
 from clinic.site.components.page_header import page_header
 from clinic.site.components.ui import CONTAINER, TEXT_LINK
 from clinic.site.content import Localized, Slug, Strict, load_model
-from clinic.site.i18n import fill, t, tc
+from clinic.site.i18n import fill_facts, text_of, text_with_facts
 from clinic.site.pages.inner_blocks import rich_text
 from clinic.site.routes import Page
 
@@ -41,10 +41,10 @@ def privacy_content() -> PrivacyContent:
 def render(page: Page) -> rx.Component:
     lang = page.lang
     data = privacy_content()
-    updated = t(lang, "privacy_page.updated", date=data.updated(lang))
+    updated = text_of(lang, "privacy_page.updated", date=data.updated(lang))
     contents = rx.el.nav(
         rx.el.h2(
-            t(lang, "privacy_page.contents"),
+            text_of(lang, "privacy_page.contents"),
             class_name="text-sm font-semibold uppercase tracking-wide text-muted",
         ),
         rx.el.ol(
@@ -54,7 +54,7 @@ def render(page: Page) -> rx.Component:
             ),
             class_name="mt-3 list-decimal space-y-1 pl-6",
         ),
-        aria_label=t(lang, "privacy_page.contents"),
+        aria_label=text_of(lang, "privacy_page.contents"),
         class_name="rounded-2xl bg-sand p-6",
     )
     sections = [
@@ -63,7 +63,7 @@ def render(page: Page) -> rx.Component:
                 f"{number}. {s.title(lang)}",
                 class_name="text-xl font-bold text-primary sm:text-2xl",
             ),
-            *rich_text(fill(lang, s.body(lang))),
+            *rich_text(fill_facts(lang, s.body(lang))),
             id=s.key,
             data_privacy_section=str(number),
             class_name="scroll-mt-20",
@@ -72,8 +72,8 @@ def render(page: Page) -> rx.Component:
     ]
     return rx.fragment(
         page_header(
-            tc(lang, "pages.privacy.title"),
-            tc(lang, "pages.privacy.intro"),
+            text_with_facts(lang, "pages.privacy.title"),
+            text_with_facts(lang, "pages.privacy.intro"),
             rx.el.p(updated, class_name="mt-3 text-sm font-medium text-ink", data_updated=""),
         ),
         rx.el.div(

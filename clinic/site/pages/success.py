@@ -16,7 +16,7 @@ from clinic.site.components.links import external_link, page_link
 from clinic.site.components.page_header import page_header
 from clinic.site.components.ui import BUTTON_PRIMARY, BUTTON_SECONDARY, CARD, CONTAINER, TEXT_LINK
 from clinic.site.content import Localized, Slug, Strict, content, load_model
-from clinic.site.i18n import fill, t, tc
+from clinic.site.i18n import fill_facts, text_of, text_with_facts
 from clinic.site.routes import Page, path_for
 
 PositiveInt = Annotated[int, Field(gt=0)]
@@ -49,7 +49,7 @@ def success_content() -> SuccessContent:
 def note_texts(lang: str) -> list[str]:
     """Every note with its numbers filled in, as plain text (the calendar file's too)."""
     rules = success_content().rules.model_dump()
-    return [fill(lang, n.text(lang), **rules) for n in success_content().notes]
+    return [fill_facts(lang, n.text(lang), **rules) for n in success_content().notes]
 
 
 def _note_text(text: str) -> list:
@@ -79,28 +79,33 @@ def render(page: Page) -> rx.Component:
     )
     questions = rx.el.section(
         rx.el.h2(
-            t(lang, "success_page.questions_heading"), class_name="text-xl font-bold text-primary"
+            text_of(lang, "success_page.questions_heading"),
+            class_name="text-xl font-bold text-primary",
         ),
-        rx.el.p(t(lang, "success_page.questions_text"), class_name="mt-2"),
+        rx.el.p(text_of(lang, "success_page.questions_text"), class_name="mt-2"),
         rx.el.div(
             external_link(
-                nav.whatsapp_link(t(lang, "success_page.chat_message")),
-                t(lang, "success_page.chat"),
+                nav.whatsapp_link(text_of(lang, "success_page.chat_message")),
+                text_of(lang, "success_page.chat"),
                 lang=lang,
                 class_name=BUTTON_PRIMARY,
                 data_chat="",
             ),
             page_link(
-                path_for("home", lang), t(lang, "success_page.home"), class_name=BUTTON_SECONDARY
+                path_for("home", lang),
+                text_of(lang, "success_page.home"),
+                class_name=BUTTON_SECONDARY,
             ),
             class_name="mt-4 flex flex-wrap gap-3",
         ),
-        rx.el.h2(t(lang, "success_page.where"), class_name="mt-8 text-xl font-bold text-primary"),
-        rx.el.p(tc(lang, "inner.address"), class_name="mt-2"),
+        rx.el.h2(
+            text_of(lang, "success_page.where"), class_name="mt-8 text-xl font-bold text-primary"
+        ),
+        rx.el.p(text_with_facts(lang, "inner.address"), class_name="mt-2"),
         rx.el.p(
             external_link(
                 str(content().clinic.address.maps_url),
-                t(lang, "inner.map"),
+                text_of(lang, "inner.map"),
                 lang=lang,
                 class_name=TEXT_LINK,
             ),
@@ -111,9 +116,9 @@ def render(page: Page) -> rx.Component:
     return rx.fragment(
         # The intro gives way to the appointment just booked, when the page was given it.
         page_header(
-            tc(lang, "pages.success.title"),
+            text_with_facts(lang, "pages.success.title"),
             "",
-            booked_summary(lang, tc(lang, "pages.success.intro"), note_texts(lang)),
+            booked_summary(lang, text_with_facts(lang, "pages.success.intro"), note_texts(lang)),
         ),
         rx.el.div(
             notes,

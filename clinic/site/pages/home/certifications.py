@@ -8,7 +8,7 @@ import reflex as rx
 from clinic.site.components.carousel import carousel
 from clinic.site.components.picture import asset_url
 from clinic.site.components.ui import section as page_section
-from clinic.site.i18n import t
+from clinic.site.i18n import text_of
 from clinic.site.pages.home.data import Certification, home_content
 
 SECTION_ID = "certifications"
@@ -49,18 +49,19 @@ def section(lang: str) -> rx.Component:
     certifications = home_content().certifications
     return page_section(
         rx.el.p(
-            t(lang, "home.certifications.intro"), class_name="mt-3 max-w-2xl text-lg text-muted"
+            text_of(lang, "home.certifications.intro"),
+            class_name="mt-3 max-w-2xl text-lg text-muted",
         ),
         carousel(
             *(_logo(c, lang) for c in certifications),
             key=SECTION_ID,
             lang=lang,
-            label=t(lang, "home.certifications.label"),
+            label=text_of(lang, "home.certifications.label"),
             loop=True,
             autoplay_ms=AUTOPLAY_MS,
             slide_class_name=slide_width(len(certifications)),
             class_name="mt-8",
         ),
         id=SECTION_ID,
-        title=t(lang, "home.certifications.title"),
+        title=text_of(lang, "home.certifications.title"),
     )

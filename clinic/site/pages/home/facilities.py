@@ -9,7 +9,7 @@ from clinic.site.components.carousel import facilities_gallery
 from clinic.site.components.picture import photo
 from clinic.site.components.ui import CARD
 from clinic.site.components.ui import section as page_section
-from clinic.site.i18n import t
+from clinic.site.i18n import text_of
 from clinic.site.pages.home.data import home_content
 
 SECTION_ID = "facilities"
@@ -17,7 +17,9 @@ SECTION_ID = "facilities"
 
 def _amenities(lang: str) -> rx.Component:
     return rx.el.div(
-        rx.el.h3(t(lang, "home.amenities.title"), class_name="text-xl font-semibold text-primary"),
+        rx.el.h3(
+            text_of(lang, "home.amenities.title"), class_name="text-xl font-semibold text-primary"
+        ),
         rx.el.ul(
             *(
                 rx.el.li(
@@ -46,13 +48,15 @@ def section(lang: str) -> rx.Component:
         for f in home_content().facilities
     ]
     return page_section(
-        rx.el.p(t(lang, "home.facilities.intro"), class_name="mt-3 max-w-2xl text-lg text-muted"),
+        rx.el.p(
+            text_of(lang, "home.facilities.intro"), class_name="mt-3 max-w-2xl text-lg text-muted"
+        ),
         rx.el.div(
-            facilities_gallery(photos, lang=lang, label=t(lang, "home.facilities.label")),
+            facilities_gallery(photos, lang=lang, label=text_of(lang, "home.facilities.label")),
             class_name="mt-8",
         ),
         _amenities(lang),
         id=SECTION_ID,
-        title=t(lang, "home.facilities.title"),
+        title=text_of(lang, "home.facilities.title"),
         tone="sand",
     )

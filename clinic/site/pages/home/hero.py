@@ -14,7 +14,7 @@ from clinic.site.components.footer import hours_list
 from clinic.site.components.links import in_page_link, page_link
 from clinic.site.components.ui import BUTTON_PRIMARY, BUTTON_SECONDARY, CARD, CONTAINER, TEXT_LINK
 from clinic.site.content import content
-from clinic.site.i18n import consultation_price, t, tc
+from clinic.site.i18n import consultation_price, text_of, text_with_facts
 from clinic.site.navigation import SERVICES_SECTION_ID, home_anchor
 from clinic.site.pages.home.location import SECTION_ID as LOCATION_SECTION_ID
 from clinic.site.routes import path_for
@@ -35,14 +35,14 @@ def _chip(icon: str, text: str, kind: str) -> rx.Component:
 def _chips(lang: str) -> rx.Component:
     rating = content().clinic.rating
     return rx.el.ul(
-        _chip("wallet", t(lang, "home.hero.fact_price", price=consultation_price()), "price"),
-        _chip("scan-heart", t(lang, "home.hero.chip_ultrasound"), "ultrasound"),
+        _chip("wallet", text_of(lang, "home.hero.fact_price", price=consultation_price()), "price"),
+        _chip("scan-heart", text_of(lang, "home.hero.chip_ultrasound"), "ultrasound"),
         _chip(
             "star",
-            t(lang, "home.hero.chip_rating", value=rating.value, count=rating.count),
+            text_of(lang, "home.hero.chip_rating", value=rating.value, count=rating.count),
             "rating",
         ),
-        aria_label=t(lang, "home.hero.facts_label"),
+        aria_label=text_of(lang, "home.hero.facts_label"),
         class_name="mt-5 flex flex-wrap gap-2",
         data_chips="",
     )
@@ -52,7 +52,7 @@ def _permits(lang: str) -> rx.Component:
     return rx.el.div(
         rx.el.p(
             rx.icon("badge-check", size=16, aria_hidden="true", class_name="shrink-0 text-accent"),
-            t(lang, "home.hero.permits"),
+            text_of(lang, "home.hero.permits"),
             class_name="flex items-center gap-1.5 font-semibold text-ink",
         ),
         rx.el.ul(
@@ -70,18 +70,20 @@ def _permits(lang: str) -> rx.Component:
 def _visit(lang: str) -> rx.Component:
     """Where and when: the address with floor and office, the hours, a link to the map."""
     return rx.el.aside(
-        rx.el.h2(t(lang, "home.hero.visit_label"), class_name="text-lg font-semibold text-primary"),
+        rx.el.h2(
+            text_of(lang, "home.hero.visit_label"), class_name="text-lg font-semibold text-primary"
+        ),
         rx.el.p(
             rx.icon(
                 "map-pin", size=18, aria_hidden="true", class_name="mt-0.5 shrink-0 text-accent"
             ),
-            rx.el.span(tc(lang, "footer.address")),
+            rx.el.span(text_with_facts(lang, "footer.address")),
             class_name="mt-3 flex gap-2 text-ink",
         ),
         hours_list(lang, "mt-4 text-sm text-ink"),
         in_page_link(
             LOCATION_SECTION_ID,
-            t(lang, "home.hero.how_to_get_there"),
+            text_of(lang, "home.hero.how_to_get_there"),
             class_name=f"text-sm {TEXT_LINK}",
         ),
         class_name=f"{CARD} self-start lg:mt-8",
@@ -93,27 +95,28 @@ def section(lang: str) -> rx.Component:
         rx.el.div(
             rx.el.div(
                 rx.el.p(
-                    tc(lang, "home.hero.eyebrow"), class_name="text-sm font-semibold text-accent"
+                    text_with_facts(lang, "home.hero.eyebrow"),
+                    class_name="text-sm font-semibold text-accent",
                 ),
                 rx.el.h1(
-                    tc(lang, "pages.home.title"),
+                    text_with_facts(lang, "pages.home.title"),
                     class_name="mt-2 text-4xl font-bold tracking-tight text-primary text-balance sm:mt-3 sm:text-5xl",
                 ),
                 rx.el.p(
-                    tc(lang, "pages.home.intro"),
+                    text_with_facts(lang, "pages.home.intro"),
                     class_name="mt-4 max-w-xl text-lg text-ink sm:mt-5",
                 ),
                 _chips(lang),
                 rx.el.div(
                     page_link(
                         path_for("booking", lang),
-                        t(lang, "home.hero.book"),
+                        text_of(lang, "home.hero.book"),
                         class_name=BUTTON_PRIMARY,
                         data_hero_book="",
                     ),
                     page_link(
                         home_anchor(lang, SERVICES_SECTION_ID),
-                        t(lang, "home.hero.see_services"),
+                        text_of(lang, "home.hero.see_services"),
                         class_name=BUTTON_SECONDARY,
                     ),
                     class_name="mt-6 flex flex-wrap gap-3",

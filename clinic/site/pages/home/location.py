@@ -15,7 +15,7 @@ from clinic.site.components.ui import BUTTON_PRIMARY, BUTTON_SECONDARY, TEXT_LIN
 from clinic.site.components.ui import section as page_section
 from clinic.site.content import content
 from clinic.site.directions import DIRECTIONS
-from clinic.site.i18n import t, tc
+from clinic.site.i18n import text_of, text_with_facts
 from clinic.site.navigation import whatsapp_link
 
 SECTION_ID = "location"
@@ -31,35 +31,39 @@ def _details(lang: str) -> rx.Component:
     clinic = content().clinic
     return rx.el.div(
         rx.el.p(
-            tc(lang, "home.location.best_hospital"),
+            text_with_facts(lang, "home.location.best_hospital"),
             class_name="text-lg text-ink",
             data_best_hospital="",
         ),
-        rx.el.h3(t(lang, "home.location.address"), class_name="mt-6 font-semibold text-primary"),
+        rx.el.h3(
+            text_of(lang, "home.location.address"), class_name="mt-6 font-semibold text-primary"
+        ),
         rx.el.address(
             external_link(
                 str(clinic.address.maps_url),
                 rx.icon("map-pin", size=20, aria_hidden="true", class_name="mt-0.5 shrink-0"),
-                rx.el.span(tc(lang, "footer.address")),
+                rx.el.span(text_with_facts(lang, "footer.address")),
                 lang=lang,
                 class_name=f"inline-flex gap-2 {TEXT_LINK}",
                 data_address_link="",
             ),
             class_name="mt-2 not-italic",
         ),
-        rx.el.h3(t(lang, "home.location.hours"), class_name="mt-6 font-semibold text-primary"),
+        rx.el.h3(
+            text_of(lang, "home.location.hours"), class_name="mt-6 font-semibold text-primary"
+        ),
         hours_list(lang, "mt-2 text-ink"),
         rx.el.div(
             rx.el.a(
                 rx.icon("phone", size=18, aria_hidden="true"),
-                tc(lang, "home.location.call"),
+                text_with_facts(lang, "home.location.call"),
                 href=clinic.tel_href,
                 class_name=BUTTON_PRIMARY,
             ),
             external_link(
-                whatsapp_link(t(lang, "footer.whatsapp_message")),
+                whatsapp_link(text_of(lang, "footer.whatsapp_message")),
                 rx.icon("message-circle", size=18, aria_hidden="true"),
-                t(lang, "home.location.whatsapp"),
+                text_of(lang, "home.location.whatsapp"),
                 lang=lang,
                 class_name=BUTTON_SECONDARY,
             ),
@@ -71,7 +75,9 @@ def _details(lang: str) -> rx.Component:
 def _directions(lang: str) -> rx.Component:
     address = content().clinic.address
     return rx.el.div(
-        rx.el.h3(t(lang, "home.location.directions"), class_name="font-semibold text-primary"),
+        rx.el.h3(
+            text_of(lang, "home.location.directions"), class_name="font-semibold text-primary"
+        ),
         rx.el.ul(
             *(
                 rx.el.li(
@@ -98,17 +104,17 @@ def section(lang: str) -> rx.Component:
             _details(lang),
             rx.el.div(
                 map_embed(
-                    title=tc(lang, "home.location.map_title"),
-                    picture_alt=tc(lang, "home.location.map_picture_alt"),
-                    load_label=t(lang, "home.location.map_load"),
-                    loading_label=t(lang, "home.location.map_loading"),
-                    failed_text=t(lang, "home.location.map_failed"),
+                    title=text_with_facts(lang, "home.location.map_title"),
+                    picture_alt=text_with_facts(lang, "home.location.map_picture_alt"),
+                    load_label=text_of(lang, "home.location.map_load"),
+                    loading_label=text_of(lang, "home.location.map_loading"),
+                    failed_text=text_of(lang, "home.location.map_failed"),
                 ),
                 _directions(lang),
             ),
             class_name="mt-8 grid items-start gap-8 lg:grid-cols-2",
         ),
         id=SECTION_ID,
-        title=t(lang, "home.location.title"),
+        title=text_of(lang, "home.location.title"),
         tone="blush",
     )

@@ -11,7 +11,7 @@ from clinic.site.components.reviews_embed import reviews_embed
 from clinic.site.components.ui import BUTTON_SECONDARY
 from clinic.site.components.ui import section as page_section
 from clinic.site.content import content
-from clinic.site.i18n import t
+from clinic.site.i18n import text_of
 
 SECTION_ID = "reviews"
 STAR = "M12 2.5l2.9 6.1 6.6.8-4.9 4.6 1.2 6.6L12 17.4l-5.8 3.2 1.2-6.6-4.9-4.6 6.6-.8z"
@@ -36,7 +36,7 @@ def _summary(lang: str) -> rx.Component:
     rating = content().clinic.rating
     return rx.el.div(
         rx.el.p(
-            t(lang, "home.reviews.summary_label", value=rating.value, count=rating.count),
+            text_of(lang, "home.reviews.summary_label", value=rating.value, count=rating.count),
             class_name="sr-only",
         ),
         rx.el.div(
@@ -44,9 +44,9 @@ def _summary(lang: str) -> rx.Component:
             rx.el.div(
                 _stars(),
                 rx.el.p(
-                    t(lang, "home.reviews.out_of"),
+                    text_of(lang, "home.reviews.out_of"),
                     " · ",
-                    t(lang, "home.reviews.count", count=rating.count),
+                    text_of(lang, "home.reviews.count", count=rating.count),
                     class_name="mt-1 text-sm text-muted",
                 ),
             ),
@@ -60,17 +60,19 @@ def _summary(lang: str) -> rx.Component:
 
 def section(lang: str) -> rx.Component:
     return page_section(
-        rx.el.p(t(lang, "home.reviews.intro"), class_name="mt-3 max-w-2xl text-lg text-muted"),
+        rx.el.p(
+            text_of(lang, "home.reviews.intro"), class_name="mt-3 max-w-2xl text-lg text-muted"
+        ),
         _summary(lang),
         reviews_embed(class_name="mt-8"),
         external_link(
             str(content().clinic.reviews.more_reviews_url),
-            t(lang, "home.reviews.more"),
+            text_of(lang, "home.reviews.more"),
             rx.icon("external-link", size=18, aria_hidden="true"),
             lang=lang,
             class_name=f"mt-8 {BUTTON_SECONDARY}",
             data_more_reviews="",
         ),
         id=SECTION_ID,
-        title=t(lang, "home.reviews.title"),
+        title=text_of(lang, "home.reviews.title"),
     )

@@ -9,7 +9,7 @@ from clinic.site.components.links import page_link
 from clinic.site.components.ui import CARD, TEXT_LINK
 from clinic.site.components.ui import section as page_section
 from clinic.site.content import content
-from clinic.site.i18n import service_text, t
+from clinic.site.i18n import service_text, text_of
 from clinic.site.navigation import SERVICES_SECTION_ID
 from clinic.site.routes import path_for
 
@@ -17,7 +17,7 @@ SECTION_ID = SERVICES_SECTION_ID
 
 
 def _card(key: str, icon: str, lang: str) -> rx.Component:
-    title = t(lang, f"services.{key}.title")
+    title = text_of(lang, f"services.{key}.title")
     return rx.el.li(
         rx.el.span(
             rx.icon(icon, size=24, aria_hidden="true"),
@@ -27,12 +27,12 @@ def _card(key: str, icon: str, lang: str) -> rx.Component:
         rx.el.p(service_text(lang, key, "description"), class_name="mt-2 flex-1 text-muted"),
         page_link(
             path_for(key, lang),
-            t(lang, "home.services.more"),
+            text_of(lang, "home.services.more"),
             # The service's name as hidden text, not an aria-label: the link's own text
             # then says where it goes (for search engines too), and speech input users
             # can still say the words they see.
             rx.el.span(
-                " " + t(lang, "home.services.more_about", service=title), class_name="sr-only"
+                " " + text_of(lang, "home.services.more_about", service=title), class_name="sr-only"
             ),
             rx.icon("arrow-right", size=18, aria_hidden="true"),
             class_name=f"mt-4 inline-flex items-center gap-1 self-start {TEXT_LINK}",
@@ -46,8 +46,12 @@ def _ultrasound_banner(lang: str) -> rx.Component:
     return rx.el.div(
         rx.icon("scan-heart", size=32, aria_hidden="true", class_name="shrink-0"),
         rx.el.div(
-            rx.el.p(t(lang, "home.services.ultrasound_title"), class_name="text-lg font-semibold"),
-            rx.el.p(t(lang, "home.services.ultrasound_text"), class_name="mt-1 text-white/90"),
+            rx.el.p(
+                text_of(lang, "home.services.ultrasound_title"), class_name="text-lg font-semibold"
+            ),
+            rx.el.p(
+                text_of(lang, "home.services.ultrasound_text"), class_name="mt-1 text-white/90"
+            ),
         ),
         class_name="mt-8 flex flex-col gap-4 rounded-2xl bg-primary p-6 text-white sm:flex-row sm:items-center",
         data_ultrasound_banner="",
@@ -56,12 +60,14 @@ def _ultrasound_banner(lang: str) -> rx.Component:
 
 def section(lang: str) -> rx.Component:
     return page_section(
-        rx.el.p(t(lang, "home.services.intro"), class_name="mt-3 max-w-2xl text-lg text-muted"),
+        rx.el.p(
+            text_of(lang, "home.services.intro"), class_name="mt-3 max-w-2xl text-lg text-muted"
+        ),
         rx.el.ul(
             *(_card(s.key, s.icon, lang) for s in content().services),
             class_name="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-3",
         ),
         _ultrasound_banner(lang),
         id=SECTION_ID,
-        title=t(lang, "home.services.title"),
+        title=text_of(lang, "home.services.title"),
     )

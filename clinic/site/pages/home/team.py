@@ -10,7 +10,7 @@ from clinic.site.components.links import page_link
 from clinic.site.components.ui import CARD, TEXT_LINK
 from clinic.site.components.ui import section as page_section
 from clinic.site.content import Doctor, content
-from clinic.site.i18n import doctor_bio, t
+from clinic.site.i18n import doctor_bio, text_of
 from clinic.site.navigation import TEAM_SECTION_ID
 from clinic.site.routes import doctor_page_id, path_for
 
@@ -34,9 +34,9 @@ def _card(doctor: Doctor, lang: str) -> rx.Component:
         rx.el.p(doctor_bio(doctor, lang), class_name="mt-4 flex-1 text-ink"),
         page_link(
             path_for(doctor_page_id(doctor.slug), lang),
-            t(lang, "home.team.profile"),
+            text_of(lang, "home.team.profile"),
             rx.icon("arrow-right", size=18, aria_hidden="true"),
-            aria_label=t(lang, "home.team.profile_label", name=doctor.name(lang)),
+            aria_label=text_of(lang, "home.team.profile_label", name=doctor.name(lang)),
             class_name=f"mt-4 inline-flex items-center gap-1 self-start {TEXT_LINK}",
         ),
         class_name=f"{CARD} flex flex-col",
@@ -46,12 +46,12 @@ def _card(doctor: Doctor, lang: str) -> rx.Component:
 
 def section(lang: str) -> rx.Component:
     return page_section(
-        rx.el.p(t(lang, "home.team.intro"), class_name="mt-3 max-w-2xl text-lg text-muted"),
+        rx.el.p(text_of(lang, "home.team.intro"), class_name="mt-3 max-w-2xl text-lg text-muted"),
         rx.el.ul(
             *(_card(d, lang) for d in content().doctors),
             class_name="mt-8 grid gap-6 lg:grid-cols-2",
         ),
         id=SECTION_ID,
-        title=t(lang, "home.team.title"),
+        title=text_of(lang, "home.team.title"),
         tone="blush",
     )

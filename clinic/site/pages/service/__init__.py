@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import reflex as rx
 
-from clinic.site.i18n import t
+from clinic.site.i18n import text_of
 from clinic.site.pages.inner_blocks import call_to_action
 from clinic.site.pages.service import sections
 from clinic.site.pages.service.model import ServiceContent, service_content
@@ -29,5 +29,5 @@ def render(page: Page) -> rx.Component:
         sections.visit(page, data),
         sections.questions(page, data),
         sections.specialists(page),
-        call_to_action(page.lang, t(page.lang, f"services.{page.id}.title")),
+        call_to_action(page.lang, text_of(page.lang, f"services.{page.id}.title")),
     )

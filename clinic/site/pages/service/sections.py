@@ -7,7 +7,7 @@ import reflex as rx
 from clinic.site import navigation as nav
 from clinic.site.components.links import external_link, page_link
 from clinic.site.components.ui import BUTTON_PRIMARY, BUTTON_SECONDARY, CARD, CONTAINER, section
-from clinic.site.i18n import fill, service_values, t, tc
+from clinic.site.i18n import fill_facts, service_values, text_of, text_with_facts
 from clinic.site.pages.inner_blocks import doctor_card, doctors_for, paragraphs, titled_cards
 from clinic.site.pages.service.model import ServiceContent
 from clinic.site.routes import Page, path_for
@@ -15,7 +15,7 @@ from clinic.site.routes import Page, path_for
 
 def _fill(page: Page, text: str) -> str:
     """A service text with the clinic's facts and the service specialist's filled in."""
-    return fill(page.lang, text, **service_values(page.id, page.lang))
+    return fill_facts(page.lang, text, **service_values(page.id, page.lang))
 
 
 def hero(page: Page, data: ServiceContent) -> rx.Component:
@@ -40,29 +40,31 @@ def hero(page: Page, data: ServiceContent) -> rx.Component:
         if data.facts
         else rx.fragment()
     )
-    topic = t(lang, f"services.{key}.title")
+    topic = text_of(lang, f"services.{key}.title")
     return rx.el.section(
         rx.el.div(
             rx.el.p(
-                t(lang, "service_page.eyebrow"),
+                text_of(lang, "service_page.eyebrow"),
                 class_name="text-sm font-semibold uppercase tracking-wide text-accent",
             ),
             rx.el.h1(
-                tc(lang, f"pages.{key}.title", **specialist),
+                text_with_facts(lang, f"pages.{key}.title", **specialist),
                 class_name="mt-2 text-3xl font-bold tracking-tight text-primary sm:text-4xl",
             ),
             rx.el.p(
-                tc(lang, f"pages.{key}.intro", **specialist),
+                text_with_facts(lang, f"pages.{key}.intro", **specialist),
                 class_name="mt-4 max-w-2xl text-lg text-muted",
             ),
             facts,
             rx.el.div(
                 page_link(
-                    path_for("booking", lang), t(lang, "inner.book"), class_name=BUTTON_PRIMARY
+                    path_for("booking", lang),
+                    text_of(lang, "inner.book"),
+                    class_name=BUTTON_PRIMARY,
                 ),
                 external_link(
-                    nav.whatsapp_link(t(lang, "inner.chat_message", topic=topic)),
-                    t(lang, "inner.chat"),
+                    nav.whatsapp_link(text_of(lang, "inner.chat_message", topic=topic)),
+                    text_of(lang, "inner.chat"),
                     lang=lang,
                     class_name=BUTTON_SECONDARY,
                 ),
@@ -98,7 +100,7 @@ def visit(page: Page, data: ServiceContent) -> rx.Component:
         rx.el.div(
             rx.el.div(
                 rx.el.h2(
-                    t(lang, "service_page.visit_heading"),
+                    text_of(lang, "service_page.visit_heading"),
                     class_name="text-2xl font-bold tracking-tight text-primary sm:text-3xl",
                 ),
                 *paragraphs(
@@ -109,7 +111,7 @@ def visit(page: Page, data: ServiceContent) -> rx.Component:
             ),
             rx.el.div(
                 rx.el.h2(
-                    t(lang, "service_page.prepare_heading"),
+                    text_of(lang, "service_page.prepare_heading"),
                     class_name="text-xl font-bold text-primary",
                 ),
                 rx.el.ul(
@@ -145,13 +147,13 @@ def questions(page: Page, data: ServiceContent) -> rx.Component:
             ),
             class_name="mt-8 grid gap-4 md:grid-cols-2",
         ),
-        title=t(lang, "service_page.questions_heading"),
+        title=text_of(lang, "service_page.questions_heading"),
     )
 
 
 def specialists(page: Page) -> rx.Component:
     doctors = doctors_for(page.id)
-    title = t(
+    title = text_of(
         page.lang,
         "service_page.specialists_one" if len(doctors) == 1 else "service_page.specialists_many",
     )
