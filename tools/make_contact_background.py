@@ -22,11 +22,18 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from clinic.site.content import content  # noqa: E402
+from clinic.site.pages.contact import (  # noqa: E402
+    BACKGROUND_FOLDER,
+    BACKGROUND_KEY,
+    BACKGROUND_RATIO,
+    BACKGROUND_WIDTHS,
+)
 
-OUT_DIR = ROOT / "assets" / "img" / "contact"
-NAME = "contact-background"
-SIZE = (1600, 640)  # drawn once at full size, then scaled down
-WIDTHS = (800, 1600)
+OUT_DIR = ROOT / "assets" / "img" / BACKGROUND_FOLDER
+NAME = BACKGROUND_KEY
+WIDTHS = BACKGROUND_WIDTHS
+# Drawn once at the largest width, then scaled down.
+SIZE = (WIDTHS[-1], WIDTHS[-1] * BACKGROUND_RATIO[1] // BACKGROUND_RATIO[0])
 SEED = 415
 # The heading (brand primary) needs 4.5:1 on every pixel behind it: keep the picture
 # brighter than this relative luminance (primary #7b2d5b is ~0.06; 4.5:1 needs >= 0.27).

@@ -40,7 +40,7 @@ from clinic.site.components.dom import (
     prevent_default,
     target_is_itself,
 )
-from clinic.site.components.picture import Photo
+from clinic.site.components.picture import Photo, picture
 from clinic.site.components.ui import FOCUS_RING, icon
 from clinic.site.i18n import text_of
 
@@ -301,24 +301,6 @@ VIEWER_BUTTON = (
     "inline-flex h-11 w-11 shrink-0 items-center justify-center rounded-full bg-white/95 text-ink "
     "shadow hover:bg-blush focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white"
 )
-
-
-def picture(photo: Photo, sizes: str, class_name: str, eager: bool = False) -> rx.Component:
-    """A <picture>: AVIF/WebP sources and the JPEG fallback."""
-    props = photo.as_props()
-    return rx.el.picture(
-        *(rx.el.source(type=s["type"], src_set=s["srcSet"], sizes=sizes) for s in props["sources"]),
-        rx.el.img(
-            src=props["src"],
-            src_set=props["srcSet"],
-            sizes=sizes,
-            alt=props["alt"],
-            loading="eager" if eager else "lazy",
-            decoding="async",
-            class_name=class_name,
-            custom_attrs={"width": props["width"], "height": props["height"]},
-        ),
-    )
 
 
 def _open_viewer() -> rx.Var:

@@ -1,5 +1,5 @@
-"""Responsive photos: AVIF and WebP sources with a JPEG fallback, in a few widths, with
-explicit width and height so the browser reserves their space before they load.
+"""Responsive photos: a <picture> with AVIF and WebP sources and a JPEG fallback, in a few
+widths, with explicit width and height so the browser reserves their space before they load.
 
 tools/generate_images.py writes the files under these names; the build checks that
 every file a page refers to exists, so a missing image fails the build, not the visitor.
@@ -8,6 +8,8 @@ every file a page refers to exists, so a missing image fails the build, not the 
 from __future__ import annotations
 
 from dataclasses import dataclass
+
+import reflex as rx
 
 from clinic.project import ASSETS_DIR
 from clinic.site.content import ContentError
@@ -20,8 +22,8 @@ PHOTO_FORMATS: tuple[tuple[str, str], ...] = (("avif", "image/avif"), ("webp", "
 FALLBACK_FORMAT = "jpg"
 
 
-def photo_height(width: int) -> int:
-    return width * PHOTO_RATIO[1] // PHOTO_RATIO[0]
+def photo_height(width: int, ratio: tuple[int, int] = PHOTO_RATIO) -> int:
+    return width * ratio[1] // ratio[0]
 
 
 def photo_url(folder: str, key: str, width: int, extension: str) -> str:
@@ -30,7 +32,7 @@ def photo_url(folder: str, key: str, width: int, extension: str) -> str:
 
 @dataclass(frozen=True)
 class Photo:
-    """Everything an <img>/<picture> needs for one photo (sent as props to widgets)."""
+    """Everything a <picture> needs for one photo."""
 
     alt: str
     caption: str
@@ -40,20 +42,9 @@ class Photo:
     srcset: str  # the fallback JPEG in every width
     sources: tuple[tuple[str, str], ...]  # (mime type, srcset) per modern format
 
-    def as_props(self) -> dict:
-        return {
-            "alt": self.alt,
-            "caption": self.caption,
-            "width": self.width,
-            "height": self.height,
-            "src": self.src,
-            "srcSet": self.srcset,
-            "sources": [{"type": kind, "srcSet": srcset} for kind, srcset in self.sources],
-        }
 
-
-def _srcset(folder: str, key: str, extension: str) -> str:
-    return ", ".join(f"{photo_url(folder, key, w, extension)} {w}w" for w in PHOTO_WIDTHS)
+def _srcset(folder: str, key: str, extension: str, widths: tuple[int, ...]) -> str:
+    return ", ".join(f"{photo_url(folder, key, w, extension)} {w}w" for w in widths)
 
 
 def _check_exists(url: str) -> None:
@@ -64,20 +55,48 @@ def _check_exists(url: str) -> None:
         )
 
 
-def photo(folder: str, key: str, alt: str, caption: str = "") -> Photo:
-    """The photo `key` of assets/img/<folder>/, in every width and format."""
-    for width in PHOTO_WIDTHS:
+def photo(
+    folder: str,
+    key: str,
+    alt: str,
+    caption: str = "",
+    widths: tuple[int, ...] = PHOTO_WIDTHS,
+    ratio: tuple[int, int] = PHOTO_RATIO,
+) -> Photo:
+    """The photo `key` of assets/img/<folder>/, in every width and format. Its size is the
+    middle width's, in the photo's ratio (the frame CSS scales)."""
+    for width in widths:
         for extension in (*(ext for ext, _ in PHOTO_FORMATS), FALLBACK_FORMAT):
             _check_exists(photo_url(folder, key, width, extension))
-    middle = PHOTO_WIDTHS[len(PHOTO_WIDTHS) // 2]
+    middle = widths[len(widths) // 2]
     return Photo(
         alt=alt,
         caption=caption,
         width=middle,
-        height=photo_height(middle),
+        height=photo_height(middle, ratio),
         src=photo_url(folder, key, middle, FALLBACK_FORMAT),
-        srcset=_srcset(folder, key, FALLBACK_FORMAT),
-        sources=tuple((kind, _srcset(folder, key, ext)) for ext, kind in PHOTO_FORMATS),
+        srcset=_srcset(folder, key, FALLBACK_FORMAT, widths),
+        sources=tuple((kind, _srcset(folder, key, ext, widths)) for ext, kind in PHOTO_FORMATS),
+    )
+
+
+def picture(photo: Photo, sizes: str, class_name: str, eager: bool = False) -> rx.Component:
+    """The photo as a <picture>: the browser takes the first source format it supports, in
+    the width `sizes` asks for. Lazy unless `eager` (a photo in the first screen)."""
+    return rx.el.picture(
+        *(rx.el.source(type=kind, src_set=srcset, sizes=sizes) for kind, srcset in photo.sources),
+        rx.el.img(
+            src=photo.src,
+            src_set=photo.srcset,
+            sizes=sizes,
+            alt=photo.alt,
+            loading="eager" if eager else "lazy",
+            decoding="async",
+            class_name=class_name,
+            # As attributes (Reflex turns width=/height= on <img> into CSS), so the browser
+            # reserves the space before the file arrives.
+            custom_attrs={"width": str(photo.width), "height": str(photo.height)},
+        ),
     )
 
 

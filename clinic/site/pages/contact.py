@@ -12,15 +12,17 @@ import reflex as rx
 from clinic.site import navigation as nav
 from clinic.site.components.contact_form import contact_form
 from clinic.site.components.links import external_link
+from clinic.site.components.picture import photo, picture
 from clinic.site.components.ui import CARD, CONTAINER, TEXT_LINK
 from clinic.site.content import content
 from clinic.site.i18n import opening_hours, text_of, text_with_facts
 from clinic.site.routes import Page
 
-# Made by tools/make_contact_background.py (AVIF and WebP, JPEG fallback).
-BACKGROUND = "/img/contact/contact-background"
-BACKGROUND_SIZE = (1600, 640)
+# Made by tools/make_contact_background.py (AVIF and WebP, JPEG fallback), at
+# assets/img/<folder>/<key>-<width>.<format>.
+BACKGROUND_FOLDER, BACKGROUND_KEY = "contact", "contact-background"
 BACKGROUND_WIDTHS = (800, 1600)
+BACKGROUND_RATIO = (5, 2)
 
 ICON_ATTRS = {
     "fill": "none",
@@ -56,26 +58,17 @@ def _icon(name: str) -> rx.Component:
 
 
 def background_picture() -> rx.Component:
-    """Decorative (empty alt), sized up front so nothing moves when it arrives."""
-    width, height = BACKGROUND_SIZE
-
-    def srcset(ext: str) -> str:
-        return ", ".join(f"{BACKGROUND}-{w}.{ext} {w}w" for w in BACKGROUND_WIDTHS)
-
-    return rx.el.picture(
-        rx.el.source(type="image/avif", src_set=srcset("avif"), sizes="100vw"),
-        rx.el.source(type="image/webp", src_set=srcset("webp"), sizes="100vw"),
-        rx.el.img(
-            src=f"{BACKGROUND}-{BACKGROUND_WIDTHS[-1]}.jpg",
-            src_set=srcset("jpg"),
-            sizes="100vw",
-            # As attributes (Reflex turns width=/height= on <img> into CSS), so the
-            # browser reserves the space before the file arrives.
-            custom_attrs={"width": str(width), "height": str(height)},
-            alt="",
-            decoding="async",
-            class_name="absolute inset-0 size-full object-cover",
-        ),
+    """Decorative (empty alt), sized up front so nothing moves when it arrives; in the
+    first screen, so not lazy."""
+    background = photo(
+        BACKGROUND_FOLDER,
+        BACKGROUND_KEY,
+        alt="",
+        widths=BACKGROUND_WIDTHS,
+        ratio=BACKGROUND_RATIO,
+    )
+    return picture(
+        background, sizes="100vw", class_name="absolute inset-0 size-full object-cover", eager=True
     )
 
 
