@@ -19,9 +19,8 @@ from clinic.site.routes import DEFAULT_LANG, Page, all_pages, is_english_path
 # after client-side navigation (the toggle switches language without a reload).
 HTML_LANG = rx.cond(is_english_path(location_path()), "en", DEFAULT_LANG)
 
-# The icon is inlined (164 bytes): a request less on every first visit, and Lighthouse's
-# simulation no longer counts its round trip before the largest paint in some runs and
-# not in others (its LCP for the same page came out ~757 or ~905 ms, bench/reports).
+# The icon is inlined (it is tiny): a request less on every first visit, and one round trip
+# less that a slow connection may have to make before the largest paint.
 # Spaces are percent-encoded too: a raw space is not allowed in a URL (Nu Html Checker).
 FAVICON_HREF = "data:image/svg+xml," + urllib.parse.quote(
     (ASSETS_DIR / "favicon.svg").read_text().strip(), safe="/=:"
@@ -33,7 +32,7 @@ app = rx.App(
     html_custom_attrs={"lang": HTML_LANG},
     api_transformer=server.transform,
     # No toasts and no framework error overlay: the site shows no server messages, and
-    # dropping them keeps ~25 kB of JavaScript off every page load.
+    # dropping them keeps their JavaScript off every page load.
     toaster=None,
     app_wraps={},
     head_components=[

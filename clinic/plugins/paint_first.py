@@ -2,10 +2,10 @@
 
 Every page is complete HTML, yet React Router's output makes the browser spend the first
 second of a slow connection on scripts: a `<link rel="modulepreload">` in `<head>` for
-each module the page runs (about 140 kB compressed) downloads beside the stylesheet, and
-the bootstrap module at the end of `<body>` is `async`, so hydration can run before the
-first paint. Lighthouse (slow 4G, 4x CPU) put the home page's largest paint at 2.2 s,
-against 0.9 s for the same HTML without scripts (bench/reports/lighthouse.md).
+each module the page runs downloads beside the stylesheet, and the bootstrap module at
+the end of `<body>` is `async`, so hydration can run before the first paint. On a slow
+phone connection the largest paint then waits for all of the JavaScript, although the
+HTML alone could paint it more than twice as early (bench/reports/lighthouse.md).
 
 After the build we rewrite each HTML file so that nothing starts before the first frame:
 - the modulepreload links leave `<head>`;

@@ -7,11 +7,11 @@
 // when an inspector is attached (DevTools, and Lighthouse, which measures our budgets),
 // V8 records a detailed stack for every new Error, and a detailed stack needs source
 // positions for each frame: V8 re-parses the functions on the stack to get them, here
-// react-dom's whole ~200 kB module wrapper and our entry chunk. Measured in Chromium
-// with Playwright attached: react-dom's initialisation took 26-65 ms (median ~47 ms) on
-// one task, of which ~40 ms were `V8.CollectSourcePositions`; with these errors built
-// without a stack, 3-5 ms. Detailed stacks are recorded only for an inspector; a
-// visitor's browser keeps code offsets and pays little either way, and loses nothing.
+// react-dom's whole module wrapper and our entry chunk, which made react-dom's
+// initialisation one long task (`V8.CollectSourcePositions`) under an inspector; the
+// numbers are in this file's commit message. Detailed stacks are recorded only for an
+// inspector; a visitor's browser keeps code offsets and pays little either way, and
+// loses nothing.
 //
 // The stand-in makes real `instanceof Error` objects (Error.prototype) with a message
 // and an optional cause, and forwards the constructor's own properties

@@ -1,7 +1,7 @@
 // Stand-in for universal-cookie in the browser bundle (see clinic/plugins/lean_bundle.py).
 // Reflex reads and writes cookies only for rx.Cookie client storage, which this site
 // never declares (its few remembered flags are localStorage, written by our own code):
-// the real library and its cookie parser would ship on every page unused (~2 kB gzip).
+// the real library and its cookie parser would ship on every page unused.
 export default class Cookies {
   get() {
     return undefined;

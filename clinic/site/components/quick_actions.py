@@ -1,5 +1,5 @@
 """Book, WhatsApp and Call: the three ways to reach the clinic, one tap away on every
-page (issue 18). The same three links sit in the phone's sticky bar, at the top of the
+page. The same three links sit in the phone's sticky bar, at the top of the
 mobile menu, and (WhatsApp and phone) beside the header's Book button on wide screens.
 
 Numbers and links come from clinic.yaml; the WhatsApp chat opens with a short greeting

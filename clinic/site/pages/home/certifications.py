@@ -1,5 +1,6 @@
-"""Certifications: the logos of content/pages/home.yaml in a looping carousel that auto-advances every 3000 ms
-(spec section 9), pausable, and still under prefers-reduced-motion."""
+"""Certifications: the logos of content/pages/home.yaml in a looping carousel that
+auto-advances at the spec's pace (section 9), pausable, and still under
+prefers-reduced-motion."""
 
 from __future__ import annotations
 

@@ -1,8 +1,8 @@
 """Hero: the page's one <h1>, subtitle, the key facts as chips (fee, ultrasound included,
 rating), the book button and the three health permits, and a visit card.
 
-On a 390x844 phone the title, the chips and the book button fit the first screen
-(issue #19); the permits follow in one compact line each. Text only (no hero image):
+On a 390x844 phone the title, the chips and the book button fit the first screen; the
+permits follow in one compact line each. Text only (no hero image):
 the heading block is the largest paint, it is in the first HTML byte and nothing above
 it can shift it."""
 
