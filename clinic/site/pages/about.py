@@ -10,12 +10,17 @@ from typing import Annotated
 import reflex as rx
 from pydantic import Field
 
-from clinic.site.components.links import external_link
 from clinic.site.components.page_header import page_header
-from clinic.site.components.ui import CARD, TEXT_LINK, section
+from clinic.site.components.ui import CARD, section
 from clinic.site.content import Localized, Strict, content, load_model
 from clinic.site.i18n import fill_facts, text_of, text_with_facts
-from clinic.site.pages.inner_blocks import call_to_action, doctor_card, paragraphs, titled_cards
+from clinic.site.pages.inner_blocks import (
+    call_to_action,
+    doctor_card,
+    map_link,
+    paragraphs,
+    titled_cards,
+)
 from clinic.site.routes import Page
 
 
@@ -67,15 +72,7 @@ def _team(lang: str, data: AboutContent) -> rx.Component:
 def _where(lang: str, data: AboutContent) -> rx.Component:
     return section(
         *paragraphs([fill_facts(lang, p(lang)) for p in data.hospital]),
-        rx.el.p(
-            external_link(
-                str(content().clinic.address.maps_url),
-                text_of(lang, "inner.map"),
-                lang=lang,
-                class_name=TEXT_LINK,
-            ),
-            class_name="mt-3",
-        ),
+        map_link(lang, class_name="mt-3"),
         rx.el.h3(data.amenities_heading(lang), class_name="mt-8 text-lg font-semibold"),
         rx.el.ul(
             *(rx.el.li(fill_facts(lang, a(lang))) for a in data.amenities),

@@ -15,41 +15,23 @@ from clinic.site.components.cal_embed import book_link, cal_embed
 from clinic.site.components.links import external_link, page_link
 from clinic.site.components.open_times import open_times
 from clinic.site.components.page_header import page_header
-from clinic.site.components.ui import BUTTON_PRIMARY, CARD, TEXT_LINK, section
+from clinic.site.components.ui import BUTTON_PRIMARY, CARD, TEXT_LINK, icon, section
 from clinic.site.content import Doctor, content
 from clinic.site.i18n import consultation_price, text_of, text_with_facts
 from clinic.site.routes import Page, doctor_page_id, path_for
 
-ICON_ATTRS = {
-    "fill": "none",
-    "stroke": "currentColor",
-    "strokeWidth": "2",
-    "strokeLinecap": "round",
-    "strokeLinejoin": "round",
-}
-
-
-def _icon(*paths: str, size: int = 20, class_name: str = "shrink-0") -> rx.Component:
-    return rx.el.svg(
-        *(rx.el.svg.path(d=d) for d in paths),
-        view_box="0 0 24 24",
-        width=str(size),
-        height=str(size),
-        aria_hidden="true",
-        class_name=class_name,
-        custom_attrs=ICON_ATTRS,
-    )
-
 
 def calendar_icon() -> rx.Component:
-    return _icon(
+    return icon(
         "M8 3v4M16 3v4M4 9h16",
         "M5 5h14a1 1 0 0 1 1 1v13a1 1 0 0 1-1 1H5a1 1 0 0 1-1-1V6a1 1 0 0 1 1-1z",
+        size=20,
+        class_name="shrink-0",
     )
 
 
 def check_icon() -> rx.Component:
-    return _icon("M5 12l5 5L20 7", size=18, class_name="mt-0.5 shrink-0 text-accent")
+    return icon("M5 12l5 5L20 7", size=18, class_name="mt-0.5 shrink-0 text-accent")
 
 
 def doctor_card(doctor: Doctor, lang: str) -> rx.Component:

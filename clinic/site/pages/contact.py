@@ -13,7 +13,7 @@ from clinic.site import navigation as nav
 from clinic.site.components.contact_form import contact_form
 from clinic.site.components.links import external_link
 from clinic.site.components.picture import photo, picture
-from clinic.site.components.ui import CARD, CONTAINER, TEXT_LINK
+from clinic.site.components.ui import CARD, CONTAINER, TEXT_LINK, icon
 from clinic.site.content import content
 from clinic.site.i18n import opening_hours, text_of, text_with_facts
 from clinic.site.routes import Page
@@ -24,13 +24,6 @@ BACKGROUND_FOLDER, BACKGROUND_KEY = "contact", "contact-background"
 BACKGROUND_WIDTHS = (800, 1600)
 BACKGROUND_RATIO = (5, 2)
 
-ICON_ATTRS = {
-    "fill": "none",
-    "stroke": "currentColor",
-    "strokeWidth": "2",
-    "strokeLinecap": "round",
-    "strokeLinejoin": "round",
-}
 ICONS = {
     "chat": ("M4 20l1.3-3.9A8 8 0 1 1 8 19z",),
     "call": (
@@ -45,13 +38,7 @@ ICONS = {
 
 def _icon(name: str) -> rx.Component:
     return rx.el.span(
-        rx.el.svg(
-            *(rx.el.svg.path(d=d) for d in ICONS[name]),
-            view_box="0 0 24 24",
-            width="24",
-            height="24",
-            custom_attrs=ICON_ATTRS,
-        ),
+        icon(*ICONS[name]),
         aria_hidden="true",
         class_name="flex size-11 shrink-0 items-center justify-center rounded-full bg-blush text-primary",
     )

@@ -23,7 +23,6 @@ from clinic.site.components.ui import (
     BUTTON_SECONDARY,
     CARD,
     CONTAINER,
-    TEXT_LINK,
     section,
 )
 from clinic.site.content import Doctor, Localized, Strict, content, load_model
@@ -35,7 +34,7 @@ from clinic.site.i18n import (
     text_of,
     text_with_facts,
 )
-from clinic.site.pages.inner_blocks import call_to_action, paragraphs
+from clinic.site.pages.inner_blocks import call_to_action, map_link, paragraphs
 from clinic.site.routes import Page, path_for
 
 
@@ -182,15 +181,7 @@ def _services(doctor: Doctor, lang: str) -> rx.Component:
 def _where(lang: str) -> rx.Component:
     return section(
         rx.el.p(text_with_facts(lang, "inner.address"), class_name="mt-4 max-w-3xl text-lg"),
-        rx.el.p(
-            external_link(
-                str(content().clinic.address.maps_url),
-                text_of(lang, "inner.map"),
-                lang=lang,
-                class_name=TEXT_LINK,
-            ),
-            class_name="mt-3",
-        ),
+        map_link(lang, class_name="mt-3"),
         title=text_of(lang, "doctor_page.where"),
     )
 

@@ -101,6 +101,36 @@ def consultation_facts(lang: str) -> rx.Component:
     )
 
 
+def book_and_chat_links(lang: str, topic: str, book: rx.Component | None = None) -> list:
+    """Book (the booking page, or the given `book` button) and ask on WhatsApp about
+    `topic`: the two ways forward an inner page offers side by side."""
+    return [
+        book
+        or page_link(
+            path_for("booking", lang), text_of(lang, "inner.book"), class_name=BUTTON_PRIMARY
+        ),
+        external_link(
+            nav.whatsapp_link(text_of(lang, "inner.chat_message", topic=topic)),
+            text_of(lang, "inner.chat"),
+            lang=lang,
+            class_name=BUTTON_SECONDARY,
+        ),
+    ]
+
+
+def map_link(lang: str, class_name: str) -> rx.Component:
+    """ "Open in Google Maps": the clinic's address on the map, in a new tab."""
+    return rx.el.p(
+        external_link(
+            str(content().clinic.address.maps_url),
+            text_of(lang, "inner.map"),
+            lang=lang,
+            class_name=TEXT_LINK,
+        ),
+        class_name=class_name,
+    )
+
+
 def call_to_action(lang: str, topic: str, book: rx.Component | None = None) -> rx.Component:
     """Closing band: book (the booking page, or the given `book` button), or ask on
     WhatsApp about `topic`, or read the costs and FAQ."""
@@ -113,18 +143,7 @@ def call_to_action(lang: str, topic: str, book: rx.Component | None = None) -> r
             rx.el.p(text_of(lang, "inner.cta_text"), class_name="mt-3 max-w-2xl text-lg"),
             rx.el.div(consultation_facts(lang), class_name="mt-8"),
             rx.el.div(
-                book
-                or page_link(
-                    path_for("booking", lang),
-                    text_of(lang, "inner.book"),
-                    class_name=BUTTON_PRIMARY,
-                ),
-                external_link(
-                    nav.whatsapp_link(text_of(lang, "inner.chat_message", topic=topic)),
-                    text_of(lang, "inner.chat"),
-                    lang=lang,
-                    class_name=BUTTON_SECONDARY,
-                ),
+                *book_and_chat_links(lang, topic, book),
                 page_link(
                     path_for("faq", lang), text_of(lang, "inner.faq_link"), class_name=TEXT_LINK
                 ),

@@ -17,6 +17,7 @@ from clinic.site.components.page_header import page_header
 from clinic.site.components.ui import BUTTON_PRIMARY, BUTTON_SECONDARY, CARD, CONTAINER, TEXT_LINK
 from clinic.site.content import Localized, Slug, Strict, content, load_model
 from clinic.site.i18n import fill_facts, text_of, text_with_facts
+from clinic.site.pages.inner_blocks import map_link
 from clinic.site.routes import Page, path_for
 
 PositiveInt = Annotated[int, Field(gt=0)]
@@ -102,15 +103,7 @@ def render(page: Page) -> rx.Component:
             text_of(lang, "success_page.where"), class_name="mt-8 text-xl font-bold text-primary"
         ),
         rx.el.p(text_with_facts(lang, "inner.address"), class_name="mt-2"),
-        rx.el.p(
-            external_link(
-                str(content().clinic.address.maps_url),
-                text_of(lang, "inner.map"),
-                lang=lang,
-                class_name=TEXT_LINK,
-            ),
-            class_name="mt-2",
-        ),
+        map_link(lang, class_name="mt-2"),
         class_name=CARD,
     )
     return rx.fragment(

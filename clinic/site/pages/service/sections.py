@@ -4,13 +4,17 @@ from __future__ import annotations
 
 import reflex as rx
 
-from clinic.site import navigation as nav
-from clinic.site.components.links import external_link, page_link
-from clinic.site.components.ui import BUTTON_PRIMARY, BUTTON_SECONDARY, CARD, CONTAINER, section
+from clinic.site.components.ui import CARD, CONTAINER, section
 from clinic.site.i18n import fill_facts, service_values, text_of, text_with_facts
-from clinic.site.pages.inner_blocks import doctor_card, doctors_for, paragraphs, titled_cards
+from clinic.site.pages.inner_blocks import (
+    book_and_chat_links,
+    doctor_card,
+    doctors_for,
+    paragraphs,
+    titled_cards,
+)
 from clinic.site.pages.service.model import ServiceContent
-from clinic.site.routes import Page, path_for
+from clinic.site.routes import Page
 
 
 def _fill(page: Page, text: str) -> str:
@@ -57,17 +61,7 @@ def hero(page: Page, data: ServiceContent) -> rx.Component:
             ),
             facts,
             rx.el.div(
-                page_link(
-                    path_for("booking", lang),
-                    text_of(lang, "inner.book"),
-                    class_name=BUTTON_PRIMARY,
-                ),
-                external_link(
-                    nav.whatsapp_link(text_of(lang, "inner.chat_message", topic=topic)),
-                    text_of(lang, "inner.chat"),
-                    lang=lang,
-                    class_name=BUTTON_SECONDARY,
-                ),
+                *book_and_chat_links(lang, topic),
                 class_name="mt-8 flex flex-wrap gap-3",
             ),
             class_name=f"{CONTAINER} py-12 sm:py-16",
