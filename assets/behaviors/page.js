@@ -18,15 +18,6 @@ export function currentYear() {
   return new Date().getFullYear();
 }
 
-/**
- * Sets `<html lang>`: after a client-side navigation (the ES/EN toggle) React does not
- * patch `<html>`, and screen readers would keep the old language.
- * @param {string} lang
- */
-export function setDocumentLanguage(lang) {
-  document.documentElement.lang = lang;
-}
-
 // The first page shown in this document is the landing; later ones are navigations.
 let landed = false;
 

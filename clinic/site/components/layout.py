@@ -33,18 +33,16 @@ def skip_link(lang: str) -> rx.Component:
 
 
 # The page shell's browser steps (assets/behaviors/page.js).
-set_document_language = browser_step("page", "setDocumentLanguage")
 focus_main_after_navigation = browser_step("page", "focusMainAfterNavigation")
 scroll_to_hash_section = browser_step("page", "scrollToHashSection")
 
 
-def when_shown(lang: str) -> rx.Var:
-    """What every page does when it is shown: `<html lang>` follows it, focus moves to
-    its main content after a client-side navigation, and a #section in the address is
-    scrolled to."""
+def when_shown() -> rx.Var:
+    """What every page does when it is shown: focus moves to its main content after a
+    client-side navigation, and a #section in the address is scrolled to. (`<html lang>`
+    follows the path by itself: clinic.py.)"""
     return handler(
         lambda: [
-            set_document_language(lang),
             focus_main_after_navigation(MAIN_ID),
             scroll_to_hash_section(HEADER_OFFSET_PX, ANCHOR_DELAY_MS),
         ]
@@ -62,6 +60,6 @@ def page_shell(page: Page, *content: rx.Component) -> rx.Component:
         # Each page is its own route: this runs whenever a page is shown. (On an empty
         # fragment: an event on the page's root would make Reflex memoize the whole page
         # into the shared module every page loads.)
-        rx.fragment(on_mount=when_shown(lang)),
+        rx.fragment(on_mount=when_shown()),
         class_name="min-h-screen bg-white font-sans text-ink antialiased",
     )

@@ -24,7 +24,7 @@ CARD = "rounded-2xl border border-primary/10 bg-white p-6 shadow-sm"
 CONTAINER = "mx-auto max-w-6xl px-4"
 
 
-def section(
+def page_section(
     *children,
     id: str | None = None,
     title: str | None = None,

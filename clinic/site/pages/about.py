@@ -11,7 +11,7 @@ import reflex as rx
 from pydantic import Field
 
 from clinic.site.components.page_header import page_header
-from clinic.site.components.ui import CARD, section
+from clinic.site.components.ui import CARD, page_section
 from clinic.site.content import Localized, Strict, content, load_model
 from clinic.site.i18n import fill_facts, text_of, text_with_facts
 from clinic.site.pages.inner_blocks import (
@@ -59,7 +59,7 @@ def _values(lang: str, data: AboutContent) -> rx.Component:
 
 
 def _team(lang: str, data: AboutContent) -> rx.Component:
-    return section(
+    return page_section(
         rx.el.p(fill_facts(lang, data.team_intro(lang)), class_name="mt-4 max-w-3xl text-lg"),
         rx.el.div(
             *(doctor_card(d, lang) for d in content().doctors),
@@ -70,7 +70,7 @@ def _team(lang: str, data: AboutContent) -> rx.Component:
 
 
 def _where(lang: str, data: AboutContent) -> rx.Component:
-    return section(
+    return page_section(
         *paragraphs([fill_facts(lang, p(lang)) for p in data.hospital]),
         map_link(lang, class_name="mt-3"),
         rx.el.h3(data.amenities_heading(lang), class_name="mt-8 text-lg font-semibold"),
@@ -105,7 +105,7 @@ def _certifications(lang: str, data: AboutContent) -> rx.Component:
             data_permits="",
         ),
     )
-    return section(
+    return page_section(
         rx.el.p(
             fill_facts(lang, data.certifications_intro(lang)), class_name="mt-4 max-w-3xl text-lg"
         ),
@@ -125,7 +125,7 @@ def render(page: Page) -> rx.Component:
         page_header(
             text_with_facts(lang, "pages.about.title"), text_with_facts(lang, "pages.about.intro")
         ),
-        section(
+        page_section(
             *paragraphs([fill_facts(lang, p(lang)) for p in data.story]),
             title=data.story_heading(lang),
         ),

@@ -15,7 +15,7 @@ from clinic.site.components.cal_embed import book_link, cal_embed
 from clinic.site.components.links import external_link, page_link
 from clinic.site.components.open_times import open_times
 from clinic.site.components.page_header import page_header
-from clinic.site.components.ui import BUTTON_PRIMARY, CARD, TEXT_LINK, icon, section
+from clinic.site.components.ui import BUTTON_PRIMARY, CARD, TEXT_LINK, icon, page_section
 from clinic.site.content import Doctor, content
 from clinic.site.i18n import consultation_price, text_of, text_with_facts
 from clinic.site.routes import Page, doctor_page_id, path_for
@@ -34,7 +34,7 @@ def check_icon() -> rx.Component:
     return icon("M5 12l5 5L20 7", size=18, class_name="mt-0.5 shrink-0 text-accent")
 
 
-def doctor_card(doctor: Doctor, lang: str) -> rx.Component:
+def booking_card(doctor: Doctor, lang: str) -> rx.Component:
     heading_id = f"{doctor.slug}-name"
     return rx.el.article(
         rx.el.div(
@@ -82,10 +82,10 @@ def doctor_card(doctor: Doctor, lang: str) -> rx.Component:
 
 
 def doctors_section(lang: str) -> rx.Component:
-    return section(
+    return page_section(
         rx.el.p(text_of(lang, "booking.doctors_intro"), class_name="mt-3 max-w-2xl text-muted"),
         cal_embed(
-            *(doctor_card(d, lang) for d in content().doctors),
+            *(booking_card(d, lang) for d in content().doctors),
             lang=lang,
             class_name="group mt-8 grid gap-6 md:grid-cols-2",
         ),
@@ -156,7 +156,7 @@ def render(page: Page) -> rx.Component:
             text_with_facts(lang, "pages.booking.intro"),
         ),
         doctors_section(lang),
-        section(
+        page_section(
             rx.el.div(fee_card(lang), amenities_card(lang), class_name="grid gap-6 md:grid-cols-2"),
             help_line(lang),
             tone="sand",

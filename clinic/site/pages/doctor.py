@@ -23,7 +23,7 @@ from clinic.site.components.ui import (
     BUTTON_SECONDARY,
     CARD,
     CONTAINER,
-    section,
+    page_section,
 )
 from clinic.site.content import Doctor, Localized, Strict, content, load_model
 from clinic.site.i18n import (
@@ -137,7 +137,7 @@ def _profile(doctor: Doctor, lang: str) -> rx.Component:
         ),
         class_name=CARD,
     )
-    return section(
+    return page_section(
         *paragraphs(
             [
                 doctor_bio(doctor, lang),
@@ -151,7 +151,7 @@ def _profile(doctor: Doctor, lang: str) -> rx.Component:
 
 def _services(doctor: Doctor, lang: str) -> rx.Component:
     ordered = [s for s in content().services if s.key in doctor.services]
-    return section(
+    return page_section(
         rx.el.ul(
             *(
                 rx.el.li(
@@ -179,7 +179,7 @@ def _services(doctor: Doctor, lang: str) -> rx.Component:
 
 
 def _where(lang: str) -> rx.Component:
-    return section(
+    return page_section(
         rx.el.p(text_with_facts(lang, "inner.address"), class_name="mt-4 max-w-3xl text-lg"),
         map_link(lang, class_name="mt-3"),
         title=text_of(lang, "doctor_page.where"),

@@ -11,7 +11,13 @@ import reflex as rx
 from clinic.site import navigation as nav
 from clinic.site.components.links import external_link, page_link
 from clinic.site.components.page_header import page_header
-from clinic.site.components.ui import BUTTON_PRIMARY, BUTTON_SECONDARY, CARD, TEXT_LINK, section
+from clinic.site.components.ui import (
+    BUTTON_PRIMARY,
+    BUTTON_SECONDARY,
+    CARD,
+    TEXT_LINK,
+    page_section,
+)
 from clinic.site.content import content
 from clinic.site.i18n import text_of, text_with_facts
 from clinic.site.pages.faq_data import FaqView, faq_entries, faq_views
@@ -83,7 +89,7 @@ def _card(view: FaqView, lang: str) -> rx.Component:
 
 def render(page: Page) -> rx.Component:
     lang = page.lang
-    more = section(
+    more = page_section(
         rx.el.p(text_with_facts(lang, "faq_page.more_text"), class_name="mt-3 max-w-2xl text-lg"),
         rx.el.div(
             external_link(

@@ -9,7 +9,13 @@ import reflex as rx
 from clinic.site import navigation as nav
 from clinic.site.components.avatar import doctor_avatar
 from clinic.site.components.links import external_link, page_link
-from clinic.site.components.ui import BUTTON_PRIMARY, BUTTON_SECONDARY, CARD, TEXT_LINK, section
+from clinic.site.components.ui import (
+    BUTTON_PRIMARY,
+    BUTTON_SECONDARY,
+    CARD,
+    TEXT_LINK,
+    page_section,
+)
 from clinic.site.content import Doctor, content
 from clinic.site.i18n import consultation_price, fill_facts, text_of, text_with_facts
 from clinic.site.routes import doctor_page_id, path_for
@@ -187,7 +193,7 @@ def titled_cards(
     values, a service page's cards). `items` have Localized `title` and `text`, filled
     with the clinic's facts and `values` (a service's specialist)."""
     values = values or {}
-    return section(
+    return page_section(
         rx.el.ul(
             *(
                 rx.el.li(

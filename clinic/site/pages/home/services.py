@@ -6,8 +6,7 @@ from __future__ import annotations
 import reflex as rx
 
 from clinic.site.components.links import page_link
-from clinic.site.components.ui import CARD, TEXT_LINK
-from clinic.site.components.ui import section as page_section
+from clinic.site.components.ui import CARD, TEXT_LINK, page_section
 from clinic.site.content import content
 from clinic.site.i18n import service_text, text_of
 from clinic.site.navigation import SERVICES_SECTION_ID

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import reflex as rx
 
-from clinic.site.components.ui import CARD, CONTAINER, section
+from clinic.site.components.ui import CARD, CONTAINER, page_section
 from clinic.site.i18n import fill_facts, service_values, text_of, text_with_facts
 from clinic.site.pages.inner_blocks import (
     book_and_chat_links,
@@ -71,7 +71,7 @@ def hero(page: Page, data: ServiceContent) -> rx.Component:
 
 
 def intro(page: Page, data: ServiceContent) -> rx.Component:
-    return section(
+    return page_section(
         *paragraphs([_fill(page, p(page.lang)) for p in data.intro]),
         title=data.intro_heading(page.lang),
     )
@@ -90,7 +90,7 @@ def cards(page: Page, data: ServiceContent) -> rx.Component:
 def visit(page: Page, data: ServiceContent) -> rx.Component:
     """What to expect at the visit, and how to prepare for it, side by side on desktop."""
     lang = page.lang
-    return section(
+    return page_section(
         rx.el.div(
             rx.el.div(
                 rx.el.h2(
@@ -124,7 +124,7 @@ def visit(page: Page, data: ServiceContent) -> rx.Component:
 def questions(page: Page, data: ServiceContent) -> rx.Component:
     """Questions patients ask, with their answers as plain visible text."""
     lang = page.lang
-    return section(
+    return page_section(
         rx.el.div(
             *(
                 rx.el.div(
@@ -151,7 +151,7 @@ def specialists(page: Page) -> rx.Component:
         page.lang,
         "service_page.specialists_one" if len(doctors) == 1 else "service_page.specialists_many",
     )
-    return section(
+    return page_section(
         rx.el.div(
             *(doctor_card(d, page.lang) for d in doctors),
             class_name="mt-8 grid gap-6 lg:grid-cols-2",
