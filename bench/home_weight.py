@@ -1,4 +1,4 @@
-"""How many bytes of JavaScript and CSS the home page costs (issue #2 budget: at most
+"""How many bytes of JavaScript and CSS the home page costs (budget: at most
 160 kB gzip JS and 25 kB gzip CSS on the home page).
 
     make run PORT=3013 &                      # or any running production server

@@ -1,5 +1,5 @@
 """Interaction latency: how long the page takes to answer five interactions, in Chromium
-with 4x CPU throttling (issue #17 budget: median of 10 <= 100 ms each).
+with 4x CPU throttling (budget: median of 10 <= 100 ms each).
 
     .venv/bin/python bench/interaction_latency.py --label before   # starts its own server
     SITE_URL=http://127.0.0.1:3000 .venv/bin/python bench/interaction_latency.py --label after
@@ -212,7 +212,7 @@ def write_report(results: dict) -> None:
     lines = [
         "# Interaction latency (Event Timing, Chromium, 4x CPU throttling)",
         "",
-        f"Median of the runs of each interaction, in ms (budget: <= {BUDGET_MS} ms; issue #17).",
+        f"Median of the runs of each interaction, in ms (budget: <= {BUDGET_MS} ms).",
         "Written by `bench/interaction_latency.py`; its docstring says what is measured.",
         "",
         "| interaction | " + " | ".join(labels) + " |",

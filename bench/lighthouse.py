@@ -1,4 +1,4 @@
-"""Lighthouse on every page kind in both languages, against the budgets of issue #8.
+"""Lighthouse on every page kind in both languages, against their budgets (BUDGET below).
 
 Runs npm's `lighthouse` (pinned, through the virtualenv's npx) in Debian's Chromium,
 mobile defaults with simulated throttling, against the production server, on one page
@@ -356,7 +356,7 @@ def mark(value: str, ok: bool) -> str:
 
 def write_report(rows: list[dict], refs: dict, meta: dict, name: str = "lighthouse") -> None:
     lines = [
-        f"# Lighthouse: {meta.get('kinds') or 'every page kind'}, both languages (issue #8 budgets)",
+        f"# Lighthouse: {meta.get('kinds') or 'every page kind'}, both languages",
         "",
         f"{meta['date']}, Lighthouse {meta['lighthouse']}, Debian Chromium (`{CHROMIUM}`), mobile form factor, "
         f"simulated throttling (slow 4G, 4x CPU), production server on 127.0.0.1, {meta['runs']} run(s) per page "

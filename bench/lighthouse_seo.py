@@ -1,4 +1,4 @@
-"""Lighthouse SEO score of each page kind, in both languages (issue #6 asks for 100).
+"""Lighthouse SEO score of each page kind, in both languages (the budget: 100).
 
 Runs npm's `lighthouse` (through the virtualenv's npx, pinned below) in Debian's
 Chromium against the production server, one page per kind and language, and writes

@@ -1,10 +1,10 @@
 """Keeps framework code this site never runs out of its pages.
 
 Reflex ships libraries on every page that a static site with `enable_state=False`,
-no cookies, no uploads and Tailwind classes does not use (the home page's JavaScript has
-a budget, DESIGN.md), and a colour-mode provider for a site with one colour scheme. Vite resolves
-their imports to the small stand-ins in `clinic/plugins/shims/` instead; each file says why it
-is safe. The provider's companion, a script Reflex puts first in every page's <head> to
+no cookies, no uploads and Tailwind classes does not use (every page would download
+them; bench/home_weight.py keeps the home page's JavaScript to its budget), and a
+colour-mode provider for a site with one colour scheme. Vite resolves their imports to the
+small stand-ins in `clinic/plugins/shims/` instead; each file says why it is safe. The provider's companion, a script Reflex puts first in every page's <head> to
 apply the visitor's dark mode before the first paint, is taken out of the document
 (`without_color_mode_script`): besides the dark controls on a light page (see
 `shims/react-theme.js`), it was the one script that ran before our first paint, and

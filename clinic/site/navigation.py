@@ -4,6 +4,7 @@ derived from the route table and content so that menus never list a path by hand
 from __future__ import annotations
 
 from dataclasses import dataclass
+from urllib.parse import quote
 
 from clinic.site.content import content
 from clinic.site.i18n import text_of, text_with_facts
@@ -72,7 +73,5 @@ def footer_links(lang: str) -> list[NavItem]:
 
 def whatsapp_link(text: str = "") -> str:
     """The clinic's WhatsApp chat, optionally with a prefilled, URL-encoded message."""
-    from urllib.parse import quote
-
     url = content().clinic.whatsapp_url
     return f"{url}?text={quote(text, safe='')}" if text else url

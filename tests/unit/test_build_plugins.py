@@ -370,7 +370,7 @@ def test_in_development_nothing_is_prerendered_so_the_404_plugin_leaves_the_conf
     assert with_prerendered_not_found(development) == development
 
 
-# ------------------------------------------------------------------ 404 pages' titles (issue #19)
+# ------------------------------------------------------------------ 404 pages' titles
 
 
 def test_each_languages_404_page_ends_up_where_static_hosts_look_for_it(tmp_path):

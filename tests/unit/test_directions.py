@@ -1,4 +1,4 @@
-""" "How to get there" links (issue #19): one function per maps app, every URL derived
+""" "How to get there" links: one function per maps app, every URL derived
 from the address and coordinates in content/clinic.yaml."""
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
 """Head tags, structured data, sitemap and robots, built from the route table and content
-(issue #6). The browser tests in tests/e2e/test_seo.py check the same on the served site.
+The browser tests in tests/e2e/test_seo.py check the same on the served site.
 
 Expected facts come from the content model (content/ is the one source), never typed
 here, so a clinic that edits its facts keeps these tests green."""

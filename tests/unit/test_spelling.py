@@ -1,4 +1,4 @@
-"""English in one spelling (issue #19, DESIGN section 2): American English in every
+"""English in one spelling (DESIGN section 2): American English in every
 English text, and "Cancún" with its accent in both languages.
 
 Reads every text a page can show straight from content/: the English interface files
