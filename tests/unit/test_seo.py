@@ -1,4 +1,4 @@
-"""Head tags, structured data, sitemap and robots, built from the route table and content
+"""Head tags, structured data, sitemap and robots, built from the route table and content.
 The browser tests in tests/e2e/test_seo.py check the same on the served site.
 
 Expected facts come from the content model (content/ is the one source), never typed
