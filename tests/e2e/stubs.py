@@ -121,10 +121,14 @@ def answer_cal_com_pages(page) -> None:
 def answer_open_times(page, doctor, starts: list[str]) -> Served:
     """Our own server's `/api/open-times/<doctor>` answer (ISO 8601 starts), as it gives
     it when Cal.com has times: the page's side of the open-times block."""
-    from clinic.server.open_times import PATH_PREFIX, body_for
+    from clinic.server.open_times import body_for
+    from clinic.site.routes import OPEN_TIMES_PATH_PREFIX
 
     return _serve(
-        page, f"**{PATH_PREFIX}{doctor.slug}", "application/json", body_for(starts).decode()
+        page,
+        f"**{OPEN_TIMES_PATH_PREFIX}{doctor.slug}",
+        "application/json",
+        body_for(starts).decode(),
     )
 
 

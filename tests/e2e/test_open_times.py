@@ -16,11 +16,10 @@ from zoneinfo import ZoneInfo
 import pytest
 from playwright.sync_api import expect
 
-from clinic.server.open_times import PATH_PREFIX
 from clinic.site.components.cal_embed import public_booking_url
 from clinic.site.content import content
 from clinic.site.i18n import t
-from clinic.site.routes import doctor_page_id, path_for
+from clinic.site.routes import OPEN_TIMES_PATH_PREFIX, doctor_page_id, path_for
 from tests.e2e.conftest import network_quiet, watch
 from tests.e2e.plain_files import EXPORT_DIR, PlainFileServer
 from tests.e2e.stubs import EMBED_JS, answer_cal_com_pages, answer_open_times, serve_cal_embed
@@ -137,7 +136,7 @@ def test_times_are_links_to_that_day_on_cal_com_when_the_embed_is_blocked(page):
 def test_the_real_server_without_cal_com_shows_no_block_and_no_error(page):
     doctor = DOCTORS[0]
     answers = []
-    page.on("response", lambda r: answers.append(r) if PATH_PREFIX in r.url else None)
+    page.on("response", lambda r: answers.append(r) if OPEN_TIMES_PATH_PREFIX in r.url else None)
     for path in pages_of(doctor, "es").values():
         page.goto(path)
         network_quiet(page)
@@ -163,7 +162,7 @@ def test_any_failure_leaves_the_page_as_it_is(page, failure):
             status=200, content_type="application/json", body="{oops"
         ),
     }
-    page.route(f"**{PATH_PREFIX}*", handlers[failure])
+    page.route(f"**{OPEN_TIMES_PATH_PREFIX}*", handlers[failure])
     serve_cal_embed(page)
     page.goto(pages_of(doctor, "es")["booking"])
     # The rest of the page does not wait: the calendar opens while the times are pending.
