@@ -31,6 +31,10 @@ be reached here, so they are blocked with --blocked-url-patterns, as the report 
                                                    # bench/reports/lighthouse-home-service.md (+ .json)
     .venv/bin/python bench/lighthouse.py --english-first-visit --runs 5   # `/en/` and the English first
                                                    # visit only: bench/reports/lighthouse-english-first-visit.md
+    .venv/bin/python bench/lighthouse.py --english-first-visit --runs 5 --artifacts /tmp/lh
+                                                   # also keeps each run's trace and devtools log, for
+                                                   # bench/lantern_breakdown.mjs (what the simulated LCP
+                                                   # is made of, request by request)
 
 Scores move with CPU contention (simulated throttling scales what it observed), so the
 report records the machine's load average before and after the run.
@@ -214,6 +218,23 @@ class ReferenceProxy:
 # ------------------------------------------------------------------ one Lighthouse run
 
 
+# Where each run's artifacts go (--artifacts), one numbered folder per run; None: not kept.
+ARTIFACTS_DIR: Path | None = None
+_runs_saved = 0
+
+
+def artifacts_flags(url: str) -> list[str]:
+    """Lighthouse's gather-and-audit flag that keeps this run's trace, devtools log and
+    report in a folder of its own under ARTIFACTS_DIR (none when it is not set)."""
+    global _runs_saved
+    if ARTIFACTS_DIR is None:
+        return []
+    _runs_saved += 1
+    slug = re.sub(r"[^a-z0-9]+", "-", urllib.parse.urlsplit(url).path.lower()).strip("-") or "root"
+    folder = ARTIFACTS_DIR / f"{_runs_saved:03d}-{slug}"
+    return [f"-GA={folder}"]
+
+
 def lighthouse(url: str, lang: str) -> dict:
     with tempfile.NamedTemporaryFile(suffix=".json", delete=False) as out:
         output = out.name
@@ -230,6 +251,7 @@ def lighthouse(url: str, lang: str) -> dict:
         # a single pattern that matches nothing.
         *(f"--blocked-url-patterns={pattern}" for pattern in blocked_patterns()),
         f"--chrome-flags={chrome_flags(lang)}",
+        *artifacts_flags(url),
     ]
     completed = subprocess.run(command, env=_env(lang), capture_output=True, text=True, timeout=600)
     if completed.returncode != 0 and not Path(output).stat().st_size:
@@ -476,7 +498,15 @@ def main() -> int:
         help="only `/en/` and the English first visit of `/` (no home references); "
         "the report goes to lighthouse-english-first-visit.md",
     )
+    parser.add_argument(
+        "--artifacts",
+        type=Path,
+        help="keep every run's trace, devtools log and report in a numbered folder here "
+        "(read them with bench/lantern_breakdown.mjs)",
+    )
     args = parser.parse_args()
+    global ARTIFACTS_DIR
+    ARTIFACTS_DIR = args.artifacts.resolve() if args.artifacts else None
     kinds = [k for k in args.kinds.split(",") if k]
     report_name = "-".join(["lighthouse", *kinds])
     chosen = [p for p in pages_to_measure() if not kinds or p["kind"] in kinds]

@@ -20,7 +20,12 @@
  * English visitor waits one document request more instead of a whole page load.
  * While `/en/` loads, `/` is hidden (`hidden` on <html>): nothing Spanish is painted.
  * It is not stopped (window.stop): that would also cancel the stylesheet `/` has
- * already started to fetch, which `/en/` needs next.
+ * already started to fetch (the browser's preload scanner asks for it before this
+ * script runs), which `/en/` then takes from the cache. No second request for it is
+ * made (a fetch with keepalive, which would outlive `/`): the stylesheet is asked for
+ * before `/en/` and is the smaller response, so it is normally cached by the time
+ * `/en/` needs it, and the extra request did not bring `/en/`'s paint any sooner
+ * (bench/reports/english-first-visit-lantern.md).
  *
  * The file is inlined as it is (comment lines left out) by
  * clinic/site/components/first_visit.py, which fills FIRST_VISIT_SETTINGS with data
@@ -69,22 +74,7 @@
     if (link) remember(link.getAttribute("hreflang"));
   }, true);
 
-  /**
-   * Asks again for the stylesheets `/` is already fetching, as requests that outlive
-   * this document (keepalive): `/en/` needs the same files, and leaving `/` cancels
-   * its own requests, often before the stylesheet has arrived. The browser's cache
-   * then hands it to `/en/`.
-   */
-  function keepLoadingSharedStyles() {
-    if (typeof fetch !== "function") return;
-    var links = document.querySelectorAll("link[rel=preload][as=style]");
-    for (var i = 0; i < links.length; i++) {
-      fetch(links[i].href, { keepalive: true })["catch"](function () {});
-    }
-  }
-
   if (isEnglishFirstVisit() && remember("en")) {
-    keepLoadingSharedStyles();
     // Nothing of `/` is shown while `/en/` loads; its own modules wait for a first
     // paint (clinic/plugins/paint_first.py), so they stay idle until it is replaced.
     document.documentElement.hidden = true;
