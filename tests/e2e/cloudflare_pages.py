@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from clinic.project import PROJECT_DIR
-from clinic.server.local import BIN, free_port
+from devtools.servers import BIN, free_port
 
 TOOLS_DIR = PROJECT_DIR / "tools" / "static-hosts"
 WRANGLER = TOOLS_DIR / "node_modules" / ".bin" / "wrangler"

@@ -7,7 +7,7 @@ This file keeps only what is ours:
 
 - **the site**: `base_url` is `--base-url` (or the older `SITE_URL` variable) when given;
   otherwise the session builds and starts the server `make run` starts
-  (`clinic/server/local.py`), once for all pytest-xdist workers (`shared_server`).
+  (`devtools/servers.py`), once for all pytest-xdist workers (`shared_server`).
 - **Debian's Chromium** with the arguments of DESIGN.md section 4 (Playwright cannot
   download its own browsers here), and a Mexican-Spanish desktop browser by default.
 - **third-party isolation**: every context made through `new_context` (so `context`,
@@ -31,7 +31,7 @@ from filelock import FileLock
 from playwright.sync_api import Page, expect
 
 from clinic.project import EXPORT_DIR
-from clinic.server import local as prod_server
+from devtools import servers as prod_server
 
 ROOT = Path(__file__).resolve().parents[2]
 # The production server started here asks "Cal.com" for open times at a port where nothing

@@ -20,8 +20,8 @@ from clinic.site.components.cal_embed import cal_origin
 from clinic.site.content import content
 from clinic.site.i18n import consultation_length, consultation_price, t
 from clinic.site.routes import doctor_page_id, path_for
+from devtools.plain_files import EXPORT_DIR, PlainFileServer
 from tests.e2e.conftest import eventually, network_quiet
-from tests.e2e.plain_files import EXPORT_DIR, PlainFileServer
 from tests.e2e.stubs import CAL_PUBLIC, EMBED_JS, answer_cal_com_pages, serve_cal_embed
 
 CAL_ORIGIN = cal_origin()

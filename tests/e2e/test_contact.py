@@ -20,7 +20,7 @@ from playwright.sync_api import expect
 from clinic.site.content import content
 from clinic.site.i18n import t
 from clinic.site.routes import path_for
-from tests.e2e.plain_files import EXPORT_DIR, PlainFileServer
+from devtools.plain_files import EXPORT_DIR, PlainFileServer
 from tests.e2e.stubs import WHATSAPP, answer_whatsapp
 
 LANGS = ["es", "en"]

@@ -1,6 +1,6 @@
 """The loop a Python developer works in: `reflex run` (development mode), edit, look.
 
-The development server runs in a copy of the project (tests/project_copy.py) on free
+The development server runs in a copy of the project (devtools/project_copy.py) on free
 ports, so the edits below never touch the repository's files or its production build.
 Pages are client-rendered in development, so every check looks at what Chromium shows.
 """
@@ -14,11 +14,11 @@ from pathlib import Path
 import pytest
 import yaml
 
-from clinic.server.local import BIN, free_port, stop, wait_until_up
 from clinic.site.content import load_content
 from clinic.site.routes import path_for
+from devtools.project_copy import copy_project, reflex_env
+from devtools.servers import BIN, free_port, stop, wait_until_up
 from tests.e2e.conftest import watch
-from tests.project_copy import copy_project, reflex_env
 
 # One development server for the module: under pytest-xdist (--dist loadgroup) its tests
 # all run in one worker, which starts it once.

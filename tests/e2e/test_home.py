@@ -24,9 +24,9 @@ from clinic.site.pages.home import SECTION_IDS
 from clinic.site.pages.home.certifications import AUTOPLAY_MS
 from clinic.site.pages.home.data import home_content
 from clinic.site.routes import doctor_page_id, path_for
+from devtools.project_copy import HARNESS_PREFIX
 from tests.e2e.conftest import DESKTOP, MOBILE, eventually, watch
 from tests.e2e.stubs import serve_reviews_widget
-from tests.project_copy import HARNESS_PREFIX
 
 LANGS = ("es", "en")
 VIEWPORTS = {"mobile": MOBILE, "desktop": DESKTOP}
@@ -465,7 +465,7 @@ PNG_1PX = base64.b64decode(
 @pytest.fixture(scope="module")
 def avatar_bundle(base_url) -> str:
     """Avatar.jsx and React in one script (needs .web/node_modules: base_url builds it)."""
-    # Inside .web for its node_modules; project copies skip it (tests/project_copy.py).
+    # Inside .web for its node_modules; project copies skip it (devtools/project_copy.py).
     with tempfile.TemporaryDirectory(dir=ROOT / ".web", prefix=HARNESS_PREFIX) as tmp:
         entry = Path(tmp) / "entry.jsx"
         entry.write_text(HARNESS_ENTRY)

@@ -13,7 +13,6 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from bench.inner_page_words import count_words
 from clinic.site import seo
 from clinic.site.components.cal_embed import public_booking_url
 from clinic.site.content import content
@@ -32,6 +31,7 @@ from clinic.site.pages.privacy import privacy_content
 from clinic.site.pages.service import service_content
 from clinic.site.pages.success import note_texts, success_content
 from clinic.site.routes import Page, all_pages, doctor_page_id, page_at, path_for
+from devtools.words import count_words
 from tests.e2e.conftest import network_quiet
 
 INNER_KINDS = {"service", "about", "doctor", "faq", "privacy", "success"}

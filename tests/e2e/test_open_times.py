@@ -21,8 +21,8 @@ from clinic.site.components.cal_embed import public_booking_url
 from clinic.site.content import content
 from clinic.site.i18n import t
 from clinic.site.routes import doctor_page_id, path_for
+from devtools.plain_files import EXPORT_DIR, PlainFileServer
 from tests.e2e.conftest import network_quiet, watch
-from tests.e2e.plain_files import EXPORT_DIR, PlainFileServer
 from tests.e2e.stubs import EMBED_JS, answer_cal_com_pages, answer_open_times, serve_cal_embed
 from tests.e2e.test_booking import ns_calls
 

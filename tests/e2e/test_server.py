@@ -12,7 +12,7 @@ import pytest
 
 from clinic.server import security
 from clinic.site.routes import all_pages, legacy_redirects
-from tests.e2e import bad_requests
+from devtools import bad_requests
 from tests.e2e.conftest import network_quiet, watch
 
 UNKNOWN_PATH = "/esta-pagina-no-existe"

@@ -33,8 +33,8 @@ from clinic.build.static_host_rules import (
     open_times_paths,
     page_spellings,
 )
-from clinic.server.local import BIN
 from clinic.site.routes import all_pages, legacy_redirects
+from devtools.servers import BIN
 from tests.e2e.cloudflare_pages import TOOLS_DIR, pages_dev
 from tests.e2e.conftest import hydrated, network_quiet, watch
 from tests.e2e.test_server import fetch
