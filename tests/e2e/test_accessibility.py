@@ -18,7 +18,8 @@ from playwright.sync_api import expect
 from clinic.site.i18n import t
 from clinic.site.routes import all_pages, path_for
 from tests.e2e.axe import describe, run_axe
-from tests.e2e.conftest import DESKTOP, MOBILE, network_quiet, watch
+from tests.e2e.conftest import DESKTOP, MOBILE
+from tests.e2e.page_ready import page_ready
 
 VIEWPORTS = {
     "mobile": {"viewport": MOBILE, "is_mobile": True, "has_touch": True},
@@ -40,18 +41,16 @@ SCROLL_THROUGH = """async () => {
 
 
 @pytest.fixture(params=list(VIEWPORTS))
-def viewport_page(request, new_context, base_url):
+def viewport_page(request, new_context):
     """A page at phone or desktop size."""
-    page = new_context(**VIEWPORTS[request.param]).new_page()
-    page.problems = watch(page, base_url)
-    return page
+    return new_context(**VIEWPORTS[request.param]).new_page()
 
 
 def load(page, path: str) -> None:
     page.goto(path)
-    network_quiet(page)
+    page_ready(page)
     page.evaluate(SCROLL_THROUGH)
-    network_quiet(page)
+    page_ready(page)
 
 
 # Every control in the header and the page content that is shown; links inside a

@@ -16,6 +16,8 @@ from clinic.site.routes import legacy_redirects, path_for
     ("path", "lang"),
     [("/no-existe", "es"), ("/en/does-not-exist", "en"), ("/servicios/otra/cosa", "es")],
 )
+# The browser logs the document's own 404 status: that one is the point of the test.
+@pytest.mark.expected_console_errors(r"status of 404 \(Not Found\)")
 def test_unknown_path_gives_404_in_its_language(page, path, lang):
     response = page.goto(path)
     assert response.status == 404
@@ -43,11 +45,9 @@ def test_unknown_path_gives_404_in_its_language(page, path, lang):
     chat = main.locator("a[href^='https://wa.me/']")
     assert chat.get_attribute("href") == content().clinic.whatsapp_url
     assert main.locator("a[href^='tel:']").get_attribute("href") == content().clinic.tel_href
-    assert page.problems == [] or all("404" in p for p in page.problems)
     # Hydrated (no mismatch): the home button navigates on the client.
     main.get_by_role("link", name=t(lang, "not_found.home")).click()
     page.wait_for_url("**" + path_for("home", lang))
-    assert page.problems == [] or all("404" in p for p in page.problems)
 
 
 LEGACY = sorted(legacy_redirects().items())
