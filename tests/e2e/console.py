@@ -39,6 +39,12 @@ class ConsoleErrors:
         page.on("console", on_console)
         page.on("pageerror", lambda error: self.seen.append(f"uncaught: {error}"))
 
+    def expect_not_found(self, url: str) -> None:
+        """A test that opens a missing page on purpose: the browser logs the document's own
+        404 status, and only that one is expected."""
+        own_status = f"status of 404 (Not Found) ({url})"
+        self.expected.append(re.compile(re.escape(own_status) + "$"))
+
     @property
     def unexpected(self) -> list[str]:
         return [p for p in self.seen if not any(e.search(p) for e in self.expected)]

@@ -303,6 +303,7 @@ def test_works_served_as_plain_files(page, base_url, lang):
             "([ns]) => window.__calStub.fire(ns, 'bookingSuccessfulV2', {})", [doctor.cal_namespace]
         )
         expect(page).to_have_url(static.url + path_for("success", lang))
+        page_ready(page)  # the success page's own files, before the file server stops
 
 
 # ------------------------------------------------------------------ a doctor's own page

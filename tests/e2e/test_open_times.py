@@ -146,7 +146,7 @@ def test_the_real_server_without_cal_com_shows_no_block_and_no_error(page):
 
 
 @pytest.mark.parametrize("failure", ["abort", "hang", "empty", "garbage"])
-def test_any_failure_leaves_the_page_as_it_is(page, failure):
+def test_any_failure_leaves_the_page_as_it_is(page, console_errors, failure):
     doctor = DOCTORS[0]
     pending = []
     handlers = {
@@ -160,6 +160,8 @@ def test_any_failure_leaves_the_page_as_it_is(page, failure):
         ),
     }
     page.route(f"**{PATH_PREFIX}*", handlers[failure])
+    if failure == "abort":  # the browser logs the aborted requests themselves
+        console_errors.expected.append(re.compile(rf"net::ERR_FAILED \(\S*{PATH_PREFIX}"))
     serve_cal_embed(page)
     with page.expect_request(f"**{PATH_PREFIX}*"):
         page.goto(pages_of(doctor, "es")["booking"])

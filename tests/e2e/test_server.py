@@ -250,9 +250,8 @@ def test_no_page_logs_a_content_security_policy_violation(
         " window.__cspViolations.push(e.violatedDirective + ' ' + e.blockedURI));"
     )
     page = context.new_page()
-    if path == UNKNOWN_PATH:  # the browser logs the 404 status of the document itself
-        own_status = f"status of 404 (Not Found) ({site}{path})"
-        console_errors.expected.append(re.compile(re.escape(own_status) + "$"))
+    if path == UNKNOWN_PATH:
+        console_errors.expect_not_found(site + path)
     messages: list[str] = []
     page.on(
         "console",

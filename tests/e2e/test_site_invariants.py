@@ -102,7 +102,8 @@ def test_the_icon_is_in_the_page_so_the_browser_requests_none(page, base_url):
     assert [url for url in requested if "favicon" in url] == []
 
 
-def test_no_page_opens_a_websocket(page):
+def test_no_page_opens_a_websocket(page, console_errors, base_url):
+    console_errors.expect_not_found(base_url + "/no-existe")
     sockets = []
     page.on("websocket", lambda ws: sockets.append(ws.url))
     for path in ("/", "/en/", "/contacto", "/agenda-tu-cita", "/en/faq", "/no-existe"):

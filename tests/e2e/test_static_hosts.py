@@ -188,9 +188,8 @@ def test_pages_load_through_cloudflare_with_no_error_and_nothing_refused(
     )
     page = context.new_page()
     unknown = "no-such" in path
-    if unknown:  # the browser logs the 404 status of the document itself; nothing else may show
-        own_status = f"status of 404 (Not Found) ({site}{path})"
-        console_errors.expected.append(re.compile(re.escape(own_status) + "$"))
+    if unknown:
+        console_errors.expect_not_found(site + path)
     response = page.goto(path)
     assert response.status == (404 if unknown else 200)
     page_ready(page)
