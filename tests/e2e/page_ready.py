@@ -18,9 +18,8 @@ from dataclasses import dataclass, field
 
 from playwright.sync_api import BrowserContext, Page, Request
 
-# React hydrates an element by attaching its own properties (__reactFiber$..., __reactProps$...).
-# page.evaluate, not wait_for_function: Playwright compiles the latter's predicate with eval,
-# which the site's Content-Security-Policy (no 'unsafe-eval') rightly refuses.
+# React hydrates an element by attaching its own properties (__reactFiber$..., __reactProps$...);
+# the page checks once per frame and resolves the promise when they are there.
 UNTIL_REACT_OWNS_THE_PAGE = """(timeoutMs) => new Promise((resolve, reject) => {
     const deadline = performance.now() + timeoutMs;
     const owned = (selector) => {

@@ -21,6 +21,7 @@ from clinic.site.content import content
 from clinic.site.i18n import t
 from clinic.site.routes import path_for
 from devtools.plain_files import EXPORT_DIR, PlainFileServer
+from tests.e2e.page_ready import page_ready
 from tests.e2e.stubs import WHATSAPP, answer_whatsapp
 
 LANGS = ["es", "en"]
@@ -88,12 +89,8 @@ def open_contact(page, lang, script=OPENS, base=""):
     page.add_init_script(script)
     answer_whatsapp(page)
     page.goto(base + path_for("contact", lang))
-    page.wait_for_function("() => document.querySelector('form[data-contact-form]') !== null")
     # Interactive once React has hydrated the form (it then owns the fields' values).
-    page.wait_for_function(
-        "() => Object.keys(document.querySelector('form[data-contact-form]'))"
-        ".some((k) => k.startsWith('__react'))"
-    )
+    page_ready(page)
     return fields(page, lang)
 
 

@@ -127,13 +127,10 @@ def test_keyboard_from_home_to_the_contact_form_submit(keyboard_page, viewport_n
     press(page, "Enter", journey)
     page.wait_for_url("**" + contact)
     expect(page.locator("main")).to_be_focused()
-    # A client-side navigation: the page is already React's; wait only for the form's code.
+    # A client-side navigation: React renders the form once the route's code has loaded.
     form = page.locator("form[data-contact-form]")
     form.wait_for()
-    page.wait_for_function(
-        "() => Object.keys(document.querySelector('form[data-contact-form]'))"
-        ".some((k) => k.startsWith('__react'))"
-    )
+    page_ready(page)
     for kind, text in (
         ("input[autocomplete=name]", "Ana López"),
         ("input[type=email]", "ana@example.com"),
