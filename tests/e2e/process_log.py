@@ -13,6 +13,8 @@ import watchfiles
 # How long one wait for a change may last before the process and the deadline are looked at
 # again: a process that died writes nothing more, so its exit must be noticed without one.
 CHECK_EVERY_MS = 1000
+# How long watchfiles gathers changes that come together before it reports them.
+CHANGE_STEP_MS = 10
 
 
 def wait_for_line(
@@ -26,8 +28,15 @@ def wait_for_line(
 
     if said():
         return
+    # No debounce (watchfiles waits 1.6 s for more changes by default): a test may have to
+    # act on a line at once, as a developer fixing a file would.
     for _changes in watchfiles.watch(
-        log, rust_timeout=CHECK_EVERY_MS, yield_on_timeout=True, raise_interrupt=False
+        log,
+        debounce=0,
+        step=CHANGE_STEP_MS,
+        rust_timeout=CHECK_EVERY_MS,
+        yield_on_timeout=True,
+        raise_interrupt=False,
     ):
         if said():
             return
