@@ -4,8 +4,8 @@ carousel's loop walked with 3 and 12 logos at three widths.
 
     .venv/bin/python bench/growth_layouts.py [OUT_DIR]
 
-Each variant is a copy of the project (tests/project_copy.py) with its content edited by
-tests/content_variants.py, built with `reflex export` and served as plain files (about a
+Each variant is a copy of the project (devtools/project_copy.py) with its content edited by
+devtools/content_variants.py, built with `reflex export` and served as plain files (about a
 minute per build). Screenshots go to OUT_DIR (default: a temporary folder, printed); the
 loop walk is printed. Nothing in the repository changes.
 """
@@ -23,9 +23,9 @@ sys.path.insert(0, str(ROOT))
 
 from playwright.sync_api import expect, sync_playwright  # noqa: E402
 
-from tests import content_variants as grow  # noqa: E402
-from tests.e2e.plain_files import PlainFileServer  # noqa: E402
-from tests.project_copy import copy_project, reflex_env  # noqa: E402
+from devtools import content_variants as grow  # noqa: E402
+from devtools.plain_files import PlainFileServer  # noqa: E402
+from devtools.project_copy import copy_project, reflex_env  # noqa: E402
 
 BROWSER = "/usr/bin/chromium-headless-shell"
 SIZES = {"phone": {"width": 390, "height": 844}, "desktop": {"width": 1280, "height": 800}}

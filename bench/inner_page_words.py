@@ -11,7 +11,6 @@ Writes bench/reports/inner_page_words.md and prints it.
 from __future__ import annotations
 
 import os
-import re
 import sys
 from pathlib import Path
 
@@ -21,6 +20,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from clinic.site.routes import all_pages  # noqa: E402
+from devtools.words import count_words  # noqa: E402
 
 INNER_KINDS = {"service", "about", "doctor", "faq", "privacy", "success"}
 ARGS = [
@@ -31,11 +31,6 @@ ARGS = [
     "--disable-sync",
     "--no-first-run",
 ]
-WORD = re.compile(r"[^\W\d_]+(?:[-'’][^\W\d_]+)*|\d[\d,.%]*")
-
-
-def count_words(text: str) -> int:
-    return len(WORD.findall(text))
 
 
 def main() -> None:

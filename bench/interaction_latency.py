@@ -44,8 +44,8 @@ from playwright.sync_api import sync_playwright
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from clinic.server.local import production_server  # noqa: E402
 from clinic.site.routes import path_for  # noqa: E402
+from devtools.servers import production_server  # noqa: E402
 
 REPORTS = ROOT / "bench" / "reports"
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")

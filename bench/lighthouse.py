@@ -67,10 +67,10 @@ sys.path.insert(0, str(ROOT))
 from bench.lighthouse_seo import BROWSER_UI_FEATURES_OFF, CHROMIUM, LIGHTHOUSE, _env, chrome_flags  # noqa: E402
 from clinic.plugins.not_found_pages import KEPT_SHELL  # noqa: E402
 from clinic.project import EXPORT_DIR  # noqa: E402
-from clinic.server.local import production_server  # noqa: E402
 from clinic.server.security import third_party_sources  # noqa: E402
 from clinic.site.components.first_visit import REDIRECT_FROM, REDIRECT_TO  # noqa: E402
 from clinic.site.routes import all_pages  # noqa: E402
+from devtools.servers import production_server  # noqa: E402
 
 REPORTS = ROOT / "bench" / "reports"
 BIN = ROOT / ".venv" / "bin"

@@ -31,8 +31,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from clinic.server import local as prod_server  # noqa: E402
 from clinic.site.routes import all_pages  # noqa: E402
+from devtools import servers as prod_server  # noqa: E402
 
 LIGHTHOUSE = "lighthouse@13.5.0"
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")

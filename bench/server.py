@@ -29,10 +29,10 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from clinic.project import EXPORT_DIR  # noqa: E402
-from clinic.server import local as prod_server  # noqa: E402
 from clinic.server import security  # noqa: E402
 from clinic.site.routes import path_for  # noqa: E402
-from tests.e2e import bad_requests  # noqa: E402
+from devtools import bad_requests  # noqa: E402
+from devtools import servers as prod_server  # noqa: E402
 
 REPORT = ROOT / "bench" / "reports" / "server.md"
 LOAD_PAGES = [("home", path_for("home", "es")), ("service page", path_for("hysteroscopy", "es"))]
@@ -283,7 +283,7 @@ def report(load, bad, third, py_process_info: str) -> str:
     if bad:
         by_status, by_kind, count, healthy = bad
         lines += [
-            f"## Bad requests ({count:,}, generated with seed 7 by `tests/e2e/bad_requests.py`)",
+            f"## Bad requests ({count:,}, generated with seed 7 by `devtools/bad_requests.py`)",
             "",
             run_note,
             "",

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import json
 import threading
-import time
 from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from urllib.parse import parse_qs, urlsplit
@@ -25,7 +24,7 @@ class Asked:
 class Behaviour:
     status: int = 200
     body: bytes = b'{"data": {}}'
-    delay_s: float = 0.0
+    hang: bool = False  # answer only when the stub stops: a Cal.com that never answers
 
 
 @dataclass
@@ -33,6 +32,7 @@ class CalApiStub:
     requests: list[Asked] = field(default_factory=list)
     behaviour: Behaviour = field(default_factory=Behaviour)
     _server: ThreadingHTTPServer | None = None
+    _stopping: threading.Event = field(default_factory=threading.Event)
 
     @property
     def origin(self) -> str:
@@ -45,7 +45,7 @@ class CalApiStub:
         status: int = 200,
         slots: dict | None = None,
         body: bytes | None = None,
-        delay_s: float = 0.0,
+        hang: bool = False,
     ) -> None:
         """slots: {"YYYY-MM-DD": ["ISO start", ...]} in Cal.com's shape once wrapped."""
         if body is None:
@@ -53,7 +53,7 @@ class CalApiStub:
                 day: [{"start": start} for start in starts] for day, starts in (slots or {}).items()
             }
             body = json.dumps({"status": "success", "data": data}).encode()
-        self.behaviour = Behaviour(status=status, body=body, delay_s=delay_s)
+        self.behaviour = Behaviour(status=status, body=body, hang=hang)
 
     def start(self) -> CalApiStub:
         stub = self
@@ -69,8 +69,8 @@ class CalApiStub:
                     )
                 )
                 behaviour = stub.behaviour
-                if behaviour.delay_s:
-                    time.sleep(behaviour.delay_s)
+                if behaviour.hang:
+                    stub._stopping.wait()
                 try:
                     self.send_response(behaviour.status)
                     self.send_header("Content-Type", "application/json")
@@ -89,6 +89,7 @@ class CalApiStub:
         return self
 
     def stop(self) -> None:
+        self._stopping.set()
         if self._server is not None:
             self._server.shutdown()
             self._server.server_close()

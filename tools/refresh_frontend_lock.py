@@ -20,15 +20,18 @@ import sys
 import tempfile
 from pathlib import Path
 
-from clinic.plugins.frontend_lock import (
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))  # devtools/ is the project's own, not an installed package
+
+from clinic.plugins.frontend_lock import (  # noqa: E402
     BUN_CONFIG,
     LOCK_DIR,
     LOCK_FILES,
     locked_versions,
     read_bun_lock,
 )
-from clinic.project import PROJECT_DIR
-from clinic.server.local import BIN, env
+from clinic.project import PROJECT_DIR  # noqa: E402
+from devtools.servers import BIN, env  # noqa: E402
 
 FROZEN, THAWED = "frozenLockfile = true", "frozenLockfile = false"
 # Not part of the sources: builds, caches, installs, and the lock being replaced.

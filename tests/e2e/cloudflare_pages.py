@@ -11,14 +11,14 @@ import shutil
 import signal
 import subprocess
 import tempfile
-import time
 import urllib.error
 import urllib.request
 from dataclasses import dataclass
 from pathlib import Path
 
 from clinic.project import PROJECT_DIR
-from clinic.server.local import BIN, free_port
+from devtools.servers import BIN, free_port
+from tests.e2e.process_log import wait_for_line
 
 TOOLS_DIR = PROJECT_DIR / "tools" / "static-hosts"
 WRANGLER = TOOLS_DIR / "node_modules" / ".bin" / "wrangler"
@@ -93,18 +93,10 @@ def pages_dev(export_dir: Path):
 
 
 def _wait_until_up(served: PagesDev, process: subprocess.Popen) -> None:
-    deadline = time.monotonic() + START_TIMEOUT_S
-    while time.monotonic() < deadline:
-        if process.poll() is not None:
-            raise RuntimeError(f"wrangler pages dev exited early:\n{served.output()[-3000:]}")
-        try:
-            with urllib.request.urlopen(served.url + "/robots.txt", timeout=2):
-                return
-        except (OSError, urllib.error.HTTPError):
-            time.sleep(0.5)
-    raise RuntimeError(
-        f"wrangler pages dev did not answer within {START_TIMEOUT_S} s:\n{served.output()[-3000:]}"
-    )
+    """Wrangler says "Ready on <url>" once it serves; one request then proves it."""
+    wait_for_line(served.log, f"Ready on {served.url}", START_TIMEOUT_S, process)
+    with urllib.request.urlopen(served.url + "/robots.txt", timeout=10):
+        pass
 
 
 def _stop(process: subprocess.Popen) -> None:

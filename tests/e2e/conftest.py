@@ -7,13 +7,17 @@ This file keeps only what is ours:
 
 - **the site**: `base_url` is `--base-url` (or the older `SITE_URL` variable) when given;
   otherwise the session builds and starts the server `make run` starts
-  (`clinic/server/local.py`), once for all pytest-xdist workers (`shared_server`).
+  (`devtools/servers.py`), once for all pytest-xdist workers (`shared_server`).
 - **Debian's Chromium** with the arguments of DESIGN.md section 4 (Playwright cannot
   download its own browsers here), and a Mexican-Spanish desktop browser by default.
 - **third-party isolation**: every context made through `new_context` (so `context`,
   `page`, `mobile_page` too) reaches only the site; any other host's request is aborted
   unless the test routes it to a stub first (`tests/e2e/stubs.py`).
-- **the console-error watch**: `page.problems` lists console errors and uncaught exceptions.
+- **no console errors** (`tests/e2e/console.py`): every page of every context made here
+  reports its console errors to the test's `console_errors`, which fails the test at
+  teardown unless `@pytest.mark.expected_console_errors(pattern, ...)` expects them.
+- **page ready** is `tests/e2e/page_ready.py`'s `page_ready(page)`, the one way to wait
+  for a page to have done what it does on its own.
 """
 
 from __future__ import annotations
@@ -22,7 +26,6 @@ import json
 import os
 import re
 import shutil
-import time
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -31,7 +34,9 @@ from filelock import FileLock
 from playwright.sync_api import Page, expect
 
 from clinic.project import EXPORT_DIR
-from clinic.server import local as prod_server
+from devtools import servers as prod_server
+from tests.e2e.console import ConsoleErrors
+from tests.e2e.page_ready import track_network
 
 ROOT = Path(__file__).resolve().parents[2]
 # The production server started here asks "Cal.com" for open times at a port where nothing
@@ -105,7 +110,13 @@ def shared_server(folder: Path):
     """One production server for all xdist workers of a run. Under a file lock, the
     first worker to need it builds and starts it and writes its URL and process id to
     `server.json`; the others read them. Each worker counts itself in and out, and the
-    last one out stops the server (by process group: another worker may have started it)."""
+    last one out stops the server (by process group: another worker may have started it).
+
+    Why a lock and not a session fixture or an xdist hook: each worker is a process of its
+    own with its own session, so no fixture scope spans them; and the xdist controller,
+    which could start one server and hand its URL to the workers, collects no tests, so it
+    cannot tell whether the tests selected (`-k`, one unit-like file) need the site at all.
+    Building the site takes half a minute: only a worker that needs it starts it."""
     state_file, lock = folder / "server.json", FileLock(folder / "server.lock")
     with lock:
         state = json.loads(state_file.read_text()) if state_file.exists() else None
@@ -170,8 +181,26 @@ def browser_context_args(browser_context_args):
     return {key: value for key, value in browser_context_args.items() if key != "base_url"}
 
 
+def pytest_configure(config):
+    config.addinivalue_line(
+        "markers",
+        "expected_console_errors(*patterns): console errors matching one of these regular "
+        "expressions are expected (the test provokes them); any other still fails the test",
+    )
+
+
 @pytest.fixture
-def new_context(new_context, browser_context_args, base_url):
+def console_errors(request) -> ConsoleErrors:
+    """The console errors and uncaught exceptions of the test's pages; none may be left
+    unexpected when the test ends (its pages' contexts are closed by then)."""
+    marker = request.node.get_closest_marker("expected_console_errors")
+    errors = ConsoleErrors(expected=[re.compile(p) for p in (marker.args if marker else ())])
+    yield errors
+    assert errors.unexpected == [], "console errors: " + "\n".join(errors.unexpected)
+
+
+@pytest.fixture
+def new_context(console_errors, new_context, browser_context_args, base_url):
     """The plugin's context factory (traces, screenshots and videos are recorded for
     every context it makes), with our defaults and third-party isolation:
     `new_context(viewport=MOBILE, is_mobile=True)`, `new_context(locale="en-US")`.
@@ -186,6 +215,7 @@ def new_context(new_context, browser_context_args, base_url):
         if isolated:
             isolate(context, options["base_url"])
         track_network(context)
+        context.on("page", lambda page: console_errors.watch(page, options["base_url"]))
         return context
 
     return make
@@ -203,128 +233,7 @@ def isolate(context, site: str) -> None:
     context.route(elsewhere, lambda route: route.abort())
 
 
-def track_network(context) -> None:
-    """Count the context's requests as they start and end, for `network_quiet`."""
-    context.open_requests = set()
-    context.network_events = 0
-
-    def started(request):
-        context.open_requests.add(request)
-        context.network_events += 1
-
-    def ended(request):
-        context.open_requests.discard(request)
-        context.network_events += 1
-
-    context.on("request", started)
-    context.on("requestfinished", ended)
-    context.on("requestfailed", ended)
-
-
 @pytest.fixture
-def page(page, base_url) -> Page:
-    """The plugin's page (a desktop context of its own), with the console-error watch."""
-    page.problems = watch(page, base_url)
-    return page
-
-
-@pytest.fixture
-def mobile_page(new_context, base_url) -> Page:
+def mobile_page(new_context) -> Page:
     """A phone: 390x844, touch, mobile viewport rules."""
-    page = new_context(viewport=MOBILE, is_mobile=True, has_touch=True).new_page()
-    page.problems = watch(page, base_url)
-    return page
-
-
-# ------------------------------------------------------------------ helpers
-
-
-class PageProblems(list):
-    """Console errors and uncaught exceptions seen by a page."""
-
-
-def watch(page: Page, site: str | None = None) -> PageProblems:
-    """Record console errors and uncaught exceptions. A third-party resource that the
-    test itself blocked logs "Failed to load resource" for that host: not a problem of
-    the page, so it is left out; any failure of the site's own resources counts."""
-    problems = PageProblems()
-
-    def on_console(message):
-        if message.type != "error":
-            return
-        url = message.location.get("url") or ""
-        if message.text.startswith("Failed to load resource") and site and not url.startswith(site):
-            return
-        problems.append(f"console.error: {message.text} ({url})")
-
-    page.on("console", on_console)
-    page.on("pageerror", lambda error: problems.append(f"uncaught: {error}"))
-    return problems
-
-
-def network_quiet(page: Page, quiet_ms: int = 500, timeout_s: float = 30.0) -> None:
-    """Wait for the page's load event, then until no request has been open, started or
-    ended for `quiet_ms`: its scripts, lazy chunks and effects have had their turn.
-
-    Playwright's own "networkidle" is not used: once it has fired, a request that
-    starts and ends later (a route chunk after a client-side navigation, a lazy embed
-    after a scroll) can withdraw it for good, and the wait then never returns (seen in
-    CI under load, with no request open). The context must come from `new_context`
-    or have gone through `track_network`."""
-    page.wait_for_load_state("load")
-    context = page.context
-    deadline = time.monotonic() + timeout_s
-    seen, quiet_since = None, time.monotonic()
-    while True:
-        now = time.monotonic()
-        if context.open_requests or context.network_events != seen:
-            seen, quiet_since = context.network_events, now
-        elif now - quiet_since >= quiet_ms / 1000:
-            return
-        if now > deadline:
-            open_urls = sorted(request.url for request in context.open_requests)
-            raise AssertionError(f"the network was still busy after {timeout_s} s: {open_urls}")
-        page.wait_for_timeout(50)  # lets Playwright deliver the request events meanwhile
-
-
-# React hydrates an element by attaching its own properties (__reactFiber$..., __reactProps$...).
-OWNED_BY_REACT = """() => ['main', 'header', 'header button'].every((selector) =>
-    [...document.querySelectorAll(selector)].length > 0 &&
-    [...document.querySelectorAll(selector)].every((el) => Object.keys(el).some((k) => k.startsWith('__react'))))"""
-
-
-def hydrated(page: Page, timeout_s: float = 30.0) -> None:
-    """Wait until the network is quiet and React owns the page (its main content, header
-    and header buttons): before that a click on a menu does nothing. On a busy machine
-    the scripts can still be running well after the network has gone quiet."""
-    network_quiet(page)
-    wait_until(page, f"({OWNED_BY_REACT})()", timeout_s=timeout_s)
-
-
-def wait_until(page: Page, expression: str, timeout_s: float = 10.0, interval_s: float = 0.1):
-    """Poll a JavaScript expression from Python until it is truthy; returns its value.
-
-    Playwright's wait_for_function compiles its predicate with eval, which the site's
-    Content-Security-Policy (no 'unsafe-eval') rightly refuses; page.evaluate does not.
-    """
-    deadline = time.monotonic() + timeout_s
-    while True:
-        value = page.evaluate(expression)
-        if value:
-            return value
-        if time.monotonic() > deadline:
-            raise AssertionError(f"still false after {timeout_s} s: {expression}")
-        time.sleep(interval_s)
-
-
-def eventually(page: Page, check, timeout_s: float = 10.0):
-    """Poll a Python-side condition until it holds (or the time is up); returns its last
-    value. For lists that Playwright's event and route handlers fill: such an event can
-    reach Python a moment after the page has moved on, and Playwright delivers it only
-    while Python waits on it (hence page.wait_for_timeout, not time.sleep)."""
-    deadline = time.monotonic() + timeout_s
-    while True:
-        value = check()
-        if value or time.monotonic() > deadline:
-            return value
-        page.wait_for_timeout(50)
+    return new_context(viewport=MOBILE, is_mobile=True, has_touch=True).new_page()

@@ -17,8 +17,9 @@ can check what the page asked for.
 Adding one: take the third party's URL from `content/` (never type it), route it on the
 page or its context with a handler that records `route.request.url` and fulfills with a
 small body (or aborts, or keeps the route unanswered to test "still loading"), and
-return the record. Assert on that record with `conftest.eventually`: a route or
-request event can reach Python a moment after the page has moved on.
+return the record. A route or request event reaches Python while Python waits on the
+page: wait for the request itself (`page.expect_request`) or for what the page does with
+the answer (`expect(...)`, `page_ready`) before asserting on the record.
 """
 
 from __future__ import annotations

@@ -18,7 +18,8 @@ from playwright.sync_api import expect
 from clinic.site.i18n import t
 from clinic.site.routes import all_pages, path_for
 from tests.e2e.axe import describe, run_axe
-from tests.e2e.conftest import DESKTOP, MOBILE, network_quiet, watch
+from tests.e2e.conftest import DESKTOP, MOBILE
+from tests.e2e.page_ready import page_ready
 
 VIEWPORTS = {
     "mobile": {"viewport": MOBILE, "is_mobile": True, "has_touch": True},
@@ -28,8 +29,10 @@ NOT_FOUND_PATHS = ["/no-existe", "/en/does-not-exist"]
 PATHS = [p.path for p in all_pages()] + NOT_FOUND_PATHS
 LANGS = ["es", "en"]
 
+# Each step waits two frames: the scroll's event and what its handlers start have run.
 SCROLL_THROUGH = """async () => {
-    const pause = () => new Promise((resolve) => setTimeout(resolve, 60));
+    const pause = () => new Promise((resolve) =>
+        requestAnimationFrame(() => requestAnimationFrame(resolve)));
     for (let y = 0; y < document.documentElement.scrollHeight; y += window.innerHeight * 0.8) {
         window.scrollTo(0, y);
         await pause();
@@ -40,18 +43,16 @@ SCROLL_THROUGH = """async () => {
 
 
 @pytest.fixture(params=list(VIEWPORTS))
-def viewport_page(request, new_context, base_url):
+def viewport_page(request, new_context):
     """A page at phone or desktop size."""
-    page = new_context(**VIEWPORTS[request.param]).new_page()
-    page.problems = watch(page, base_url)
-    return page
+    return new_context(**VIEWPORTS[request.param]).new_page()
 
 
 def load(page, path: str) -> None:
     page.goto(path)
-    network_quiet(page)
+    page_ready(page)
     page.evaluate(SCROLL_THROUGH)
-    network_quiet(page)
+    page_ready(page)
 
 
 # Every control in the header and the page content that is shown; links inside a
@@ -77,7 +78,11 @@ def assert_no_violations(page, where: str) -> None:
 
 
 @pytest.mark.parametrize("path", PATHS)
-def test_no_axe_violations_on_any_route_and_no_small_touch_target_on_a_phone(viewport_page, path):
+def test_no_axe_violations_on_any_route_and_no_small_touch_target_on_a_phone(
+    viewport_page, console_errors, base_url, path
+):
+    if path in NOT_FOUND_PATHS:
+        console_errors.expect_not_found(base_url + path)
     load(viewport_page, path)
     width = viewport_page.viewport_size["width"]
     assert_no_violations(viewport_page, f"{path} at {width} px")

@@ -20,8 +20,8 @@ from clinic.site.components.cal_embed import cal_origin
 from clinic.site.content import content
 from clinic.site.i18n import consultation_length, consultation_price, t
 from clinic.site.routes import doctor_page_id, path_for
-from tests.e2e.conftest import eventually, network_quiet
-from tests.e2e.plain_files import EXPORT_DIR, PlainFileServer
+from devtools.plain_files import EXPORT_DIR, PlainFileServer
+from tests.e2e.page_ready import page_ready
 from tests.e2e.stubs import CAL_PUBLIC, EMBED_JS, answer_cal_com_pages, serve_cal_embed
 
 CAL_ORIGIN = cal_origin()
@@ -120,14 +120,13 @@ def test_embed_is_initialised_with_the_exact_calls_for_each_doctor(page, lang):
             ["ui", expected_ui()],
             ["on", {"action": "bookingSuccessfulV2", "callback": "[function]"}],
         ]
-    assert page.problems == []
 
 
 def test_embed_is_not_loaded_where_nobody_books(page):
     requests = serve_cal_embed(page)
     for page_id in ("home", "contact", "faq", "success"):
         page.goto(path_for(page_id, "es"))
-        network_quiet(page)
+        page_ready(page)
     assert requests == []
 
 
@@ -186,7 +185,6 @@ def test_book_button_opens_that_doctors_calendar_in_the_page(page, lang, part):
         )
     assert popups == []
     expect(page).to_have_url(re.compile(re.escape(path_for("booking", lang)) + "$"))
-    assert page.problems == []
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -223,11 +221,11 @@ def test_book_buttons_are_links_while_embed_js_is_still_loading(page):
     pending = []
     page.route(EMBED_JS, lambda route: pending.append(route))  # never answered
     answer_cal_com_pages(page)
-    page.goto(path_for("booking", "es"))
+    with page.expect_request(EMBED_JS):
+        page.goto(path_for("booking", "es"))
     page.wait_for_function("() => !!(window.Cal && window.Cal.loaded)")
-    # The snippet adds its script tag synchronously, but our route handler hears of the
-    # request a moment later: give Playwright's event loop time to deliver it.
-    assert len(eventually(page, lambda: pending)) == 1
+    # The request's route reached Python right after the request event, before this reply.
+    assert len(pending) == 1
     doctor = DOCTORS[0]
     with page.expect_popup() as popup:
         book_button(page, doctor).click()
@@ -287,7 +285,6 @@ def test_works_under_a_content_security_policy_without_unsafe_eval(page, base_ur
     book_button(page, doctor).click()
     assert [c[1]["calLink"] for c in ns_calls(page, doctor, "modal")] == [doctor.cal_link]
     assert page.evaluate("window.__cspViolations") == []
-    assert page.problems == []
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -306,6 +303,7 @@ def test_works_served_as_plain_files(page, base_url, lang):
             "([ns]) => window.__calStub.fire(ns, 'bookingSuccessfulV2', {})", [doctor.cal_namespace]
         )
         expect(page).to_have_url(static.url + path_for("success", lang))
+        page_ready(page)  # the success page's own files, before the file server stops
 
 
 # ------------------------------------------------------------------ a doctor's own page
@@ -345,7 +343,6 @@ def test_a_doctors_page_books_that_doctor_in_place(page, lang):
         [doctor.cal_namespace],
     )
     expect(page).to_have_url(re.compile(re.escape(path_for("success", lang)) + "$"))
-    assert page.problems == []
 
 
 def test_a_doctors_page_links_to_their_cal_com_page_when_embed_js_is_blocked(page):
@@ -353,7 +350,7 @@ def test_a_doctors_page_links_to_their_cal_com_page_when_embed_js_is_blocked(pag
     page.route(EMBED_JS, lambda route: route.abort())
     answer_cal_com_pages(page)
     page.goto(path_for(doctor_page_id(doctor.slug), "es"))
-    network_quiet(page)
+    page_ready(page)
     book = page.locator(f'main [data-book="{doctor.slug}"]').first
     with page.expect_popup() as popup:
         book.click()

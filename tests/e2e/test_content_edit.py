@@ -3,7 +3,7 @@ page says the new facts (issue 16, point 4), and the clinic grows (issue 26, poi
 
 The shipped content/ is copied and edited the way a clinic would edit it: the phone and
 WhatsApp number, the consultation fee, one doctor's name and years of experience, the
-Saturday closing hour and one Spanish page text; and it grows (tests/content_variants.py):
+Saturday closing hour and one Spanish page text; and it grows (devtools/content_variants.py):
 a third doctor whose name has two surnames and accents, a seventh service, one
 certification fewer and one facility photo more. Then
 
@@ -45,8 +45,8 @@ from clinic.site.content import CONTENT_DIR, content, load_content
 from clinic.site.i18n import format_number, format_price, format_time, t
 from clinic.site.routes import all_pages, doctor_page_id, path_for
 from clinic.site.structured_data import DAY_NAMES
-from tests import content_variants as grow
-from tests.project_copy import copy_project, reflex_env
+from devtools import content_variants as grow
+from devtools.project_copy import copy_project, reflex_env
 
 BUILD_TIMEOUT_S = 600  # a copy builds in ~10 s once node_modules exist; a fresh clone installs them
 EDITED_TEXT_KEY = "pages.contact.intro"  # a Spanish text of the contact page

@@ -12,7 +12,6 @@ import base64
 import re
 import subprocess
 import tempfile
-import time
 from pathlib import Path
 
 import pytest
@@ -24,9 +23,10 @@ from clinic.site.pages.home import SECTION_IDS
 from clinic.site.pages.home.certifications import AUTOPLAY_MS
 from clinic.site.pages.home.data import home_content
 from clinic.site.routes import doctor_page_id, path_for
-from tests.e2e.conftest import DESKTOP, MOBILE, eventually, watch
+from devtools.project_copy import HARNESS_PREFIX
+from tests.e2e.conftest import DESKTOP, MOBILE
+from tests.e2e.page_ready import page_ready, scroll_to
 from tests.e2e.stubs import serve_reviews_widget
-from tests.project_copy import HARNESS_PREFIX
 
 LANGS = ("es", "en")
 VIEWPORTS = {"mobile": MOBILE, "desktop": DESKTOP}
@@ -41,9 +41,7 @@ def home(request, new_context):
     lang, size = request.param
     mobile = size == "mobile"
     page = new_context(viewport=VIEWPORTS[size], is_mobile=mobile, has_touch=mobile).new_page()
-    page.problems = watch(page)
-    page.lang = lang
-    return page
+    return page, lang
 
 
 def open_home(page, lang: str):
@@ -56,15 +54,11 @@ def open_home(page, lang: str):
     return page
 
 
-def uncaught(page) -> list[str]:
-    return [p for p in page.problems if p.startswith("uncaught")]
-
-
 # ------------------------------------------------------------------ content and order
 
 
 def test_sections_in_spec_order_with_their_content(home, base_url):
-    page, lang = home, home.lang
+    page, lang = home
     open_home(page, lang)
     assert SECTION_IDS == SPEC_ORDER
     ids = page.locator("main > section").evaluate_all("els => els.map(e => e.id)")
@@ -142,7 +136,6 @@ def test_sections_in_spec_order_with_their_content(home, base_url):
     )
     expect(page.locator("#location iframe")).to_have_count(0)
     expect(page.locator("#location [data-directions]")).to_have_count(3)
-    assert not uncaught(page)
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -176,20 +169,18 @@ new PerformanceObserver((list) => {
 
 
 def test_no_layout_shift_and_the_hero_is_the_largest_paint(home):
-    page, lang = home, home.lang
+    page, lang = home
     page.add_init_script(CLS_OBSERVER)
     open_home(page, lang)
-    page.wait_for_timeout(800)
+    page_ready(page)
     assert page.evaluate("() => !!window.__lcp && !!window.__lcp.closest('#hero')")
-    # Scroll through the whole page (lazy images, carousels, the map) and back.
+    # Scroll through the whole page (lazy images, carousels, the map), each step handled.
     height = page.evaluate("document.documentElement.scrollHeight")
     for y in range(0, height, 400):
-        page.evaluate(f"window.scrollTo(0, {y})")
-        page.wait_for_timeout(60)
-    page.wait_for_timeout(600)
+        scroll_to(page, y)
+    page_ready(page)  # what the scroll started (lazy images, Embla) has loaded and laid out
     cls = page.evaluate("window.__cls")
     assert cls < 0.01, f"cumulative layout shift {cls:.4f}"
-    assert not uncaught(page)
 
 
 # ------------------------------------------------------------------ certifications carousel
@@ -224,18 +215,53 @@ def wait_for_index(carousel, index: int, timeout_ms: int):
     expect(carousel).to_have_attribute("data-selected-index", str(index), timeout=timeout_ms)
 
 
+# The autoplay runs on the page's timers (Embla's autoplay plugin, setTimeout): these tests
+# drive them with Playwright's clock, so that an interval costs milliseconds, not seconds.
+# The clock also keeps running at the real pace (a stopped one, `pause_at`, hangs once Embla
+# has scrolled); time is read from the page's own `Date.now()`, which counts both.
+CLOCK_STEP_MS = 100
+# React renders what a timer changed in a task of its own (a MessageChannel message, which
+# the fake clock does not hold back): a message posted now is handled after that render.
+AFTER_PENDING_RENDERS = """() => new Promise((resolve) => {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => resolve();
+    channel.port2.postMessage(null);
+})"""
+
+
+def open_home_on_a_fake_clock(page, lang: str):
+    """The home page with its timers on Playwright's clock."""
+    page.clock.install()
+    return open_home(page, lang)
+
+
+def let_time_pass(page, ms: int) -> None:
+    """Move the page's clock on by `ms` (the timers due meanwhile fire) and let the page
+    render what they changed."""
+    page.clock.run_for(ms)
+    page.evaluate(AFTER_PENDING_RENDERS)
+
+
+def next_advance_at(page, carousel, limit_ms: int) -> int:
+    """The page's time (ms) when the carousel shows another slide, to CLOCK_STEP_MS."""
+    shown, waited = selected(carousel), 0
+    while selected(carousel) == shown:
+        assert waited < limit_ms, f"no advance within {limit_ms} ms"
+        let_time_pass(page, CLOCK_STEP_MS)
+        waited += CLOCK_STEP_MS
+    return page.evaluate("Date.now()")
+
+
 @pytest.mark.parametrize("lang", LANGS)
 def test_certifications_auto_advance_every_3_s_and_loop(page, lang):
-    open_home(page, lang)
+    open_home_on_a_fake_clock(page, lang)
     carousel = ready(certifications(page))
     leave_carousel(page)
     expect(carousel).to_have_attribute("data-autoplay", "running")
     # Time one full interval: from one advance to the next.
-    wait_for_index(carousel, (selected(carousel) + 1) % logo_count(), AUTOPLAY_MS + 1500)
-    began = time.monotonic()
-    wait_for_index(carousel, (selected(carousel) + 1) % logo_count(), AUTOPLAY_MS + 1500)
-    waited = (time.monotonic() - began) * 1000
-    assert AUTOPLAY_MS * 0.8 <= waited <= AUTOPLAY_MS + 1500, f"advanced after {waited:.0f} ms"
+    first = next_advance_at(page, carousel, AUTOPLAY_MS + 1000)
+    waited = next_advance_at(page, carousel, AUTOPLAY_MS + 1000) - first
+    assert abs(waited - AUTOPLAY_MS) <= 2 * CLOCK_STEP_MS, f"advanced after {waited} ms"
 
     # Step to the last logo with the keyboard (focus pauses it), then let it run: last -> 1st.
     carousel.locator("[role=group][tabindex='0']").focus()
@@ -244,7 +270,9 @@ def test_certifications_auto_advance_every_3_s_and_loop(page, lang):
         page.keyboard.press("ArrowRight")
     wait_for_index(carousel, logo_count() - 1, 2000)
     leave_carousel(page)
-    wait_for_index(carousel, 0, AUTOPLAY_MS + 1500)
+    expect(carousel).to_have_attribute("data-autoplay", "running")
+    let_time_pass(page, AUTOPLAY_MS)
+    wait_for_index(carousel, 0, 2000)
 
 
 def test_arrow_keys_move_the_carousel_and_it_loops_backwards(page):
@@ -264,56 +292,68 @@ def test_arrow_keys_move_the_carousel_and_it_loops_backwards(page):
     expect(slide).to_have_attribute(
         "aria-label", t("es", "home.carousel.slide_of", n=index + 1, total=logo_count())
     )
+    # Embla's scroll animation ends with the slide at the viewport's start.
+    offset = slide.evaluate(UNTIL_SHOWN_FIRST, viewport.element_handle())
+    assert abs(offset) < 24, "the current slide is not the one at the viewport's start"
 
-    def shown_first() -> bool:
-        frame, box = viewport.bounding_box(), slide.bounding_box()
-        return abs(box["x"] - frame["x"]) < 24
 
-    assert eventually(page, shown_first), "the current slide is not the one at the viewport's start"
+# The slide's offset from the viewport's start, once it has held still for a few frames.
+UNTIL_SHOWN_FIRST = """(slide, viewport) => new Promise((resolve) => {
+    let last = null, still = 0;
+    const frame = () => {
+        const offset = slide.getBoundingClientRect().x - viewport.getBoundingClientRect().x;
+        still = offset === last ? still + 1 : 0;
+        last = offset;
+        if (still >= 5) resolve(offset); else requestAnimationFrame(frame);
+    };
+    frame();
+})"""
 
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_pause_control_stops_and_resumes_auto_advance(page, lang):
-    open_home(page, lang)
+    open_home_on_a_fake_clock(page, lang)
     carousel = ready(certifications(page))
     toggle = carousel.locator("[data-carousel-toggle]")
     expect(toggle).to_have_attribute("aria-label", t(lang, "home.carousel.pause"))
     toggle.click()
     expect(toggle).to_have_attribute("aria-label", t(lang, "home.carousel.play"))
     leave_carousel(page)
-    shown = selected(carousel)
-    page.wait_for_timeout(AUTOPLAY_MS + 800)
-    assert selected(carousel) == shown
     expect(carousel).to_have_attribute("data-autoplay", "paused")
+    shown = selected(carousel)
+    let_time_pass(page, 2 * AUTOPLAY_MS)
+    assert selected(carousel) == shown
     toggle.click()
     leave_carousel(page)
     expect(carousel).to_have_attribute("data-autoplay", "running")
-    wait_for_index(carousel, (shown + 1) % logo_count(), AUTOPLAY_MS + 1500)
+    let_time_pass(page, AUTOPLAY_MS + CLOCK_STEP_MS)
+    wait_for_index(carousel, (shown + 1) % logo_count(), 2000)
 
 
 def test_hovering_pauses_auto_advance(page):
-    open_home(page, "es")
+    open_home_on_a_fake_clock(page, "es")
     carousel = ready(certifications(page))
     carousel.locator("[data-certification]").first.hover()
     expect(carousel).to_have_attribute("data-autoplay", "paused")
     shown = selected(carousel)
-    page.wait_for_timeout(AUTOPLAY_MS + 800)
+    let_time_pass(page, 2 * AUTOPLAY_MS)
     assert selected(carousel) == shown
     leave_carousel(page)
-    wait_for_index(carousel, (shown + 1) % logo_count(), AUTOPLAY_MS + 1500)
+    expect(carousel).to_have_attribute("data-autoplay", "running")
+    let_time_pass(page, AUTOPLAY_MS + CLOCK_STEP_MS)
+    wait_for_index(carousel, (shown + 1) % logo_count(), 2000)
 
 
 def test_no_auto_advance_under_reduced_motion(new_context):
     page = new_context(viewport=DESKTOP, reduced_motion="reduce").new_page()
-    page.problems = watch(page)
-    open_home(page, "en")
+    open_home_on_a_fake_clock(page, "en")
     carousel = ready(certifications(page))
     leave_carousel(page)
     expect(carousel).to_have_attribute("data-autoplay", "paused")
     expect(carousel.locator("[data-carousel-toggle]")).to_have_attribute(
         "aria-label", t("en", "home.carousel.play")
     )
-    page.wait_for_timeout(AUTOPLAY_MS + 800)
+    let_time_pass(page, 2 * AUTOPLAY_MS)
     assert selected(carousel) == 0
     # The visitor can still move it.
     carousel.locator("[data-carousel-next]").click()
@@ -321,7 +361,7 @@ def test_no_auto_advance_under_reduced_motion(new_context):
 
 
 def test_facilities_carousel_does_not_loop_and_disables_its_ends(page):
-    open_home(page, "en")
+    open_home_on_a_fake_clock(page, "en")
     carousel = ready(page.locator("#facilities [data-carousel]"))
     prev, nxt = carousel.locator("[data-carousel-prev]"), carousel.locator("[data-carousel-next]")
     expect(prev).to_be_disabled()
@@ -329,11 +369,12 @@ def test_facilities_carousel_does_not_loop_and_disables_its_ends(page):
     for _ in range(len(home_content().facilities)):
         if nxt.is_disabled():
             break
+        shown = str(selected(carousel))
         nxt.click()
-        page.wait_for_timeout(150)
+        expect(carousel).not_to_have_attribute("data-selected-index", shown)
     expect(nxt).to_be_disabled()
     expect(prev).to_be_enabled()
-    page.wait_for_timeout(AUTOPLAY_MS + 300)
+    let_time_pass(page, 2 * AUTOPLAY_MS)
     expect(nxt).to_be_disabled()  # it stays at the end: nothing auto-advances
 
 
@@ -345,7 +386,6 @@ def test_facilities_carousel_does_not_loop_and_disables_its_ends(page):
 def test_facility_viewer_traps_focus_and_returns_it(new_context, lang, viewport):
     mobile = viewport == "mobile"
     page = new_context(viewport=VIEWPORTS[viewport], is_mobile=mobile, has_touch=mobile).new_page()
-    page.problems = watch(page)
     facilities = home_content().facilities
     open_home(page, lang)
     ready(page.locator("#facilities [data-carousel]"))
@@ -381,7 +421,6 @@ def test_facility_viewer_traps_focus_and_returns_it(new_context, lang, viewport)
     page.locator("[data-viewer-close]").click()
     expect(page.locator("dialog")).to_have_count(0)
     expect(page.locator("#facilities [data-facility-photo='2']")).to_be_focused()
-    assert not uncaught(page)
 
 
 # ------------------------------------------------------------------ reviews widget and fallbacks
@@ -394,7 +433,7 @@ def test_reviews_script_loads_near_the_section_and_leaves_with_the_page(page):
     open_home(page, "es")
     script = page.locator(f"script[src='{script_src}']")
     # Not loaded with the page: the section is far below the first screen.
-    page.wait_for_timeout(500)
+    page_ready(page)
     expect(script).to_have_count(0)
     assert not requested
 
@@ -411,19 +450,21 @@ def test_reviews_script_loads_near_the_section_and_leaves_with_the_page(page):
         re.compile(re.escape(path_for(doctor_page_id(doctor.slug), "es")) + "$")
     )
     expect(script).to_have_count(0)
-    assert not uncaught(page)
 
 
+# The only console errors are the blocked third-party requests themselves.
+@pytest.mark.expected_console_errors("net::ERR_FAILED")
 @pytest.mark.parametrize("lang", LANGS)
 def test_fallbacks_show_with_reviews_script_and_map_blocked(page, base_url, lang):
     blocked = []
     page.on("requestfailed", lambda request: blocked.append(request.url))
     open_home(page, lang)
-    page.locator("#reviews").scroll_into_view_if_needed()
+    script_src = str(content().clinic.reviews.script_src)
+    with page.expect_event("requestfailed", lambda request: request.url == script_src):
+        page.locator("#reviews").scroll_into_view_if_needed()
     expect(page.locator("[data-reviews-status]")).to_have_attribute("data-reviews-status", "failed")
     page.locator("#location").scroll_into_view_if_needed()
-    # Failed requests reach Python as events, a moment after the page has gone on.
-    assert eventually(page, lambda: str(content().clinic.reviews.script_src) in blocked)
+    page_ready(page)
     # The map is requested only when asked for (tests/e2e/test_map_facade.py).
     assert not any("google" in url for url in blocked)
 
@@ -436,10 +477,6 @@ def test_fallbacks_show_with_reviews_script_and_map_blocked(page, base_url, lang
     expect(page.locator("#location [data-address-link]")).to_be_visible()
     expect(page.locator("#location [data-map-picture]")).to_be_visible()
     expect(page.locator("#location [data-directions]")).to_have_count(3)
-    assert not uncaught(page)
-    # The only console errors are the blocked third-party requests themselves.
-    others = [p for p in page.problems if "net::ERR_FAILED" not in p]
-    assert not others, others
 
 
 # ------------------------------------------------------------------ the avatar's photo states
@@ -465,7 +502,7 @@ PNG_1PX = base64.b64decode(
 @pytest.fixture(scope="module")
 def avatar_bundle(base_url) -> str:
     """Avatar.jsx and React in one script (needs .web/node_modules: base_url builds it)."""
-    # Inside .web for its node_modules; project copies skip it (tests/project_copy.py).
+    # Inside .web for its node_modules; project copies skip it (devtools/project_copy.py).
     with tempfile.TemporaryDirectory(dir=ROOT / ".web", prefix=HARNESS_PREFIX) as tmp:
         entry = Path(tmp) / "entry.jsx"
         entry.write_text(HARNESS_ENTRY)
@@ -489,12 +526,15 @@ def avatar_bundle(base_url) -> str:
         return out.read_text()
 
 
+# The broken photo's 404 is logged by the browser: that one is on purpose.
+@pytest.mark.expected_console_errors(
+    r"Failed to load resource: .* 404 \(Not Found\) \(http://avatar\.test/broken\.png\)"
+)
 def test_avatar_shows_initials_until_the_photo_loads_and_keeps_them_if_broken(
     new_context, avatar_bundle
 ):
     context = new_context(base_url=HARNESS_ORIGIN)
     page = context.new_page()
-    problems = watch(page)
     held = []
     context.route(
         f"{HARNESS_ORIGIN}/",
@@ -511,7 +551,8 @@ def test_avatar_shows_initials_until_the_photo_loads_and_keeps_them_if_broken(
     context.route(
         f"{HARNESS_ORIGIN}/broken.png", lambda route: route.fulfill(status=404, body="gone")
     )
-    page.goto(f"{HARNESS_ORIGIN}/")
+    with page.expect_request(f"{HARNESS_ORIGIN}/photo.png"):
+        page.goto(f"{HARNESS_ORIGIN}/")
     photo = page.locator("#photo [data-avatar-state]")
     broken = page.locator("#broken [data-avatar-state]")
     expect(photo).to_have_attribute("data-avatar-state", "loading")
@@ -523,10 +564,10 @@ def test_avatar_shows_initials_until_the_photo_loads_and_keeps_them_if_broken(
     expect(broken.locator("img")).to_have_count(0)
     expect(broken).to_have_attribute("aria-label", "Photo of Dr. Test")
 
-    # The held request reaches its handler while Playwright waits.
-    assert eventually(page, lambda: held), "the photo request was not made"
+    # The held request's route reached Python with the request, before the replies to
+    # the checks above.
+    assert held, "the photo request was not routed"
     held[0].fulfill(status=200, content_type="image/png", body=PNG_1PX)
     expect(photo).to_have_attribute("data-avatar-state", "loaded")
     expect(photo.locator("[data-avatar-initials]")).to_have_count(0)
     expect(photo.locator("img")).to_have_class(re.compile(r"\bopacity-100\b"))
-    assert not [p for p in problems if p.startswith("uncaught")]

@@ -13,7 +13,6 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from bench.inner_page_words import count_words
 from clinic.site import seo
 from clinic.site.components.cal_embed import public_booking_url
 from clinic.site.content import content
@@ -32,7 +31,8 @@ from clinic.site.pages.privacy import privacy_content
 from clinic.site.pages.service import service_content
 from clinic.site.pages.success import note_texts, success_content
 from clinic.site.routes import Page, all_pages, doctor_page_id, page_at, path_for
-from tests.e2e.conftest import network_quiet
+from devtools.words import count_words
+from tests.e2e.page_ready import page_ready
 
 INNER_KINDS = {"service", "about", "doctor", "faq", "privacy", "success"}
 INNER = [p for p in all_pages() if p.kind in INNER_KINDS]
@@ -53,13 +53,13 @@ def main_text(page) -> str:
     return normalize(page.locator("main").inner_text())
 
 
-def open_page(page, p: Page, hydrated: bool = False):
+def open_page(page, p: Page, ready: bool = False):
     """Open a page; every page is prerendered, so its text is there at load. Tests that
-    click (client-side navigation) or watch the console wait for hydration too."""
+    click (client-side navigation) wait until the page is ready too."""
     response = page.goto(p.path)
     assert response is not None and response.status == 200, p.path
-    if hydrated:
-        network_quiet(page)
+    if ready:
+        page_ready(page)
     return response
 
 
@@ -189,7 +189,7 @@ def test_service_page_shows_its_facts_what_to_expect_how_to_prepare_and_question
 
 def test_specialist_link_opens_the_doctor_page(page):
     hpv = Page("hpv", "service", "es", path_for("hpv", "es"))
-    open_page(page, hpv, hydrated=True)
+    open_page(page, hpv, ready=True)
     doctor = doctors_for("hpv")[0]
     page.locator(f'#specialists [data-doctor="{doctor.slug}"] h3 a').click()
     page.wait_for_url(f"**{path_for(doctor_page_id(doctor.slug), 'es')}")
@@ -202,7 +202,7 @@ def test_specialist_link_opens_the_doctor_page(page):
 @pytest.mark.parametrize("p", DOCTOR_PAGES, ids=_name)
 def test_doctor_page_shows_profile_services_and_book_button(page, p):
     doctor = content().doctor(p.doctor_slug)
-    open_page(page, p, hydrated=True)
+    open_page(page, p, ready=True)
     assert normalize(page.locator("h1").inner_text()) == doctor.name(p.lang)
     text = main_text(page)
     for fact in (
@@ -356,7 +356,7 @@ def test_privacy_notice_has_eleven_numbered_sections(page, lang):
 
 def test_privacy_contents_link_scrolls_to_its_section(page):
     path = path_for("privacy", "es")
-    open_page(page, Page("privacy", "privacy", "es", path), hydrated=True)
+    open_page(page, Page("privacy", "privacy", "es", path), ready=True)
     page.locator('main nav a[href="#arco"]').click()
     expect(page.locator("#arco")).to_be_in_viewport()
     assert page.evaluate("location.pathname") == path  # stays on the canonical path

@@ -15,16 +15,18 @@ at phone (390x844) and desktop (1280x800) sizes.
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass, field
 from urllib.parse import urlsplit
 
 import pytest
-from playwright.sync_api import expect
+from playwright.sync_api import Page, expect
 
 from clinic.site.content import content
 from clinic.site.directions import DIRECTIONS
 from clinic.site.i18n import consultation_price, t
 from clinic.site.routes import path_for
-from tests.e2e.conftest import DESKTOP, MOBILE, watch
+from tests.e2e.conftest import DESKTOP, MOBILE
+from tests.e2e.page_ready import page_ready
 
 LANGS = ("es", "en")
 VIEWPORTS = {"mobile": MOBILE, "desktop": DESKTOP}
@@ -38,10 +40,19 @@ def is_google(url: str) -> bool:
     return bool(GOOGLE_HOST.search(urlsplit(url).hostname or ""))
 
 
+@dataclass
+class HomeVisit:
+    """The home page in one language, with the URL of every request it made."""
+
+    page: Page
+    lang: str
+    requests: list[str] = field(default_factory=list)
+
+
 @pytest.fixture(
     params=[(lang, size) for lang in LANGS for size in VIEWPORTS], ids=lambda p: f"{p[0]}-{p[1]}"
 )
-def home(request, new_context, base_url):
+def home(request, new_context):
     """The home page's context in one language at one size; every request recorded."""
     lang, size = request.param
     mobile = size == "mobile"
@@ -51,16 +62,13 @@ def home(request, new_context, base_url):
         "document.addEventListener('securitypolicyviolation', e =>"
         " window.__cspViolations.push(e.violatedDirective + ' ' + e.blockedURI));"
     )
-    page = context.new_page()
-    page.problems = watch(page, base_url)
-    page.lang = lang
-    page.requests = []
-    page.on("request", lambda r: page.requests.append(r.url))
-    return page
+    visit = HomeVisit(context.new_page(), lang)
+    visit.page.on("request", lambda r: visit.requests.append(r.url))
+    return visit
 
 
-def open_home(page):
-    response = page.goto(path_for("home", page.lang))
+def open_home(page, lang: str):
+    response = page.goto(path_for("home", lang))
     assert response.status == 200
     # Hydrated: the certifications carousel has reported its first slide.
     expect(page.locator("#certifications [data-carousel]")).to_have_attribute(
@@ -71,16 +79,16 @@ def open_home(page):
 def scroll_to_map(page):
     page.locator("#location").scroll_into_view_if_needed()
     page.locator("#location [data-map-load]").scroll_into_view_if_needed()
-    page.wait_for_timeout(500)
+    page_ready(page)  # what coming near the map starts (lazy images, observers) is done
 
 
-def google_requests(page) -> list[str]:
-    return [url for url in page.requests if is_google(url)]
+def google_requests(visit: HomeVisit) -> list[str]:
+    return [url for url in visit.requests if is_google(url)]
 
 
 def test_title_book_button_and_chips_are_in_the_first_screen(home):
-    page, lang = home, home.lang
-    open_home(page)
+    page, lang = home.page, home.lang
+    open_home(page, lang)
     hero = page.locator("#hero")
     rating = content().clinic.rating
     expect(hero.locator("h1")).to_be_in_viewport(ratio=1)
@@ -106,7 +114,7 @@ def test_title_book_button_and_chips_are_in_the_first_screen(home):
 
 
 def test_nothing_goes_to_google_before_the_button_and_the_frame_loads_after(home):
-    page, lang = home, home.lang
+    page, lang = home.page, home.lang
     stubbed = []
 
     def google(route):
@@ -114,11 +122,11 @@ def test_nothing_goes_to_google_before_the_button_and_the_frame_loads_after(home
         route.fulfill(status=200, content_type="text/html", body=MAP_STUB)
 
     page.route(GOOGLE_HOST_PATTERN, google)
-    open_home(page)
+    open_home(page, lang)
     scroll_to_map(page)
     page.mouse.wheel(0, 2000)
-    page.wait_for_timeout(500)
-    assert google_requests(page) == []
+    page_ready(page)
+    assert google_requests(home) == []
     expect(page.locator("#location iframe")).to_have_count(0)
     expect(page.locator("#location [data-map-picture]")).to_be_visible()
 
@@ -137,13 +145,14 @@ def test_nothing_goes_to_google_before_the_button_and_the_frame_loads_after(home
     )
     assert stubbed and all(is_google(url) for url in stubbed)
     assert page.evaluate("window.__cspViolations") == []
-    assert page.problems == []
 
 
+# The only console errors are the blocked Google requests themselves.
+@pytest.mark.expected_console_errors("net::ERR_FAILED")
 def test_with_google_blocked_the_picture_and_links_stay_and_no_frame_shows(home):
-    page, lang = home, home.lang
+    page, lang = home.page, home.lang
     page.route(GOOGLE_HOST_PATTERN, lambda route: route.abort())
-    open_home(page)
+    open_home(page, lang)
     scroll_to_map(page)
     page.locator("#location [data-map-load]").click()
     expect(page.locator("#location [data-map-failed]")).to_have_text(
@@ -160,8 +169,6 @@ def test_with_google_blocked_the_picture_and_links_stay_and_no_frame_shows(home)
         link = page.locator(f"#location [data-directions='{key}']")
         expect(link).to_be_visible()
         expect(link).to_have_attribute("href", to(address))
-    # The only console errors are the blocked Google requests themselves.
-    assert [p for p in page.problems if "net::ERR_FAILED" not in p] == []
 
 
 # Playwright's route matcher for every Google host (the same hosts as GOOGLE_HOST).

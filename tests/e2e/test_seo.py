@@ -22,7 +22,7 @@ from clinic.site.content import content
 from clinic.site.pages.faq import faq_entries
 from clinic.site.routes import all_pages, legacy_redirects
 from clinic.site.structured_data import DAY_NAMES
-from tests.e2e.conftest import network_quiet
+from tests.e2e.page_ready import page_ready
 
 ORIGIN = content().clinic.origin
 BRAND = content().clinic.brand
@@ -259,7 +259,7 @@ def test_structured_data_describes_clinic_doctors_and_website(base_url, path):
 
 def test_head_follows_client_side_navigation(page):
     page.goto("/")
-    network_quiet(page)
+    page_ready(page)
     page.locator("header a[hreflang='en']").click()
     page.wait_for_url("**/en/")
     # The new route renders once its code has loaded: wait for its head, then compare.
@@ -279,7 +279,7 @@ def test_faq_structured_data_matches_the_visible_questions(page, faq):
             "of issue #4 is not merged): no FAQPage to compare"
         )
     page.goto(faq.path)
-    network_quiet(page)
+    page_ready(page)
     visible = [
         " ".join(text.split()) for text in page.locator("[data-faq-question]").all_inner_texts()
     ]

@@ -1,5 +1,5 @@
 """The clinic grows by editing content alone: with 1, 3 or 6 doctors (any mix of genders)
-and a seventh service (tests/content_variants.py), the route table, the menus, the head
+and a seventh service (devtools/content_variants.py), the route table, the menus, the head
 texts, the JSON-LD, the sitemap, the legacy redirects and the booking lookups all follow.
 The site's own code runs here on each purpose-made copy of content/."""
 
@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from clinic.site.content import LANGS, content
-from tests.content_variants import (
+from devtools.content_variants import (
     NEW_SERVICE,
     add_service,
     copy_content,

@@ -12,6 +12,7 @@ import shutil
 from pathlib import Path
 
 from clinic.project import PROJECT_DIR
+from devtools.servers import env
 
 SKIPPED = {".git", ".venv", ".cache", ".states", "__pycache__", "test-results"}
 WEB_BUILD = PROJECT_DIR / ".web" / "build"
@@ -40,8 +41,6 @@ def copy_project(dest: Path) -> Path:
 def reflex_env(**extra: str) -> dict[str, str]:
     """The environment `make` gives Reflex: the virtualenv's node and bun first on PATH,
     no telemetry, and nothing that would point a build at another project's content."""
-    from clinic.server.local import env
-
     environ = {**env(), **extra}
     if "CLINIC_CONTENT_DIR" not in extra:
         environ.pop("CLINIC_CONTENT_DIR", None)

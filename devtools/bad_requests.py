@@ -2,7 +2,7 @@
 of them): random and overlong paths, broken percent-encoding, `..`, NUL, unicode, huge
 query strings, odd methods and bad Host headers.
 
-Used twice: `tests/e2e/test_server.py` (beside this file) sends a 500-request sample in `make test`, and
+Used twice: `tests/e2e/test_server.py` sends a 500-request sample in `make test`, and
 `bench/server.py` sends 10,000 and writes the counts to bench/reports/server.md.
 The same seed always gives the same requests.
 """
