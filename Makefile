@@ -149,7 +149,7 @@ video: setup
 bench: setup browser
 	$(BIN)/python bench/server.py
 
-## make lighthouse: every page kind in both languages against issue #8's budgets (~45 min)
+## make lighthouse: every page kind in both languages against their budgets (bench/lighthouse.py; about 45 min)
 ## -> bench/reports/lighthouse.md
 lighthouse: setup browser-languages
 	$(BIN)/python bench/lighthouse.py --runs 5 --floor-runs 3

@@ -169,7 +169,3 @@ def opening_hours(lang: str) -> list[tuple[str, str]]:
     if closed:
         rows.append((_day_span(closed, lang), text_of(lang, "hours.closed")))
     return rows
-
-
-# Old names, kept only until the browser tests move to the new ones.
-t, tc = text_of, text_with_facts

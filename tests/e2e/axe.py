@@ -14,7 +14,7 @@ from functools import cache
 
 from axe_playwright_python.sync_playwright import Axe
 
-# WCAG 2.0, 2.1 and 2.2, levels A and AA (issue #8). axe tags each rule with these.
+# WCAG 2.0, 2.1 and 2.2, levels A and AA. axe tags each rule with these.
 WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22a", "wcag22aa"]
 OPTIONS = {"runOnly": {"type": "tag", "values": WCAG_TAGS}, "resultTypes": ["violations"]}
 

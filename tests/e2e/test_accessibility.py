@@ -1,7 +1,7 @@
 """Zero axe-core violations (WCAG 2.0, 2.1 and 2.2, levels A and AA) on every route and the
 404 page, at phone (390x844) and desktop (1280x800) size, and with every overlay open:
 the mobile menu, each desktop dropdown and the facilities viewer; and at phone size, on
-the same load, touch targets of at least 24x24 px (WCAG 2.5.8) (issue #8).
+the same load, touch targets of at least 24x24 px (WCAG 2.5.8).
 
 Each route gets a fresh browser context at each size (nothing left over from another
 test), about a second a page. Each page is scrolled through to the bottom first, so what
@@ -15,7 +15,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from clinic.site.i18n import t
+from clinic.site.i18n import text_of
 from clinic.site.routes import all_pages, path_for
 from tests.e2e.axe import describe, run_axe
 from tests.e2e.conftest import DESKTOP, MOBILE
@@ -94,7 +94,7 @@ def test_no_axe_violations_on_any_route_and_no_small_touch_target_on_a_phone(
 def test_no_axe_violations_with_the_mobile_menu_open(mobile_page, lang):
     load(mobile_page, path_for("home", lang))
     mobile_page.evaluate("window.scrollTo(0, 0)")
-    button = mobile_page.get_by_role("button", name=t(lang, "nav.menu_open"))
+    button = mobile_page.get_by_role("button", name=text_of(lang, "nav.menu_open"))
     panel = mobile_page.locator("#" + button.get_attribute("aria-controls"))
     button.click()  # its name becomes "close menu"
     expect(panel).to_be_visible()
@@ -106,7 +106,7 @@ def test_no_axe_violations_with_the_mobile_menu_open(mobile_page, lang):
 def test_no_axe_violations_with_a_dropdown_open(page, lang, menu):
     load(page, path_for("home", lang))
     page.evaluate("window.scrollTo(0, 0)")
-    button = page.locator("header nav").get_by_role("button", name=t(lang, menu))
+    button = page.locator("header nav").get_by_role("button", name=text_of(lang, menu))
     panel = page.locator("#" + button.get_attribute("aria-controls"))
     button.click()
     expect(panel).to_be_visible()

@@ -1,4 +1,4 @@
-"""The success page says what was booked (issue 18, part 4).
+"""The success page says what was booked.
 
 Cal.com's embed.js is the stub of tests/e2e/stubs.py; the tests fire its
 `bookingSuccessfulV2` event with a booking, as Cal.com does once a patient has booked,
@@ -23,7 +23,7 @@ from playwright.sync_api import expect
 
 from clinic.site.components.booked_appointment import STORAGE_KEY
 from clinic.site.content import content
-from clinic.site.i18n import t, tc
+from clinic.site.i18n import text_of, text_with_facts
 from clinic.site.pages.success import note_texts
 from clinic.site.routes import doctor_page_id, path_for
 from tests.e2e.axe import describe, run_axe
@@ -104,7 +104,7 @@ def test_the_success_page_shows_the_booking_in_the_clinics_time_zone(new_context
 
     summary = page.locator("[data-booked]")
     expect(summary).to_be_visible()
-    expect(summary.locator("h2")).to_have_text(t(lang, "success_page.booked_heading"))
+    expect(summary.locator("h2")).to_have_text(text_of(lang, "success_page.booked_heading"))
     expect(page.locator("[data-booked-doctor]")).to_have_text(doctor.name(lang))
     local_day = start.astimezone(CLINIC_ZONE).date()
     expect(page.locator("[data-booked-date]")).to_have_text(
@@ -113,9 +113,9 @@ def test_the_success_page_shows_the_booking_in_the_clinics_time_zone(new_context
     assert page.locator("[data-booked-date] time").get_attribute("datetime") == iso(start)
     time_text = page.locator("[data-booked-time]").inner_text()
     assert clock(start) in time_text and clock(end) in time_text, time_text
-    assert tc(lang, "success_page.booked_time_zone") in time_text
+    assert text_with_facts(lang, "success_page.booked_time_zone") in time_text
     # The intro gives way to it; the rules are still there.
-    expect(page.get_by_text(tc(lang, "pages.success.intro"))).to_have_count(0)
+    expect(page.get_by_text(text_with_facts(lang, "pages.success.intro"))).to_have_count(0)
     expect(page.locator("[data-note]")).to_have_count(len(note_texts(lang)))
     # Seen without scrolling, and nothing on the page moved when it appeared.
     box = page.locator("[data-add-to-calendar]").bounding_box()
@@ -159,7 +159,7 @@ def test_the_calendar_file_is_a_valid_event_in_utc_with_the_address_and_the_rule
     assert str(event["UID"]).startswith(UID + "@")
     assert doctor.name(lang) in str(event["SUMMARY"])
     assert content().clinic.brand in str(event["SUMMARY"])
-    assert str(event["LOCATION"]) == tc(lang, "inner.address")
+    assert str(event["LOCATION"]) == text_with_facts(lang, "inner.address")
     description = str(event["DESCRIPTION"])
     for note in note_texts(lang):
         assert note in description
@@ -195,7 +195,7 @@ def test_the_booking_is_sent_nowhere_and_kept_only_in_this_tab(new_context):
     other.goto(path_for("success", "es"))
     page_ready(other)
     expect(other.locator("[data-booked]")).to_have_count(0)
-    expect(other.get_by_text(tc("es", "pages.success.intro"))).to_be_visible()
+    expect(other.get_by_text(text_with_facts("es", "pages.success.intro"))).to_be_visible()
 
 
 @pytest.mark.parametrize(
@@ -222,8 +222,8 @@ def test_without_a_sensible_booking_the_page_is_as_before(page, kept):
     page.goto(path_for("success", "es"))
     page_ready(page)
     expect(page.locator("[data-booked]")).to_have_count(0)
-    expect(page.get_by_text(tc("es", "pages.success.intro"))).to_be_visible()
-    expect(page.locator("h1")).to_have_text(tc("es", "pages.success.title"))
+    expect(page.get_by_text(text_with_facts("es", "pages.success.intro"))).to_be_visible()
+    expect(page.locator("h1")).to_have_text(text_with_facts("es", "pages.success.title"))
 
 
 def test_switching_language_shows_the_same_booking_in_the_other_language(new_context):

@@ -1,5 +1,5 @@
 """The booking page: each doctor's Cal.com calendar, and a way to book whatever happens to
-Cal.com's script (issue 5).
+Cal.com's script.
 
 Cal.com never gets real network here. `embed.js` is either served by the stub in
 tests/e2e/stubs.py, which behaves like the real one where it matters (replays the
@@ -18,7 +18,7 @@ from playwright.sync_api import expect
 
 from clinic.site.components.cal_embed import cal_origin
 from clinic.site.content import content
-from clinic.site.i18n import consultation_length, consultation_price, t
+from clinic.site.i18n import consultation_length, consultation_price, text_of
 from clinic.site.routes import doctor_page_id, path_for
 from devtools.plain_files import EXPORT_DIR, PlainFileServer
 from tests.e2e.page_ready import page_ready
@@ -78,7 +78,7 @@ def test_two_doctor_cards_fee_and_amenities(page, lang):
         expect(card).to_contain_text(doctor.name(lang))
         expect(card).to_contain_text(doctor.specialty(lang))
         expect(book_button(page, doctor)).to_have_count(1)
-        expect(book_button(page, doctor)).to_contain_text(t(lang, "booking.book"))
+        expect(book_button(page, doctor)).to_contain_text(text_of(lang, "booking.book"))
     expect(page.locator("article[id]")).to_have_count(len(DOCTORS))
     # The fee and the consultation's length, as clinic.yaml gives them.
     expect(main).to_contain_text(consultation_price())
@@ -86,7 +86,7 @@ def test_two_doctor_cards_fee_and_amenities(page, lang):
     expect(main).to_contain_text({"es": "ultrasonido incluido", "en": "ultrasound included"}[lang])
     amenities = page.locator("[data-amenities]")
     for key in ("amenities_wifi", "amenities_refreshments", "amenities_parking"):
-        expect(amenities).to_contain_text(t(lang, f"booking.{key}"))
+        expect(amenities).to_contain_text(text_of(lang, f"booking.{key}"))
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -135,7 +135,7 @@ def test_coming_back_to_the_page_neither_reloads_nor_reinitialises_the_embed(pag
     open_booking(page, "es")
     # Client-side navigation away and back (React Router), the page is not reloaded.
     page.locator("header").get_by_role(
-        "link", name=t("es", "nav.contact"), exact=True
+        "link", name=text_of("es", "nav.contact"), exact=True
     ).first.click()
     expect(page).to_have_url(re.compile(re.escape(path_for("contact", "es")) + "$"))
     page.go_back()
@@ -164,11 +164,11 @@ def test_book_button_opens_that_doctors_calendar_in_the_page(page, lang, part):
         button = book_button(page, doctor)
         # Once the calendar opens in place, the "opens Cal.com in a new tab" hint is gone.
         expect(button).to_have_accessible_name(
-            f"{t(lang, 'booking.book')} {t(lang, 'booking.book_with', name=doctor.name(lang))}"
+            f"{text_of(lang, 'booking.book')} {text_of(lang, 'booking.book_with', name=doctor.name(lang))}"
         )
         target = {
             "button": button,
-            "text": button.get_by_text(t(lang, "booking.book"), exact=True),
+            "text": button.get_by_text(text_of(lang, "booking.book"), exact=True),
             "icon": button.locator("svg"),
         }[part]
         before = len(ns_calls(page, doctor, "modal"))
@@ -203,13 +203,13 @@ def test_book_buttons_are_links_to_cal_com_when_embed_js_is_blocked(page, lang):
         expect(button).to_have_attribute("target", "_blank")
         # Screen readers hear where the link goes (and that it opens a new tab).
         expect(button).to_have_accessible_name(
-            f"{t(lang, 'booking.book')} {t(lang, 'booking.book_with', name=doctor.name(lang))} "
-            f"{t(lang, 'booking.opens_cal_com')}"
+            f"{text_of(lang, 'booking.book')} {text_of(lang, 'booking.book_with', name=doctor.name(lang))} "
+            f"{text_of(lang, 'booking.opens_cal_com')}"
         )
         assert "noopener" in button.get_attribute("rel").split()
         assert button.get_attribute("data-cal-namespace") == doctor.cal_namespace
         assert json.loads(button.get_attribute("data-cal-config")) == {"layout": "column_view"}
-        for target in (button, button.get_by_text(t(lang, "booking.book"), exact=True)):
+        for target in (button, button.get_by_text(text_of(lang, "booking.book"), exact=True)):
             with page.expect_popup() as popup:
                 target.click()
             assert popup.value.url.rstrip("/") == url

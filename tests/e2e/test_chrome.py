@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from clinic.site.i18n import t
+from clinic.site.i18n import text_of
 from clinic.site.navigation import services_menu, team_menu
 from clinic.site.routes import path_for
 from tests.e2e.conftest import MOBILE
@@ -34,7 +34,7 @@ def dropdown_button(page, label):
 )
 def test_dropdown_items_are_exactly_the_spec_items(page, lang, menu, items):
     open_ready(page, path_for("contact", lang))
-    button = dropdown_button(page, t(lang, menu))
+    button = dropdown_button(page, text_of(lang, menu))
     button.click()
     expect(button).to_have_attribute("aria-expanded", "true")
     panel = page.locator("#" + button.get_attribute("aria-controls"))
@@ -48,7 +48,7 @@ def test_dropdown_items_are_exactly_the_spec_items(page, lang, menu, items):
 
 def test_dropdown_by_keyboard(page):
     open_ready(page, "/contacto")
-    button = dropdown_button(page, t("es", "nav.services"))
+    button = dropdown_button(page, text_of("es", "nav.services"))
     panel = page.locator("#" + button.get_attribute("aria-controls"))
     items = services_menu("es")
 
@@ -80,7 +80,7 @@ def test_dropdown_by_keyboard(page):
 
 def test_dropdown_closes_when_focus_leaves_or_clicking_outside(page):
     open_ready(page, "/en/contact")
-    button = dropdown_button(page, t("en", "nav.team"))
+    button = dropdown_button(page, text_of("en", "nav.team"))
     panel = page.locator("#" + button.get_attribute("aria-controls"))
     button.click()
     expect(panel).to_be_visible()
@@ -97,11 +97,11 @@ def test_dropdown_closes_when_focus_leaves_or_clicking_outside(page):
 def test_mobile_menu_opens_closes_and_closes_after_navigating(mobile_page):
     page = mobile_page
     open_ready(page, "/")
-    open_button = page.get_by_role("button", name=t("es", "nav.menu_open"))
+    open_button = page.get_by_role("button", name=text_of("es", "nav.menu_open"))
     expect(open_button).to_be_visible()
     expect(page.locator("header nav").first).to_be_hidden()  # the desktop bar is hidden on phones
     open_button.click()
-    close_button = page.get_by_role("button", name=t("es", "nav.menu_close"))
+    close_button = page.get_by_role("button", name=text_of("es", "nav.menu_close"))
     expect(close_button).to_have_attribute("aria-expanded", "true")
     panel = page.locator("#" + close_button.get_attribute("aria-controls"))
     expect(panel).to_be_visible()
@@ -118,10 +118,10 @@ def test_mobile_menu_opens_closes_and_closes_after_navigating(mobile_page):
     expect(open_button).to_be_focused()
 
     open_button.click()
-    panel.get_by_role("link", name=t("es", "nav.contact")).click()
+    panel.get_by_role("link", name=text_of("es", "nav.contact")).click()
     page.wait_for_url("**/contacto")
     expect(panel).to_be_hidden()
-    expect(page.get_by_role("button", name=t("es", "nav.menu_open"))).to_have_attribute(
+    expect(page.get_by_role("button", name=text_of("es", "nav.menu_open"))).to_have_attribute(
         "aria-expanded", "false"
     )
 
@@ -172,7 +172,7 @@ def test_every_navigation_starts_at_the_top(page):
     open_ready(page, "/preguntas-frecuentes")
     _make_scrollable(page)
     page.evaluate("window.scrollTo(0, document.body.scrollHeight)")
-    page.locator("footer").get_by_role("link", name=t("es", "nav.contact")).click()
+    page.locator("footer").get_by_role("link", name=text_of("es", "nav.contact")).click()
     page.wait_for_url("**/contacto")
     page_ready(page)  # the new route has rendered and run its effects
     assert page.evaluate("window.scrollY") == 0
@@ -181,7 +181,7 @@ def test_every_navigation_starts_at_the_top(page):
 @pytest.mark.parametrize("lang", ["es", "en"])
 def test_anchor_from_another_page_lands_below_the_header(page, lang):
     open_ready(page, path_for("contact", lang))
-    button = dropdown_button(page, t(lang, "nav.services"))
+    button = dropdown_button(page, text_of(lang, "nav.services"))
     button.click()
     page.locator("#" + button.get_attribute("aria-controls")).get_by_role("link").first.click()
     page.wait_for_url(f"**{path_for('home', lang)}#services")
@@ -198,7 +198,7 @@ def test_skip_link_is_first_and_moves_focus_to_the_content(page, base_url, lang)
     path = path_for("contact", lang)
     page.goto(path)
     page.keyboard.press("Tab")
-    skip = page.get_by_role("link", name=t(lang, "site.skip_to_content"))
+    skip = page.get_by_role("link", name=text_of(lang, "site.skip_to_content"))
     expect(skip).to_be_focused()
     expect(skip).to_be_visible()  # shown while focused
     page.keyboard.press("Enter")

@@ -1,6 +1,6 @@
 """The contact page: the form hands the message to WhatsApp in a new tab, inside the
 patient's click, and sends nothing anywhere else; invalid input opens nothing and says
-why in the page's language (issue 5).
+why in the page's language.
 
 WhatsApp never gets real network: the new tab is answered with a blank page, and an
 init script notes every window.open call and whether it ran while the submit event was
@@ -18,7 +18,7 @@ import pytest
 from playwright.sync_api import expect
 
 from clinic.site.content import content
-from clinic.site.i18n import t
+from clinic.site.i18n import text_of
 from clinic.site.routes import path_for
 from devtools.plain_files import EXPORT_DIR, PlainFileServer
 from tests.e2e.page_ready import page_ready
@@ -53,12 +53,12 @@ def expected_text(lang: str, values: dict[str, str]) -> str:
     line each, with what the patient typed (trimmed), the phone line only when given."""
     typed = {key: value.strip() for key, value in values.items()}
     lines = [
-        t(lang, "contact.whatsapp.greeting", name=typed["name"]),
-        t(lang, "contact.whatsapp.email", email=typed["email"]),
+        text_of(lang, "contact.whatsapp.greeting", name=typed["name"]),
+        text_of(lang, "contact.whatsapp.email", email=typed["email"]),
     ]
     if typed["phone"]:
-        lines.append(t(lang, "contact.whatsapp.phone", phone=typed["phone"]))
-    lines.append(t(lang, "contact.whatsapp.message", message=typed["message"]))
+        lines.append(text_of(lang, "contact.whatsapp.phone", phone=typed["phone"]))
+    lines.append(text_of(lang, "contact.whatsapp.message", message=typed["message"]))
     return "\n".join(lines)
 
 
@@ -72,16 +72,18 @@ VALID = {
 
 def fields(page, lang):
     form = page.locator("form[data-contact-form]")
-    optional = t(lang, "contact.form.optional")
+    optional = text_of(lang, "contact.form.optional")
     return {
-        "name": form.get_by_role("textbox", name=t(lang, "contact.form.name"), exact=True),
-        "email": form.get_by_role("textbox", name=t(lang, "contact.form.email"), exact=True),
+        "name": form.get_by_role("textbox", name=text_of(lang, "contact.form.name"), exact=True),
+        "email": form.get_by_role("textbox", name=text_of(lang, "contact.form.email"), exact=True),
         "phone": form.get_by_role(
-            "textbox", name=f"{t(lang, 'contact.form.phone')} {optional}", exact=True
+            "textbox", name=f"{text_of(lang, 'contact.form.phone')} {optional}", exact=True
         ),
-        "message": form.get_by_role("textbox", name=t(lang, "contact.form.message"), exact=True),
+        "message": form.get_by_role(
+            "textbox", name=text_of(lang, "contact.form.message"), exact=True
+        ),
         "consent": form.get_by_role("checkbox"),
-        "submit": form.get_by_role("button", name=t(lang, "contact.form.submit")),
+        "submit": form.get_by_role("button", name=text_of(lang, "contact.form.submit")),
     }
 
 
@@ -94,7 +96,7 @@ def open_contact(page, lang, script=OPENS, base=""):
     return fields(page, lang)
 
 
-def fill(f, draft: dict, consent: bool = True):
+def fill_in_form(f, draft: dict, consent: bool = True):
     for key in ("name", "email", "phone", "message"):
         f[key].fill(draft[key])
     if consent:
@@ -132,7 +134,7 @@ def test_heading_background_form_and_three_cards(page, lang):
     assert response.status == 200
     assert page.locator("html").get_attribute("lang") == lang
     expect(page.locator("h1")).to_have_count(1)
-    expect(page.locator("h1")).to_have_text(t(lang, "pages.contact.title"))
+    expect(page.locator("h1")).to_have_text(text_of(lang, "pages.contact.title"))
 
     image = page.locator("[data-contact-header] picture img")
     expect(image).to_have_attribute("width", "1600")
@@ -181,7 +183,7 @@ def test_submit_opens_whatsapp_with_the_exact_text_then_clears_the_form(page, la
     f = open_contact(page, lang)
     requests = []
     page.on("request", lambda request: requests.append((request.method, request.url)))
-    fill(f, HOSTILE)
+    fill_in_form(f, HOSTILE)
     with page.expect_popup() as popup:
         f["submit"].click()
     calls = opened(page)
@@ -195,7 +197,7 @@ def test_submit_opens_whatsapp_with_the_exact_text_then_clears_the_form(page, la
     assert popup.value.evaluate("window.opener") is None
 
     assert_cleared(page, f)
-    expect(page.locator("[data-contact-status]")).to_have_text(t(lang, "contact.form.sent"))
+    expect(page.locator("[data-contact-status]")).to_have_text(text_of(lang, "contact.form.sent"))
     # Nothing was sent anywhere else: no request carried what the patient typed.
     for method, url in requests:
         assert method == "GET" and "maria" not in url.lower() and "Mar%C3%ADa" not in url, url
@@ -204,7 +206,7 @@ def test_submit_opens_whatsapp_with_the_exact_text_then_clears_the_form(page, la
 @pytest.mark.parametrize("lang", LANGS)
 def test_phone_is_optional_and_left_out_of_the_text_when_empty(page, lang):
     f = open_contact(page, lang)
-    fill(f, VALID)
+    fill_in_form(f, VALID)
     with page.expect_popup():
         f["submit"].click()
     text = chat_text(opened(page)[0]["url"])
@@ -218,16 +220,16 @@ def test_message_of_1000_characters_is_sent_whole_and_longer_is_capped(page, lan
     f = open_contact(page, lang)
     message = ("Ñandú & #? % + ¿sí?\n" * 60)[:999] + "."
     assert len(message.encode("utf-16-le")) // 2 == 1000
-    fill(f, {**VALID, "message": message + "más texto"})
+    fill_in_form(f, {**VALID, "message": message + "más texto"})
     expect(f["message"]).to_have_value(message)
     counter = page.locator("[data-counter]")
-    expect(counter).to_have_text(t(lang, "contact.form.counter", count="1,000", max="1,000"))
+    expect(counter).to_have_text(text_of(lang, "contact.form.counter", count="1,000", max="1,000"))
     with page.expect_popup():
         f["submit"].click()
     url = opened(page)[0]["url"]
     assert chat_text(url).endswith(message)
     assert len(url) < 16_000
-    expect(counter).to_have_text(t(lang, "contact.form.counter", count="0", max="1,000"))
+    expect(counter).to_have_text(text_of(lang, "contact.form.counter", count="0", max="1,000"))
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -241,10 +243,10 @@ def test_the_chat_card_opens_the_same_chat_without_text(page, lang):
 @pytest.mark.parametrize("lang", LANGS)
 def test_a_blocked_popup_keeps_the_draft_and_offers_the_link(page, lang):
     f = open_contact(page, lang, script=POPUP_BLOCKED)
-    fill(f, HOSTILE)
+    fill_in_form(f, HOSTILE)
     f["submit"].click()
     status = page.locator("[data-contact-status]")
-    expect(status).to_contain_text(t(lang, "contact.form.blocked"))
+    expect(status).to_contain_text(text_of(lang, "contact.form.blocked"))
     link = status.get_by_role("link")
     assert chat_text(link.get_attribute("href")) == expected_text(lang, HOSTILE)
     expect(link).to_have_attribute("target", "_blank")
@@ -285,11 +287,11 @@ def test_invalid_submit_opens_nothing_and_says_why(page, lang):
     page.on("popup", lambda popup: popups.append(popup))
     for case, changes, consent, field, error_key in INVALID:
         draft = {**VALID, **changes}
-        fill(f, draft, consent=consent)
+        fill_in_form(f, draft, consent=consent)
         if not consent:
             f["consent"].uncheck()
         f["submit"].click()
-        message = t(lang, f"contact.{error_key}")
+        message = text_of(lang, f"contact.{error_key}")
         error = page.locator("form[data-contact-form]").get_by_text(message, exact=True)
         expect(error, case).to_be_visible()
         expect(f[field], case).to_have_attribute("aria-invalid", "true")
@@ -323,7 +325,7 @@ def test_empty_form_flags_every_required_field_and_focuses_the_first(page, lang)
     f["name"].fill("Ana")
     expect(f["name"]).not_to_have_attribute("aria-invalid", "true")
     expect(f["email"]).to_have_attribute("aria-invalid", "true")
-    expect(page.get_by_text(t(lang, "contact.errors.name"), exact=True)).to_have_count(0)
+    expect(page.get_by_text(text_of(lang, "contact.errors.name"), exact=True)).to_have_count(0)
 
 
 # ------------------------------------------------------------------ hosting
@@ -337,7 +339,7 @@ def test_works_served_as_plain_files(page, base_url, lang):
     with PlainFileServer() as static:
         page.route(f"{static.url}/**", lambda route: route.continue_())
         f = open_contact(page, lang, base=static.url)
-        fill(f, HOSTILE)
+        fill_in_form(f, HOSTILE)
         with page.expect_popup():
             f["submit"].click()
         assert chat_text(opened(page)[0]["url"]) == expected_text(lang, HOSTILE)

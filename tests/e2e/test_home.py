@@ -1,4 +1,4 @@
-"""The home page (issue #3), in a real Chromium against the production server.
+"""The home page, in a real Chromium against the production server.
 
 What a patient sees and gets, in both languages and at phone and desktop sizes: the
 sections in the spec's order, the carousels (timing, loop, keys, pause, hover, reduced
@@ -18,7 +18,7 @@ import pytest
 from playwright.sync_api import expect
 
 from clinic.site.content import content
-from clinic.site.i18n import t
+from clinic.site.i18n import text_of
 from clinic.site.pages.home import SECTION_IDS
 from clinic.site.pages.home.certifications import AUTOPLAY_MS
 from clinic.site.pages.home.data import home_content
@@ -68,9 +68,9 @@ def test_sections_in_spec_order_with_their_content(home, base_url):
     assert page.locator("h1").count() == 1
     hero = page.locator("#hero")
     expect(hero.locator("h1")).to_have_text(
-        t(lang, "pages.home.title").format(brand=content().clinic.brand)
+        text_of(lang, "pages.home.title").format(brand=content().clinic.brand)
     )
-    expect(hero.get_by_role("link", name=t(lang, "home.hero.book"))).to_have_attribute(
+    expect(hero.get_by_role("link", name=text_of(lang, "home.hero.book"))).to_have_attribute(
         "href", path_for("booking", lang)
     )
     expect(hero.locator("[data-permits] li")).to_have_text(content().clinic.permits)
@@ -80,10 +80,10 @@ def test_sections_in_spec_order_with_their_content(home, base_url):
     cards = page.locator("#services [data-service]")
     expect(cards).to_have_count(len(content().services))
     for card, service in zip(cards.all(), content().services, strict=True):
-        expect(card.locator("h3")).to_have_text(t(lang, f"services.{service.key}.title"))
+        expect(card.locator("h3")).to_have_text(text_of(lang, f"services.{service.key}.title"))
         expect(card.get_by_role("link")).to_have_attribute("href", path_for(service.key, lang))
     expect(page.locator("#services [data-ultrasound-banner]")).to_contain_text(
-        t(lang, "home.services.ultrasound_text")
+        text_of(lang, "home.services.ultrasound_text")
     )
 
     # Team: every doctor with licence line and a link to their page; initials, no photo.
@@ -132,7 +132,7 @@ def test_sections_in_spec_order_with_their_content(home, base_url):
     )
     assert picture.get_attribute("width") and picture.get_attribute("height")
     expect(page.locator("#location [data-map-load]")).to_have_text(
-        t(lang, "home.location.map_load")
+        text_of(lang, "home.location.map_load")
     )
     expect(page.locator("#location iframe")).to_have_count(0)
     expect(page.locator("#location [data-directions]")).to_have_count(3)
@@ -290,7 +290,7 @@ def test_arrow_keys_move_the_carousel_and_it_loops_backwards(page):
     index = (start - 1) % logo_count()
     slide = carousel.locator(f"[data-slide-index='{index}']")
     expect(slide).to_have_attribute(
-        "aria-label", t("es", "home.carousel.slide_of", n=index + 1, total=logo_count())
+        "aria-label", text_of("es", "home.carousel.slide_of", n=index + 1, total=logo_count())
     )
     # Embla's scroll animation ends with the slide at the viewport's start.
     offset = slide.evaluate(UNTIL_SHOWN_FIRST, viewport.element_handle())
@@ -315,9 +315,9 @@ def test_pause_control_stops_and_resumes_auto_advance(page, lang):
     open_home_on_a_fake_clock(page, lang)
     carousel = ready(certifications(page))
     toggle = carousel.locator("[data-carousel-toggle]")
-    expect(toggle).to_have_attribute("aria-label", t(lang, "home.carousel.pause"))
+    expect(toggle).to_have_attribute("aria-label", text_of(lang, "home.carousel.pause"))
     toggle.click()
-    expect(toggle).to_have_attribute("aria-label", t(lang, "home.carousel.play"))
+    expect(toggle).to_have_attribute("aria-label", text_of(lang, "home.carousel.play"))
     leave_carousel(page)
     expect(carousel).to_have_attribute("data-autoplay", "paused")
     shown = selected(carousel)
@@ -351,7 +351,7 @@ def test_no_auto_advance_under_reduced_motion(new_context):
     leave_carousel(page)
     expect(carousel).to_have_attribute("data-autoplay", "paused")
     expect(carousel.locator("[data-carousel-toggle]")).to_have_attribute(
-        "aria-label", t("en", "home.carousel.play")
+        "aria-label", text_of("en", "home.carousel.play")
     )
     let_time_pass(page, 2 * AUTOPLAY_MS)
     assert selected(carousel) == 0

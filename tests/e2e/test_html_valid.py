@@ -1,4 +1,4 @@
-"""Valid HTML (issue #19): every prerendered page, in both languages, and the 404 page
+"""Valid HTML: every prerendered page, in both languages, and the 404 page
 prerendered in each language (`404.html`, `en/404.html`: what static hosts serve too) pass
 the Nu Html Checker with zero errors.
 

@@ -1,5 +1,5 @@
 """The inner pages in a real browser, both languages: the services, about, the doctors,
-FAQ, privacy notice and success (issue #4).
+FAQ, privacy notice and success.
 
 Each page shows its distinctive facts; every link on it leads to a page that exists;
 no sentence of a page appears on its twin in the other language. That no translation
@@ -21,8 +21,8 @@ from clinic.site.i18n import (
     consultation_price,
     doctor_bio,
     format_number,
-    t,
-    tc,
+    text_of,
+    text_with_facts,
 )
 from clinic.site.pages.faq import faq_entries
 from clinic.site.pages.faq_data import faq_content
@@ -79,7 +79,7 @@ def _service_claims() -> dict[str, dict[str, list[str]]]:
     hpv_years = specialist["hpv"].years_experience
     hysteroscopy_years = specialist["hysteroscopy"].years_experience
     # Years carry their unit in the figure itself ("+18 años", "18+ years"): a bare "+18"
-    # reads like an age limit (issue #19).
+    # reads like an age limit.
     years = {"es": "años", "en": "years"}
     years_range = {
         "es": f"{claims.contraception_years_min} a {claims.contraception_years_max} años",
@@ -91,7 +91,7 @@ def _service_claims() -> dict[str, dict[str, list[str]]]:
                 _figure(format_number(claims.hpv_procedures), lang),
                 _figure(f"{claims.hpv_success_percent}%", lang),
                 f"{_figure(hpv_years, lang)} {years[lang]}",
-                t(lang, "inner.years", years=hpv_years),
+                text_of(lang, "inner.years", years=hpv_years),
             ]
             for lang in ("es", "en")
         },
@@ -117,7 +117,7 @@ def _service_claims() -> dict[str, dict[str, list[str]]]:
 SERVICE_CLAIMS = _service_claims()
 
 
-# Issue #19: a service page a patient can decide from has at least this many words.
+# A service page a patient can decide from has at least this many words.
 MIN_SERVICE_WORDS = 500
 # A claim's figure appears on its own service page only.
 CLAIM_FIGURES = {
@@ -132,7 +132,9 @@ def test_service_page_shows_its_facts_what_to_expect_how_to_prepare_and_question
     """One load per service page: its layout, head and facts, its specialists, no figure
     of another service, the visit, the preparation, the questions and enough words."""
     open_page(page, p)
-    assert normalize(page.locator("h1").inner_text()) == tc(p.lang, f"pages.{p.id}.title")
+    assert normalize(page.locator("h1").inner_text()) == text_with_facts(
+        p.lang, f"pages.{p.id}.title"
+    )
     # Its own title, description, keywords and canonical, per language.
     texts = seo.page_texts(p)
     assert page.title() == texts["title"]
@@ -161,13 +163,13 @@ def test_service_page_shows_its_facts_what_to_expect_how_to_prepare_and_question
         if p.id != owner:
             assert figure not in text, f"{figure} on {p.path}"
 
-    # Issue #19: a page a patient can decide from: what to expect, how to prepare, questions.
+    # A page a patient can decide from: what to expect, how to prepare, questions.
     data = service_content(p.id)
     expect(
-        page.locator("main h2", has_text=t(p.lang, "service_page.visit_heading"))
+        page.locator("main h2", has_text=text_of(p.lang, "service_page.visit_heading"))
     ).to_be_visible()
     expect(
-        page.locator("main h2", has_text=t(p.lang, "service_page.prepare_heading"))
+        page.locator("main h2", has_text=text_of(p.lang, "service_page.prepare_heading"))
     ).to_be_visible()
     expect(page.locator("[data-prepare] li")).to_have_count(len(data.prepare))
     # The patients' questions are visible text, and only the FAQ page has FAQPage data.
@@ -209,7 +211,7 @@ def test_doctor_page_shows_profile_services_and_book_button(page, p):
         doctor.specialty(p.lang),
         doctor.license(p.lang),
         doctor_bio(doctor, p.lang),
-        t(p.lang, "inner.years", years=doctor.years_experience),
+        text_of(p.lang, "inner.years", years=doctor.years_experience),
     ):
         assert normalize(fact) in text
     # Initials when there is no photo.
@@ -368,7 +370,7 @@ def test_privacy_contents_link_scrolls_to_its_section(page):
 @pytest.mark.parametrize("lang", ["es", "en"])
 def test_success_page_confirms_and_lists_the_rules(page, lang):
     open_page(page, Page("success", "success", lang, path_for("success", lang)))
-    assert normalize(page.locator("h1").inner_text()) == t(lang, "pages.success.title")
+    assert normalize(page.locator("h1").inner_text()) == text_of(lang, "pages.success.title")
     # The rules of content/pages/success.yaml, one note each, with their numbers filled in.
     notes = page.locator("main [data-note]")
     assert notes.count() == len(success_content().notes)

@@ -1,4 +1,4 @@
-"""The home page's first screen and map facade (issue #19), in Chromium, both languages,
+"""The home page's first screen and map facade, in Chromium, both languages,
 at phone (390x844) and desktop (1280x800) sizes.
 
 - The title, the book button and the chips (fee, ultrasound included, rating) are inside
@@ -23,7 +23,7 @@ from playwright.sync_api import Page, expect
 
 from clinic.site.content import content
 from clinic.site.directions import DIRECTIONS
-from clinic.site.i18n import consultation_price, t
+from clinic.site.i18n import consultation_price, text_of
 from clinic.site.routes import path_for
 from tests.e2e.conftest import DESKTOP, MOBILE
 from tests.e2e.page_ready import page_ready
@@ -100,10 +100,10 @@ def test_title_book_button_and_chips_are_in_the_first_screen(home):
         expect(chip).to_be_in_viewport(ratio=1)
     expect(hero.locator("[data-chip='price']")).to_contain_text(consultation_price())
     expect(hero.locator("[data-chip='ultrasound']")).to_have_text(
-        t(lang, "home.hero.chip_ultrasound")
+        text_of(lang, "home.hero.chip_ultrasound")
     )
     expect(hero.locator("[data-chip='rating']")).to_have_text(
-        t(lang, "home.hero.chip_rating", value=rating.value, count=rating.count)
+        text_of(lang, "home.hero.chip_rating", value=rating.value, count=rating.count)
     )
     # The three permits stay on the page, readable (at least 12 px).
     permits = hero.locator("[data-permits] li")
@@ -131,7 +131,7 @@ def test_nothing_goes_to_google_before_the_button_and_the_frame_loads_after(home
     expect(page.locator("#location [data-map-picture]")).to_be_visible()
 
     button = page.locator("#location [data-map-load]")
-    expect(button).to_have_text(t(lang, "home.location.map_load"))
+    expect(button).to_have_text(text_of(lang, "home.location.map_load"))
     button.click()
     frame = page.locator("#location iframe[data-map-frame]")
     expect(frame).to_be_visible()
@@ -156,7 +156,7 @@ def test_with_google_blocked_the_picture_and_links_stay_and_no_frame_shows(home)
     scroll_to_map(page)
     page.locator("#location [data-map-load]").click()
     expect(page.locator("#location [data-map-failed]")).to_have_text(
-        t(lang, "home.location.map_failed")
+        text_of(lang, "home.location.map_failed")
     )
     expect(page.locator("#location iframe")).to_have_count(0)
     expect(page.locator("#location [data-map-picture]")).to_be_visible()

@@ -8,7 +8,7 @@ import pytest
 from playwright.sync_api import expect
 
 from clinic.site.content import content
-from clinic.site.i18n import t, tc
+from clinic.site.i18n import text_of, text_with_facts
 from clinic.site.routes import legacy_redirects, path_for
 
 
@@ -21,31 +21,31 @@ def test_unknown_path_gives_404_in_its_language(page, console_errors, base_url, 
     response = page.goto(path)
     assert response.status == 404
     # Prerendered in the path's language: readable before any script has run.
-    assert f">{t(lang, 'not_found.title')}</h1>" in response.text()
+    assert f">{text_of(lang, 'not_found.title')}</h1>" in response.text()
     heading = page.locator("h1")
     heading.wait_for()
-    assert heading.inner_text() == t(lang, "not_found.title")
+    assert heading.inner_text() == text_of(lang, "not_found.title")
     assert page.locator("html").get_attribute("lang") == lang
-    expect(page).to_have_title(tc(lang, "not_found.meta_title"))
+    expect(page).to_have_title(text_with_facts(lang, "not_found.meta_title"))
     main = page.locator("main")
-    assert main.get_by_role("link", name=t(lang, "not_found.home")).get_attribute(
+    assert main.get_by_role("link", name=text_of(lang, "not_found.home")).get_attribute(
         "href"
     ) == path_for("home", lang)
-    assert main.get_by_role("link", name=t(lang, "not_found.book")).get_attribute(
+    assert main.get_by_role("link", name=text_of(lang, "not_found.book")).get_attribute(
         "href"
     ) == path_for("booking", lang)
-    # Primary first, as on every other page (issue #19): booking, then back to home.
+    # Primary first, as on every other page: booking, then back to home.
     assert main.locator("[data-page='not-found'] > div a").all_inner_texts() == [
-        t(lang, "not_found.book"),
-        t(lang, "not_found.home"),
+        text_of(lang, "not_found.book"),
+        text_of(lang, "not_found.home"),
     ]
     # The prerendered file's own <title> is in the path's language before any script runs.
-    assert f"<title>{tc(lang, 'not_found.meta_title')}</title>" in response.text()
+    assert f"<title>{text_with_facts(lang, 'not_found.meta_title')}</title>" in response.text()
     chat = main.locator("a[href^='https://wa.me/']")
     assert chat.get_attribute("href") == content().clinic.whatsapp_url
     assert main.locator("a[href^='tel:']").get_attribute("href") == content().clinic.tel_href
     # Hydrated (no mismatch): the home button navigates on the client.
-    main.get_by_role("link", name=t(lang, "not_found.home")).click()
+    main.get_by_role("link", name=text_of(lang, "not_found.home")).click()
     page.wait_for_url("**" + path_for("home", lang))
 
 

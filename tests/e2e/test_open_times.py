@@ -1,4 +1,4 @@
-"""A doctor's next open times on the booking page and on the doctor's page (issue 18).
+"""A doctor's next open times on the booking page and on the doctor's page.
 
 The production server's own endpoint is unit-tested against a stub Cal.com API
 (tests/unit/test_open_times.py); here the browser side: what a patient sees for a given
@@ -18,7 +18,7 @@ from playwright.sync_api import expect
 
 from clinic.site.components.cal_embed import public_booking_url
 from clinic.site.content import content
-from clinic.site.i18n import t
+from clinic.site.i18n import text_of
 from clinic.site.routes import OPEN_TIMES_PATH_PREFIX, doctor_page_id, path_for
 from devtools.plain_files import EXPORT_DIR, PlainFileServer
 from tests.e2e.page_ready import page_ready
@@ -81,7 +81,7 @@ def test_next_three_times_in_the_clinic_zone_and_the_page_language(far_page, lan
     links = block(page, doctor).locator("a")
     expect(links).to_have_count(3)
     expect(block(page, doctor).get_by_role("heading")).to_have_text(
-        t(lang, "booking.open_times_title")
+        text_of(lang, "booking.open_times_title")
     )
     labels = [normalize(links.nth(i).inner_text()) for i in range(3)]
     # Earliest first, at the clinic's hours (not Tokyo's), on the 12-hour clock of the language.

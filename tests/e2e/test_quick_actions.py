@@ -1,4 +1,4 @@
-"""Book, WhatsApp and Call one tap away on every page (issue 18): the phone's sticky bar,
+"""Book, WhatsApp and Call one tap away on every page: the phone's sticky bar,
 the top of the mobile menu and, on wide screens, the header."""
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ from playwright.sync_api import expect
 
 from clinic.site.components.quick_actions import whatsapp_greeting
 from clinic.site.content import content
-from clinic.site.i18n import t
+from clinic.site.i18n import text_of
 from clinic.site.routes import all_pages, path_for
 from tests.e2e.conftest import DESKTOP, MOBILE
 from tests.e2e.page_ready import page_ready, scroll_to
@@ -30,9 +30,9 @@ def check_three(actions, p) -> None:
     where it says: the booking page, the clinic's chat with the page's greeting, its phone."""
     expect(actions.locator("[data-action]")).to_have_count(3)
     book, chat, call = (actions.locator(f"[data-action={a}]") for a in ("book", "whatsapp", "call"))
-    expect(book).to_contain_text(t(p.lang, "actions.book"))
-    expect(chat).to_contain_text(t(p.lang, "actions.whatsapp"))
-    expect(call).to_contain_text(t(p.lang, "actions.call"))
+    expect(book).to_contain_text(text_of(p.lang, "actions.book"))
+    expect(chat).to_contain_text(text_of(p.lang, "actions.whatsapp"))
+    expect(call).to_contain_text(text_of(p.lang, "actions.call"))
     assert book.get_attribute("href") == path_for("booking", p.lang)
     assert call.get_attribute("href") == CLINIC.tel_href
     chat_url = urlsplit(chat.get_attribute("href"))
@@ -68,14 +68,14 @@ def test_mobile_menu_starts_with_the_same_three(mobile_page, lang):
     p = next(x for x in all_pages() if x.kind == "service" and x.lang == lang)
     page.goto(p.path)
     page_ready(page)
-    page.get_by_role("button", name=t(lang, "nav.menu_open")).click()
+    page.get_by_role("button", name=text_of(lang, "nav.menu_open")).click()
     actions = page.locator("[data-menu-actions]")
     expect(actions).to_be_visible()
     check_three(actions, p)
     # Booking from the menu closes it.
     actions.locator("[data-action=book]").click()
     page.wait_for_url("**" + path_for("booking", lang))
-    expect(page.get_by_role("button", name=t(lang, "nav.menu_open"))).to_have_attribute(
+    expect(page.get_by_role("button", name=text_of(lang, "nav.menu_open"))).to_have_attribute(
         "aria-expanded", "false"
     )
 

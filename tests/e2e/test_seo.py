@@ -1,4 +1,4 @@
-"""Discoverability on the served site (issue #6): head tags, structured data, sitemap,
+"""Discoverability on the served site: head tags, structured data, sitemap,
 robots and the share image (the first-visit language choice: test_first_visit.py).
 
 Head tags and JSON-LD are read twice: here from the HTML the server sends (what a
@@ -273,11 +273,7 @@ def test_head_follows_client_side_navigation(page):
 
 @pytest.mark.parametrize("faq", FAQ_PAGES, ids=[p.path for p in FAQ_PAGES])
 def test_faq_structured_data_matches_the_visible_questions(page, faq):
-    if not faq_entries(faq.lang):
-        pytest.skip(
-            "clinic.site.pages.faq.faq_entries() returns no questions yet (the FAQ page "
-            "of issue #4 is not merged): no FAQPage to compare"
-        )
+    assert faq_entries(faq.lang), "the FAQ page has no questions: no FAQPage to compare"
     page.goto(faq.path)
     page_ready(page)
     visible = [

@@ -21,7 +21,7 @@ ICON = (ASSETS_DIR / "favicon.svg").read_text().strip()
 
 
 # The head as the page holds it once React has taken over (each tag's count, the JSON-LD
-# types): hydration must neither drop nor duplicate what the server sent (issue #6).
+# types): hydration must neither drop nor duplicate what the server sent.
 HEAD_AFTER_HYDRATION = """() => ({
     canonical: [...document.querySelectorAll('link[rel=canonical]')].map((l) => l.href),
     alternates: document.querySelectorAll('link[rel=alternate][hreflang]').length,
