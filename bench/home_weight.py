@@ -20,17 +20,12 @@ from pathlib import Path
 from playwright.sync_api import sync_playwright
 
 ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from devtools.chromium import CHROMIUM, CHROMIUM_ARGS, MOBILE  # noqa: E402
+
 REPORTS = ROOT / "bench" / "reports"
 BUDGET_KB = {"script": 160, "stylesheet": 25}
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
-MOBILE = {"width": 390, "height": 844}
 
 
 def measure(browser, site: str, path: str) -> dict:
@@ -89,7 +84,7 @@ def measure(browser, site: str, path: str) -> dict:
 def main() -> None:
     site = (sys.argv[1] if len(sys.argv) > 1 else "http://127.0.0.1:3000").rstrip("/")
     with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=CHROMIUM_ARGS)
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         results = [measure(browser, site, path) for path in ("/", "/en/")]
         browser.close()
     REPORTS.mkdir(parents=True, exist_ok=True)

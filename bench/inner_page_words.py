@@ -20,17 +20,10 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from clinic.site.routes import all_pages  # noqa: E402
+from devtools.chromium import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
 from devtools.words import count_words  # noqa: E402
 
 INNER_KINDS = {"service", "about", "doctor", "faq", "privacy", "success"}
-ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
 
 
 def main() -> None:
@@ -38,9 +31,7 @@ def main() -> None:
     pages = [p for p in all_pages() if p.kind in INNER_KINDS]
     counts: dict[str, dict[str, int]] = {}
     with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(
-            executable_path=os.environ.get("CHROMIUM", "/usr/bin/chromium"), args=ARGS
-        )
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         context = browser.new_context()
         context.route(
             "**/*", lambda r: r.fallback() if r.request.url.startswith(base) else r.abort()

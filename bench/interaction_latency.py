@@ -45,20 +45,10 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from clinic.site.routes import path_for  # noqa: E402
+from devtools.chromium import CHROMIUM, CHROMIUM_ARGS, DESKTOP, MOBILE  # noqa: E402
 from devtools.servers import production_server  # noqa: E402
 
 REPORTS = ROOT / "bench" / "reports"
-CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
-MOBILE = {"width": 390, "height": 844}
-DESKTOP = {"width": 1280, "height": 800}
 CPU_SLOWDOWN = 4
 BUDGET_MS = 100
 MIN_REPORTED_MS = 16  # Chromium's smallest Event Timing duration threshold

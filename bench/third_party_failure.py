@@ -19,16 +19,8 @@ from dataclasses import dataclass, field
 
 from clinic.site.content import content
 from clinic.site.routes import all_pages, path_for
+from devtools.chromium import CHROMIUM_ARGS
 
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-    "--disable-quic",
-]
 UNKNOWN_PATH = "/esta-pagina-no-existe"
 LOAD_WAIT_MS = 15_000
 

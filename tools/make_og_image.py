@@ -14,7 +14,6 @@ The image is committed: the build only copies it, it does not draw it.
 from __future__ import annotations
 
 import html
-import os
 import sys
 from pathlib import Path
 
@@ -26,14 +25,8 @@ from playwright.sync_api import sync_playwright  # noqa: E402
 from clinic.site.content import content  # noqa: E402
 from clinic.site.i18n import text_with_facts  # noqa: E402
 from clinic.site.seo import OG_IMAGE_PATH, OG_IMAGE_SIZE  # noqa: E402
+from devtools.chromium import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
 
-CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--no-first-run",
-    "--disable-background-networking",
-]
 OUTPUT = ROOT / "assets" / OG_IMAGE_PATH.lstrip("/")
 
 

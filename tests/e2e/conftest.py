@@ -35,6 +35,7 @@ from playwright.sync_api import Page, expect
 
 from clinic.project import EXPORT_DIR
 from devtools import servers as prod_server
+from devtools.chromium import CHROMIUM, CHROMIUM_ARGS, CHROMIUM_HEADLESS, DESKTOP, MOBILE
 from tests.e2e.console import ConsoleErrors
 from tests.e2e.page_ready import track_network
 
@@ -43,24 +44,6 @@ ROOT = Path(__file__).resolve().parents[2]
 # listens: Cal.com never gets real network, and the pages see the no-times answer unless
 # a test routes /api/open-times/ itself.
 os.environ.setdefault("CLINIC_CAL_API_ORIGIN", "http://127.0.0.1:9")
-# Debian's Chromium, in two builds of the same version: the browser itself for `--headed`,
-# and its headless shell (package chromium-headless-shell, `make browser`) for every
-# headless run, as Playwright does with its own downloads: no browser window machinery, so
-# a page load costs about a quarter of the CPU (0.2 s instead of 0.9 s here), which on two
-# cores is most of the suite's time. CHROMIUM / CHROMIUM_HEADLESS name other binaries.
-CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
-CHROMIUM_HEADLESS = os.environ.get("CHROMIUM_HEADLESS", "/usr/bin/chromium-headless-shell")
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-    "--disable-quic",
-]
-MOBILE = {"width": 390, "height": 844}
-DESKTOP = {"width": 1280, "height": 800}
 # Browser tests share 2 cores with the server and each other (pytest-xdist): an
 # assertion waits up to 10 s for the page to get there, not Playwright's default 5 s.
 expect.set_options(timeout=10_000)
