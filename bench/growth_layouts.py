@@ -13,7 +13,6 @@ loop walk is printed. Nothing in the repository changes.
 from __future__ import annotations
 
 import shutil
-import subprocess
 import sys
 import tempfile
 from pathlib import Path
@@ -25,7 +24,7 @@ from playwright.sync_api import expect, sync_playwright  # noqa: E402
 
 from devtools import content_variants as grow  # noqa: E402
 from devtools.plain_files import PlainFileServer  # noqa: E402
-from devtools.project_copy import copy_project, reflex_env  # noqa: E402
+from devtools.project_copy import copy_project, export_static  # noqa: E402
 
 BROWSER = "/usr/bin/chromium-headless-shell"
 SIZES = {"phone": {"width": 390, "height": 844}, "desktop": {"width": 1280, "height": 800}}
@@ -41,18 +40,7 @@ def build(dest: Path, edit) -> Path:
         shutil.rmtree(dest)
     project = copy_project(dest)
     edit(project / "content", project / "assets")
-    result = subprocess.run(
-        ["reflex", "export", "--frontend-only", "--no-zip", "--loglevel", "warning"],
-        cwd=project,
-        env=reflex_env(PYTHONDONTWRITEBYTECODE="1"),
-        capture_output=True,
-        text=True,
-    )
-    if result.returncode:
-        raise SystemExit(
-            f"build of {dest.name} failed:\n{result.stdout[-2000:]}\n{result.stderr[-2000:]}"
-        )
-    return project / ".web" / "build" / "client"
+    return export_static(project)
 
 
 def team_of(count: int):

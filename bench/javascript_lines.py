@@ -10,13 +10,16 @@ included). Writes bench/reports/javascript-lines.md.
 
 from __future__ import annotations
 
-import ast
 import re
 import subprocess
 import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from devtools.python_strings import string_literals  # noqa: E402
+
 REPORT = ROOT / "bench" / "reports" / "javascript-lines.md"
 JAVASCRIPT = re.compile(
     r"=>|(?<![\w$/])(?:document|window|navigator)\.|\blocation\.(?:href|assign|replace|pathname|search|hash)"
@@ -58,23 +61,9 @@ def files(rev: str | None) -> dict[str, str]:
 
 def python_string_lines(source: str) -> int:
     """Lines of string literals (docstrings aside) that read as JavaScript."""
-    tree = ast.parse(source)
-    docstrings = {
-        id(node.body[0].value)
-        for node in ast.walk(tree)
-        if isinstance(node, (ast.Module, ast.FunctionDef, ast.ClassDef))
-        and node.body
-        and isinstance(node.body[0], ast.Expr)
-        and isinstance(node.body[0].value, ast.Constant)
-    }
     lines: set[int] = set()
-    for node in ast.walk(tree):
-        if (
-            isinstance(node, ast.Constant)
-            and isinstance(node.value, str)
-            and id(node) not in docstrings
-            and JAVASCRIPT.search(node.value)
-        ):
+    for node in string_literals(source):
+        if JAVASCRIPT.search(node.value):
             lines.update(range(node.lineno, (node.end_lineno or node.lineno) + 1))
     return len(lines)
 

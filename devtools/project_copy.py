@@ -9,9 +9,10 @@ finds its npm packages installed and the copy builds in seconds, not minutes.
 from __future__ import annotations
 
 import shutil
+import subprocess
 from pathlib import Path
 
-from clinic.project import PROJECT_DIR
+from clinic.project import EXPORT_DIR, PROJECT_DIR
 from devtools.servers import env
 
 SKIPPED = {".git", ".venv", ".cache", ".states", "__pycache__", "test-results"}
@@ -45,3 +46,21 @@ def reflex_env(**extra: str) -> dict[str, str]:
     if "CLINIC_CONTENT_DIR" not in extra:
         environ.pop("CLINIC_CONTENT_DIR", None)
     return environ
+
+
+def export_static(project: Path, timeout_s: float | None = None) -> Path:
+    """`reflex export` of a project copy, static files only (as `make export`); returns the
+    copy's static build folder. A failed build raises with the end of Reflex's output."""
+    result = subprocess.run(
+        ["reflex", "export", "--frontend-only", "--no-zip", "--loglevel", "warning"],
+        cwd=project,
+        env=reflex_env(PYTHONDONTWRITEBYTECODE="1"),
+        capture_output=True,
+        text=True,
+        timeout=timeout_s,
+    )
+    if result.returncode:
+        raise RuntimeError(
+            f"reflex export of {project} failed:\n{result.stdout[-3000:]}\n{result.stderr[-3000:]}"
+        )
+    return project / EXPORT_DIR.relative_to(PROJECT_DIR)

@@ -170,3 +170,19 @@ def answer_map(page) -> Served:
     leave the map blocked unless they need it to load (the fallback links are checked
     with it blocked)."""
     return _serve(page.context, MAP_EMBED, "text/html", "<title>Map</title>")
+
+
+def answer_every_third_party_empty(context, site: str) -> None:
+    """Every request away from `site` (and data: URLs) answered 200 with an empty body:
+    nothing reaches the network, yet each third-party request the page makes is still
+    made, so a host its Content-Security-Policy lacks shows up as a violation."""
+
+    def answer(route):
+        if route.request.url.startswith((site, "data:")):
+            route.fallback()
+            return
+        framed = route.request.resource_type in ("document", "iframe")
+        kind = "text/html" if framed else "application/javascript"
+        route.fulfill(status=200, content_type=kind, body="")
+
+    context.route("**/*", answer)

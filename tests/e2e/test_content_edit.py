@@ -46,7 +46,7 @@ from clinic.site.i18n import format_number, format_price, format_time, text_of
 from clinic.site.routes import all_pages, doctor_page_id, path_for
 from clinic.site.structured_data import DAY_NAMES
 from devtools import content_variants as grow
-from devtools.project_copy import copy_project, reflex_env
+from devtools.project_copy import copy_project, export_static
 
 BUILD_TIMEOUT_S = 600  # a copy builds in ~10 s once node_modules exist; a fresh clone installs them
 EDITED_TEXT_KEY = "pages.contact.intro"  # a Spanish text of the contact page
@@ -217,18 +217,7 @@ def read_build(client: Path) -> dict[str, str]:
 
 def build(project: Path) -> dict[str, str]:
     """Every prerendered HTML file of a `reflex export` of `project`."""
-    result = subprocess.run(
-        ["reflex", "export", "--frontend-only", "--no-zip", "--loglevel", "warning"],
-        cwd=project,
-        env=reflex_env(PYTHONDONTWRITEBYTECODE="1"),
-        capture_output=True,
-        text=True,
-        timeout=BUILD_TIMEOUT_S,
-    )
-    assert result.returncode == 0, (
-        f"reflex export failed:\n{result.stdout[-3000:]}\n{result.stderr[-3000:]}"
-    )
-    return read_build(project / EXPORT_DIR.relative_to(PROJECT_DIR))
+    return read_build(export_static(project, timeout_s=BUILD_TIMEOUT_S))
 
 
 def html_file(path: str) -> str:

@@ -14,6 +14,7 @@ from clinic.server import security
 from clinic.site.routes import all_pages, legacy_redirects
 from devtools import bad_requests
 from tests.e2e.page_ready import page_ready
+from tests.e2e.stubs import answer_every_third_party_empty
 
 UNKNOWN_PATH = "/esta-pagina-no-existe"
 # Every page and an unknown path (the 404 page).
@@ -232,18 +233,8 @@ def test_no_page_logs_a_content_security_policy_violation(
     context = new_context()
     site = base_url.rstrip("/")
 
-    def stub_third_parties(route):
-        if route.request.url.startswith(site) or route.request.url.startswith("data:"):
-            route.fallback()
-        else:
-            kind = (
-                "text/html"
-                if route.request.resource_type in ("document", "iframe")
-                else "application/javascript"
-            )
-            route.fulfill(status=200, content_type=kind, body="")
-
-    context.route("**/*", stub_third_parties)  # in front of new_context's own guard
+    # In front of new_context's own guard (routes added later are tried first).
+    answer_every_third_party_empty(context, site)
     context.add_init_script(
         "window.__cspViolations = [];"
         "document.addEventListener('securitypolicyviolation', e =>"

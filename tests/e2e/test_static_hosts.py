@@ -37,6 +37,7 @@ from clinic.site.routes import all_pages, legacy_redirects
 from devtools.servers import BIN
 from tests.e2e.cloudflare_pages import TOOLS_DIR, pages_dev
 from tests.e2e.page_ready import page_ready
+from tests.e2e.stubs import answer_every_third_party_empty
 from tests.e2e.test_server import fetch
 
 # One worker runs them all: one Cloudflare runtime for the run.
@@ -169,18 +170,7 @@ def test_pages_load_through_cloudflare_with_no_error_and_nothing_refused(
     site = cloudflare.url
     context = new_context(base_url=site)
 
-    def stub_third_parties(route):
-        if route.request.url.startswith((site, "data:")):
-            route.fallback()
-        else:
-            kind = (
-                "text/html"
-                if route.request.resource_type in ("document", "iframe")
-                else "application/javascript"
-            )
-            route.fulfill(status=200, content_type=kind, body="")
-
-    context.route("**/*", stub_third_parties)
+    answer_every_third_party_empty(context, site)
     context.add_init_script(
         "window.__cspViolations = [];"
         "document.addEventListener('securitypolicyviolation', e =>"

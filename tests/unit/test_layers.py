@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from clinic.project import PROJECT_DIR
+from devtools.python_strings import string_literals
 
 PACKAGE = PROJECT_DIR / "clinic"
 BRIDGE = PACKAGE / "reflex_bridge.py"
@@ -51,26 +52,12 @@ def test_only_the_bridge_imports_reflex_internals(path: Path):
 
 @pytest.mark.parametrize("path", modules(), ids=_id)
 def test_no_javascript_in_python_strings(path: Path):
-    tree = ast.parse(path.read_text(encoding="utf-8"))
-    docstrings = {
-        id(node.body[0].value)
-        for node in ast.walk(tree)
-        if isinstance(node, (ast.Module, ast.FunctionDef, ast.ClassDef))
-        and node.body
-        and isinstance(node.body[0], ast.Expr)
-        and isinstance(node.body[0].value, ast.Constant)
-    }
-    for node in ast.walk(tree):
-        if (
-            isinstance(node, ast.Constant)
-            and isinstance(node.value, str)
-            and id(node) not in docstrings
-        ):
-            found = JAVASCRIPT.search(node.value)
-            assert not found, (
-                f"{_id(path)}:{node.lineno} holds JavaScript ({found.group(0)!r}): write it in a "
-                "module under assets/behaviors/ and call it with browser_step"
-            )
+    for node in string_literals(path.read_text(encoding="utf-8")):
+        found = JAVASCRIPT.search(node.value)
+        assert not found, (
+            f"{_id(path)}:{node.lineno} holds JavaScript ({found.group(0)!r}): write it in a "
+            "module under assets/behaviors/ and call it with browser_step"
+        )
 
 
 def test_every_browser_step_named_in_python_is_exported_by_its_module():
