@@ -78,6 +78,7 @@ def _load_times(doctor: Doctor, lang: str, times: ClientStateVar) -> rx.Var:
     )
 
 
+# The look of a time's link (a fallback's own link to the calendar may wear it too).
 PILL = (
     "inline-flex min-h-11 items-center rounded-full border border-primary/30 "
     "bg-white px-4 text-sm font-semibold text-primary hover:bg-blush "
