@@ -92,9 +92,11 @@ def copy_content(dest: Path, source: Path = CONTENT_DIR) -> Path:
     return dest
 
 
-def add_doctor(content_dir: Path, doctor: dict) -> None:
+def add_doctor(content_dir: Path, doctor: dict, event_type: bool = True) -> None:
     """A doctor more, at the end of doctors.yaml: a copy of the first one with a new slug,
-    name, initials, gender and calendar, and the first one's page texts."""
+    name, initials, gender and calendar, and the first one's page texts. With
+    `event_type=False` the new doctor has no Cal.com event type (no open times), as the
+    README allows."""
     doctors = read(content_dir / "doctors.yaml")
     first = doctors[0]
     org = first["cal_link"].split("/")[0]
@@ -105,7 +107,8 @@ def add_doctor(content_dir: Path, doctor: dict) -> None:
         "cal_namespace": doctor["slug"],
         "years_experience": max(d["years_experience"] for d in doctors) + 1,
     }
-    if "cal_event_type_id" in first:
+    new.pop("cal_event_type_id", None)
+    if event_type and "cal_event_type_id" in first:
         new["cal_event_type_id"] = max(d.get("cal_event_type_id", 0) for d in doctors) + 1
     write(content_dir / "doctors.yaml", [*doctors, new])
     texts = read(content_dir / "pages" / "doctors.yaml")
@@ -241,11 +244,12 @@ def add_facility_photo(content_dir: Path, assets_dir: Path, key: str = NEW_PHOTO
 
 def grown(content_dir: Path, assets_dir: Path | None = None) -> str:
     """The proof's edit: a doctor more (the third of the sample) with two surnames and
-    accents, a service more, one certification fewer and, when there are assets to copy
-    into, one photo more. Returns the new doctor's slug."""
+    accents and no Cal.com event type (a clinic may leave it out: the doctor then has no
+    open times), a service more, one certification fewer and, when there are assets to
+    copy into, one photo more. Returns the new doctor's slug."""
     taken = {d["slug"] for d in read(content_dir / "doctors.yaml")}
     doctor = next(d for d in (NEW_DOCTOR, *MORE_DOCTORS) if d["slug"] not in taken)
-    add_doctor(content_dir, doctor)
+    add_doctor(content_dir, doctor, event_type=False)
     add_service(content_dir)
     drop_certification(content_dir)
     if assets_dir is not None:

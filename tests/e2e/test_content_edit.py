@@ -16,7 +16,11 @@ certification fewer and one facility photo more. Then
     this run serves (a copy builds it only when the tests run against another site).
 (c) the same build has the grown clinic everywhere: the new doctor's pages in both
     languages, the menus, the booking page's calendars, the carousels, the sitemap,
-    every page's JSON-LD and the redirects file for static hosts.
+    every page's JSON-LD and the redirects file for static hosts;
+(d) the new doctor has no Cal.com event type, as a clinic may leave it out: the unit
+    tests of (a) pass with such a doctor, and on a phone (390x844) their page, served
+    from that build, keeps no place for open times and asks for none: the hero's empty
+    space under its last line stays under 96 px.
 
 Expected texts come from the site's own helpers (format_price, format_time, t), so the
 test says what the site would say, in the site's words. Everything happens in temporary
@@ -39,14 +43,18 @@ from pathlib import Path
 
 import pytest
 import yaml
+from playwright.sync_api import expect
 
 from clinic.project import EXPORT_DIR, PROJECT_DIR
 from clinic.site.content import CONTENT_DIR, content, load_content
 from clinic.site.i18n import format_number, format_price, format_time, text_of
-from clinic.site.routes import all_pages, doctor_page_id, path_for
+from clinic.site.routes import OPEN_TIMES_PATH_PREFIX, all_pages, doctor_page_id, path_for
 from clinic.site.structured_data import DAY_NAMES
 from devtools import content_variants as grow
+from devtools.plain_files import PlainFileServer
 from devtools.project_copy import copy_project, export_static
+from tests.e2e.hero_space import EMPTY_BAND_LIMIT_PX, doctor_hero, empty_below_last_line
+from tests.e2e.page_ready import page_ready
 
 BUILD_TIMEOUT_S = 600  # a copy builds in ~10 s once node_modules exist; a fresh clone installs them
 EDITED_TEXT_KEY = "pages.contact.intro"  # a Spanish text of the contact page
@@ -357,6 +365,10 @@ def check_build_grew(pages: dict[str, str], client: Path, grown_dir: Path, new_s
         assert re.search(rf"<h1[^>]*>{re.escape(new_doctor.name(lang))}</h1>", profile), lang
         title = head_of(profile)["title"]
         assert new_doctor.name(lang) in title and len(title) <= 75, title
+        # Open times (and their place) only for the doctors content gives an event type.
+        for d in doctors:
+            document = pages[html_file(path(f"doctor:{d.slug}", lang))]
+            assert (f'data-open-times="{d.slug}"' in document) == bool(d.cal_event_type_id), d.slug
         # The seventh service's page.
         new_service = services[-1]
         assert "<h1" in pages[html_file(path(new_service.key, lang))]
@@ -401,6 +413,30 @@ def check_build_grew(pages: dict[str, str], client: Path, grown_dir: Path, new_s
         assert f"{old} {path(f'doctor:{d.slug}', 'es')} 301" in redirects, old
 
 
+def check_no_place_for_open_times(page, client: Path, grown_content, new_slug: str) -> None:
+    """On a phone, the page of the doctor without an event type (`new_slug`), served as
+    plain files from the grown build (`client`), has no open-times block, no fallback in
+    its place and no request for times, and no empty band under its hero's last line."""
+    doctor = grown_content.doctor(new_slug)
+    paths = {
+        "es": getattr(grown_content.routes.doctor_pages.es, doctor.gender),
+        "en": grown_content.routes.doctor_pages.en,
+    }
+    asked = []
+    page.on("request", lambda r: asked.append(r.url) if OPEN_TIMES_PATH_PREFIX in r.url else None)
+    with PlainFileServer(client) as static:
+        page.route(f"{static.url}/**", lambda route: route.continue_())
+        for lang in LANGS:
+            path = paths[lang].format(slug=doctor.slug)
+            page.goto(static.url + path)
+            page_ready(page)
+            expect(page.get_by_role("heading", level=1)).to_have_text(doctor.name(lang))
+            expect(page.locator("[data-open-times], [data-open-times-fallback]")).to_have_count(0)
+            empty = empty_below_last_line(doctor_hero(page))
+            assert empty < EMPTY_BAND_LIMIT_PX, f"{path}: {empty:.0f} px empty under the hero"
+    assert asked == []
+
+
 def read_yaml(path: Path):
     return yaml.safe_load(path.read_text(encoding="utf-8"))
 
@@ -426,7 +462,9 @@ def old() -> Facts:
     return facts
 
 
-def test_a_content_edit_passes_the_unit_tests_and_changes_every_page(tmp_path, old, served_build):
+def test_a_content_edit_passes_the_unit_tests_and_changes_every_page(
+    tmp_path, old, served_build, mobile_page
+):
     # served_build: the production server's build is done, so the copy takes its npm
     # packages instead of installing them, and never copies a .web that a build is still
     # writing; and that build is one of the shipped content, ready to read.
@@ -437,6 +475,7 @@ def test_a_content_edit_passes_the_unit_tests_and_changes_every_page(tmp_path, o
         edited
     )  # a doctor and a service more, a logo fewer (the photo: with the copy's assets)
     loaded = load_content(edited)  # a readable error here beats one in a subprocess
+    assert loaded.doctor(new_slug).cal_event_type_id is None  # (d): a doctor without open times
     assert (
         loaded.clinic.phone == new.phone
         and loaded.doctor(new.doctor_slug).years_experience == new.doctor_years
@@ -469,9 +508,9 @@ def test_a_content_edit_passes_the_unit_tests_and_changes_every_page(tmp_path, o
         rebuilt = build(project)
         check_build_says(rebuilt, new)
         assert found(rebuilt, old_patterns) == {}
-        check_build_grew(
-            rebuilt, project / EXPORT_DIR.relative_to(PROJECT_DIR), project / "content", new_slug
-        )
+        client = project / EXPORT_DIR.relative_to(PROJECT_DIR)
+        check_build_grew(rebuilt, client, project / "content", new_slug)
+        check_no_place_for_open_times(mobile_page, client, loaded, new_slug)
     finally:
         output, _ = unit.communicate(timeout=BUILD_TIMEOUT_S)
         shutil.rmtree(tmp_path / "site", ignore_errors=True)  # ~150 MB of node_modules

@@ -2,8 +2,12 @@
 
 The production server's own endpoint is unit-tested against a stub Cal.com API
 (tests/unit/test_open_times.py); here the browser side: what a patient sees for a given
-answer of `/api/open-times/<doctor>` (routed by each test), and that every failure
-leaves no trace on the page. Unrouted, the test server's endpoint answers no times: its
+answer of `/api/open-times/<doctor>` (routed by each test), that every failure
+leaves no trace on the booking page, and that on the doctor's page, where the block sits
+in a phone's first screen, its place shows the visit (fee, length, calendar) until the
+times come or when they can't, with nothing moving when they arrive. Which doctors have
+open times is content's word (`cal_event_type_id`); a doctor without them is tested on
+a grown copy of the clinic (tests/e2e/test_content_edit.py). Unrouted, the test server's endpoint answers no times: its
 Cal.com origin is a port where nothing listens (tests/e2e/conftest.py).
 """
 
@@ -16,17 +20,23 @@ from zoneinfo import ZoneInfo
 import pytest
 from playwright.sync_api import expect
 
+from clinic.server.open_times import body_for
 from clinic.site.components.cal_embed import public_booking_url
 from clinic.site.content import content
-from clinic.site.i18n import text_of
+from clinic.site.i18n import consultation_price, text_of, text_with_facts
 from clinic.site.routes import OPEN_TIMES_PATH_PREFIX, doctor_page_id, path_for
+from devtools.chromium import MOBILE
 from devtools.plain_files import EXPORT_DIR, PlainFileServer
+from tests.e2e.hero_space import EMPTY_BAND_LIMIT_PX, doctor_hero, empty_below_last_line
 from tests.e2e.page_ready import page_ready
 from tests.e2e.stubs import EMBED_JS, answer_cal_com_pages, answer_open_times, serve_cal_embed
 from tests.e2e.test_booking import ns_calls
+from tests.e2e.test_home import CLS_OBSERVER
 
 CLINIC_ZONE = ZoneInfo(content().clinic.time_zone)
+# The doctors whose open times content asks for.
 DOCTORS = [d for d in content().doctors if d.cal_event_type_id]
+pytestmark = pytest.mark.skipif(not DOCTORS, reason="no doctor in content has open times")
 LANGS = ["es", "en"]
 # A device far from the clinic: times must still read in the clinic's own zone.
 VISITOR_ZONE = "Asia/Tokyo"
@@ -59,6 +69,20 @@ def pages_of(doctor, lang) -> dict[str, str]:
 
 def block(page, doctor):
     return page.locator(f'[data-open-times="{doctor.slug}"]')
+
+
+def visit_fallback(page, doctor):
+    """What the doctor's page shows in the times' place until they come."""
+    return page.locator(f'[data-open-times-fallback="{doctor.slug}"]')
+
+
+def expect_the_visit_in_the_times_place(page, doctor, lang):
+    fallback = visit_fallback(page, doctor)
+    expect(fallback).to_be_visible()
+    expect(fallback).to_contain_text(consultation_price())
+    expect(fallback).to_contain_text(text_with_facts(lang, "doctor_page.visit_details"))
+    expect(fallback.locator("a")).to_have_attribute("href", public_booking_url(doctor))
+    expect(block(page, doctor)).to_be_hidden()
 
 
 def normalize(text: str) -> str:
@@ -134,11 +158,14 @@ def test_the_real_server_without_cal_com_shows_no_block_and_no_error(page):
     doctor = DOCTORS[0]
     answers = []
     page.on("response", lambda r: answers.append(r) if OPEN_TIMES_PATH_PREFIX in r.url else None)
-    for path in pages_of(doctor, "es").values():
+    for kind, path in pages_of(doctor, "es").items():
         page.goto(path)
         page_ready(page)
         expect(block(page, doctor)).to_have_count(1)
-        expect(block(page, doctor).locator("a, h4, p")).to_have_count(0)
+        if kind == "doctor":
+            expect_the_visit_in_the_times_place(page, doctor, "es")
+        else:
+            expect(block(page, doctor).locator("a, h4, p")).to_have_count(0)
     # One quiet answer per doctor shown: both on the booking page, one on the doctor's page.
     assert len(answers) == len(DOCTORS) + 1
     assert all(a.status == 200 for a in answers)
@@ -183,7 +210,59 @@ def test_served_as_plain_files_the_block_stays_hidden(page, base_url):
     doctor = DOCTORS[0]
     with PlainFileServer() as static:
         page.route(f"{static.url}/**", lambda route: route.continue_())
-        for path in pages_of(doctor, "en").values():
+        for kind, path in pages_of(doctor, "en").items():
             page.goto(static.url + path)
             page_ready(page)
-            expect(block(page, doctor).locator("*")).to_have_count(0)
+            if kind == "doctor":
+                expect_the_visit_in_the_times_place(page, doctor, "en")
+            else:
+                expect(block(page, doctor).locator("*")).to_have_count(0)
+
+
+# ------------------------------------------------------------------ the doctor's page on a phone
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("doctor", DOCTORS, ids=lambda d: d.slug)
+def test_on_a_phone_failed_times_leave_the_visit_and_no_empty_band(
+    mobile_page, console_errors, doctor, lang
+):
+    page = mobile_page
+    page.route(f"**{OPEN_TIMES_PATH_PREFIX}*", lambda route: route.abort())
+    console_errors.expected.append(re.compile(rf"net::ERR_FAILED \(\S*{OPEN_TIMES_PATH_PREFIX}"))
+    with page.expect_request(f"**{OPEN_TIMES_PATH_PREFIX}{doctor.slug}"):
+        page.goto(pages_of(doctor, lang)["doctor"])
+    page_ready(page)
+    expect_the_visit_in_the_times_place(page, doctor, lang)
+    empty = empty_below_last_line(doctor_hero(page))
+    assert empty < EMPTY_BAND_LIMIT_PX, f"{empty:.0f} px empty under the hero's last line"
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("doctor", DOCTORS, ids=lambda d: d.slug)
+def test_on_a_phone_nothing_moves_when_the_times_arrive(mobile_page, doctor, lang):
+    page = mobile_page
+    assert page.viewport_size == MOBILE
+    page.add_init_script(CLS_OBSERVER)
+    held = []  # the answer waits until the page has painted and hydrated without it
+    page.route(f"**{OPEN_TIMES_PATH_PREFIX}{doctor.slug}", lambda route: held.append(route))
+    with page.expect_request(f"**{OPEN_TIMES_PATH_PREFIX}{doctor.slug}"):
+        page.goto(pages_of(doctor, lang)["doctor"])  # the block asks once React mounted it
+    expect_the_visit_in_the_times_place(page, doctor, lang)
+    hero = doctor_hero(page)
+    before = hero.bounding_box()
+    empty_before = empty_below_last_line(hero)
+    times = clinic_times()
+    held[0].fulfill(
+        status=200,
+        content_type="application/json",
+        body=body_for([moment.isoformat() for moment in times]),
+    )
+    expect(block(page, doctor).locator("a")).to_have_count(3)
+    expect(block(page, doctor)).to_be_visible()
+    expect(visit_fallback(page, doctor)).to_be_hidden()
+    page_ready(page)
+    assert hero.bounding_box() == before  # the times took the place kept for them
+    assert page.evaluate("window.__cls") == 0
+    empty_after = empty_below_last_line(hero)
+    assert max(empty_before, empty_after) < EMPTY_BAND_LIMIT_PX, (empty_before, empty_after)

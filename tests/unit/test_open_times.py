@@ -14,11 +14,16 @@ from clinic.server import open_times
 from clinic.server.middleware import SiteMiddleware
 from clinic.site.content import content
 from clinic.site.routes import OPEN_TIMES_PATH_PREFIX
+from devtools.content_variants import copy_content, grown, site_content
 from tests.cal_api_stub import CalApiStub
 
 CLINIC = content().clinic
 ZONE = ZoneInfo(CLINIC.time_zone)
+# The doctors whose open times content asks for (a doctor may have none).
 BOOKABLE = [d for d in content().doctors if d.cal_event_type_id]
+needs_open_times = pytest.mark.skipif(
+    not BOOKABLE, reason="no doctor in content has a Cal.com event type"
+)
 
 
 async def _no_app(scope, receive, send):  # every request of these tests is answered before it
@@ -95,10 +100,41 @@ def url(doctor) -> str:
     return OPEN_TIMES_PATH_PREFIX + doctor.slug
 
 
-def test_every_sample_doctor_has_an_event_type():
-    assert content().doctors == BOOKABLE
+@pytest.fixture
+def without_event_type(tmp_path):
+    """content/ grown by a doctor with no Cal.com event type, the site's code on it."""
+    directory = copy_content(tmp_path / "content")
+    slug = grown(directory)
+    with site_content(directory):
+        yield content().doctor(slug)
 
 
+def test_a_doctor_without_an_event_type_has_no_open_times_and_no_request(
+    without_event_type, stub, client
+):
+    doctor = without_event_type
+    assert doctor.cal_event_type_id is None
+    assert open_times.doctor_for_path(url(doctor)) is None
+    assert client.get(url(doctor)).status_code == 404
+    assert stub.requests == []
+
+
+@pytest.mark.parametrize("lang", ["es", "en"])
+def test_only_doctors_with_an_event_type_keep_a_place_for_open_times(without_event_type, lang):
+    from clinic.site.pages import renderer
+    from clinic.site.routes import doctor_page_id, page
+
+    for doctor in content().doctors:
+        rendered = str(renderer("doctor")(page(doctor_page_id(doctor.slug), lang)))
+        # The block (which asks for the times when it mounts) and the fallback in its place.
+        for attribute in ("data-open-times", "data-open-times-fallback"):
+            found = f'"{attribute}":"{doctor.slug}"' in rendered
+            assert found == bool(doctor.cal_event_type_id), (doctor.slug, attribute)
+    # No place kept for them on a phone: the hero is as tall as what it holds.
+    assert "100svh" not in rendered
+
+
+@needs_open_times
 def test_answers_the_first_three_future_times_earliest_first(stub, client):
     past = (datetime.now(ZONE) - timedelta(hours=2)).isoformat()
     slots = future_starts(6)
@@ -117,6 +153,7 @@ def test_answers_the_first_three_future_times_earliest_first(stub, client):
     ]
 
 
+@needs_open_times
 def test_asks_cal_com_for_that_doctors_event_type_in_the_clinic_time_zone(stub, client):
     stub.answer_with(slots=future_starts(3))
     doctor = BOOKABLE[-1]
@@ -146,6 +183,7 @@ def test_asks_cal_com_for_that_doctors_event_type_in_the_clinic_time_zone(stub, 
     assert "cookie" not in asked.headers and "x-forwarded-for" not in asked.headers
 
 
+@needs_open_times
 def test_keeps_the_answer_about_a_minute(stub, client, clock):
     stub.answer_with(slots=future_starts(3))
     doctor = BOOKABLE[0]
@@ -167,6 +205,7 @@ def test_each_doctor_has_their_own_answer(stub, client):
     ]
 
 
+@needs_open_times
 @pytest.mark.parametrize(
     "status, body",
     [
@@ -184,6 +223,7 @@ def test_upstream_errors_answer_no_times_and_are_not_cached_by_browsers(stub, cl
     assert response.json() == {"times": []}
 
 
+@needs_open_times
 def test_slow_upstream_gives_up_after_two_seconds(stub, client):
     stub.answer_with(slots=future_starts(3), hang=True)
     started = time.monotonic()
@@ -192,11 +232,13 @@ def test_slow_upstream_gives_up_after_two_seconds(stub, client):
     assert time.monotonic() - started < open_times.UPSTREAM_TIMEOUT_S + 1
 
 
+@needs_open_times
 def test_unreachable_upstream_answers_no_times(monkeypatch, client):
     monkeypatch.setenv(open_times.ORIGIN_ENV, "http://127.0.0.1:9")  # discard port: nothing listens
     assert client.get(url(BOOKABLE[0])).json() == {"times": []}
 
 
+@needs_open_times
 def test_a_failure_is_remembered_briefly_then_asked_again(stub, client, clock):
     stub.answer_with(status=500)
     doctor = BOOKABLE[0]
@@ -214,6 +256,7 @@ def test_unknown_doctors_are_404(stub, client, path):
     assert stub.requests == []
 
 
+@needs_open_times
 def test_only_get_and_head(stub, client):
     stub.answer_with(slots=future_starts(3))
     assert client.post(url(BOOKABLE[0])).status_code == 405

@@ -17,6 +17,7 @@ from clinic.site import navigation as nav
 from clinic.site.components.avatar import doctor_avatar
 from clinic.site.components.cal_embed import book_link, cal_embed
 from clinic.site.components.links import external_link, page_link
+from clinic.site.components.open_times import PILL as OPEN_TIMES_PILL
 from clinic.site.components.open_times import open_times
 from clinic.site.components.ui import (
     BUTTON_PRIMARY,
@@ -27,6 +28,7 @@ from clinic.site.components.ui import (
 )
 from clinic.site.content import Doctor, Localized, Strict, content, load_model
 from clinic.site.i18n import (
+    consultation_price,
     doctor_bio,
     doctor_values,
     fill_facts,
@@ -66,6 +68,34 @@ def _book_button(doctor: Doctor, lang: str) -> rx.Component:
     )
 
 
+def _visit(doctor: Doctor, lang: str) -> rx.Component:
+    """What the open times' place shows until they come (or when they can't): the fee and
+    length of the visit, and the doctor's calendar, where the times are anyway."""
+    heading_id = f"{doctor.slug}-visit"
+    return rx.el.section(
+        rx.el.h2(
+            text_of(lang, "doctor_page.visit_title"),
+            id=heading_id,
+            class_name="text-sm font-bold text-ink",
+        ),
+        rx.el.p(
+            consultation_price(),
+            class_name="mt-1 text-lg font-bold text-primary",
+            data_visit_fee="",
+        ),
+        rx.el.p(text_with_facts(lang, "doctor_page.visit_details"), class_name="text-sm text-ink"),
+        book_link(
+            doctor,
+            text_of(lang, "doctor_page.visit_calendar"),
+            lang=lang,
+            class_name=f"mt-3 {OPEN_TIMES_PILL}",
+            data_visit_calendar=doctor.slug,
+        ),
+        rx.el.p(text_of(lang, "booking.payment"), class_name="mt-3 text-xs text-muted"),
+        aria_labelledby=heading_id,
+    )
+
+
 def _hero(doctor: Doctor, lang: str) -> rx.Component:
     return rx.el.section(
         rx.el.div(
@@ -101,16 +131,20 @@ def _hero(doctor: Doctor, lang: str) -> rx.Component:
                     class_name="mt-6 flex flex-wrap gap-3",
                 ),
             ),
-            # The times arrive after the page has painted; where they appear nothing visible
-            # may move. On wide screens they get a column of their own beside the text, which
-            # stays the taller one; on narrower ones the hero is at least one screen tall, so
-            # what follows it is below the fold whether the times come or not.
+            # The times arrive after the page has painted and must move nothing: their place
+            # is kept from the first paint and shows what the visit costs and a way to the
+            # calendar until they come, or for good when they can't. On wide screens the
+            # block has a column of its own beside the text.
             open_times(
-                doctor, lang, class_name="sm:col-start-2 lg:col-start-3 lg:row-start-1 lg:w-72"
+                doctor,
+                lang,
+                fallback=_visit(doctor, lang),
+                heading="h2",
+                class_name="sm:col-start-2 lg:col-start-3 lg:row-start-1 lg:w-72",
             ),
             class_name=(
                 f"{CONTAINER} grid content-start gap-6 py-12 sm:grid-cols-[auto_1fr] sm:py-16 "
-                "lg:grid-cols-[auto_1fr_auto] max-lg:min-h-[calc(100svh-4rem)]"
+                "lg:grid-cols-[auto_1fr_auto]"
             ),
         ),
         class_name="bg-blush",
