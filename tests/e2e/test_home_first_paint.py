@@ -12,7 +12,9 @@ blocked script), at phone (390x844) and desktop (1280x800) sizes.
   parties never get real network); the directions links stay.
 
 And once hydrated: when Embla takes over a strip the visitor already scrolled, it starts
-at the slide shown, the native scroll is back at 0, and nothing shifts (CLS 0).
+at the slide shown, the native scroll is back at 0, and nothing shifts (CLS 0); when
+Embla's own files never arrive, the hydrated strip still scrolls (the arrow keys are left
+to the browser) and its buttons stay hidden.
 """
 
 from __future__ import annotations
@@ -31,6 +33,7 @@ from clinic.site.pages.home.certifications import SECTION_ID as CERTIFICATIONS_K
 from clinic.site.pages.home.data import home_content
 from clinic.site.routes import path_for
 from tests.e2e.conftest import DESKTOP, MOBILE
+from tests.e2e.page_ready import page_ready
 from tests.e2e.stubs import MAPS_PAGE, answer_maps_page
 
 VIEWPORTS = {"mobile": MOBILE, "desktop": DESKTOP}
@@ -266,3 +269,25 @@ def test_embla_takes_over_where_the_strip_was_scrolled_without_a_shift(new_conte
                 expect(button).to_be_visible()
     shifts = page.evaluate("window.__shifts")
     assert sum(s["value"] for s in shifts) == 0, f"layout shifts: {shifts}"
+
+
+# Embla's own files blocked (the page itself hydrated): its lazy import fails.
+@pytest.mark.expected_console_errors(*ABORTED_SCRIPT_ERRORS)
+def test_without_embla_the_hydrated_strip_still_scrolls_and_shows_no_buttons(new_context):
+    page = new_context(viewport=MOBILE, is_mobile=True, has_touch=True).new_page()
+    page.route(re.compile(r"/embla-carousel[^/]*\.js$"), lambda route: route.abort())
+    page.goto(path_for("home", LANG))
+    page_ready(page)
+    carousel = page.locator(f"#{GALLERY_KEY} [data-carousel]")
+    viewport = page.locator(f"#{viewport_id(GALLERY_KEY)}")
+    viewport.scroll_into_view_if_needed()
+    page_ready(page)  # coming near the strip started (and failed) Embla's import
+    expect(carousel).not_to_have_attribute("data-ready", "")
+    for selector in CONTROLS:
+        for button in carousel.locator(selector).all():
+            expect(button).not_to_be_visible()
+    # The arrow keys are left to the browser, which scrolls to the next snap point.
+    expect(slide_content(page, GALLERY_KEY, 1)).not_to_be_in_viewport(ratio=0.99)
+    viewport.focus()
+    page.keyboard.press("ArrowRight")
+    expect(slide_content(page, GALLERY_KEY, 1)).to_be_in_viewport(ratio=0.99)
