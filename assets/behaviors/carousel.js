@@ -19,21 +19,25 @@ export function scrollCarousel(viewportId, direction) {
 }
 
 /**
- * Shows slide `index` at once.
+ * Shows slide `index` at once (before Embla has loaded, by the viewport's own scroll).
  * @param {string} viewportId
  * @param {number} index
  */
 export function showSlide(viewportId, index) {
-  embla(viewportId)?.scrollTo(index, true);
+  const api = embla(viewportId);
+  if (api) api.scrollTo(index, true);
+  else document.getElementById(viewportId)?.querySelector(`[data-slide-index="${index}"]`)
+    ?.scrollIntoView({ block: "nearest", inline: "start" });
 }
 
 /**
- * Left and right arrow keys on a carousel's viewport move it.
+ * Left and right arrow keys on a carousel's viewport move it. Before Embla has loaded
+ * they are left to the browser, which scrolls the viewport to the next snap point.
  * @param {string} viewportId
  * @param {KeyboardEvent} event
  */
 export function onCarouselKey(viewportId, event) {
-  if (event.altKey || event.ctrlKey || event.metaKey) return;
+  if (event.altKey || event.ctrlKey || event.metaKey || !embla(viewportId)) return;
   const direction = { ArrowLeft: "prev", ArrowRight: "next" }[event.key];
   if (!direction) return;
   event.preventDefault();

@@ -69,6 +69,16 @@ export function focusMatching(selector) {
 }
 
 /**
+ * Whether a click is a plain one (the main button, no modifier key): a click with Ctrl,
+ * Cmd, Shift or the middle button asks the browser to open the link elsewhere.
+ * @param {MouseEvent} event
+ * @returns {boolean}
+ */
+export function isPlainClick(event) {
+  return event.button === 0 && !(event.ctrlKey || event.metaKey || event.shiftKey || event.altKey);
+}
+
+/**
  * Whether the event happened on the element itself, not inside it (a dialog's backdrop).
  * @param {Event} event
  * @returns {boolean}

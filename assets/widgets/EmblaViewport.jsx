@@ -6,12 +6,26 @@
 // Everything the page decides (markup, labels, buttons, keys, when autoplay may run) is
 // in Python (clinic/site/components/carousel.py); this file only connects the two:
 // - Embla's code is fetched when the viewport comes near the screen (`lazyMargin`).
+//   Until then the viewport is the page's own (the Python side styles it to scroll
+//   natively, with snap points), and Embla starts at the slide nearest to where the
+//   visitor scrolled it. When Embla takes over, in the same task (so the same frame),
+//   the viewport gets `data-embla-active` (the page's CSS turns its own scrolling off)
+//   and its native scroll goes back to 0: Embla's transform replaces it.
 // - The instance is set on the DOM node as `emblaApi`, for the page's buttons and keys.
 // - `onChange({selected, canPrev, canNext})` after init and after every move;
 //   `onVisible(bool)` when the viewport enters or leaves the screen.
 // - `playing` starts or stops the autoplay plugin; no rule of its own (the plugin's
 //   hover/focus/interaction stops are off; it only pauses while the tab is hidden).
 import { useEffect, useRef } from "react";
+
+// The index of the slide whose start is nearest to the viewport's native scroll position.
+function nearestSlide(viewport) {
+  const slides = [...(viewport.firstElementChild?.children ?? [])];
+  if (!slides.length || viewport.scrollLeft === 0) return 0;
+  const origin = slides[0].getBoundingClientRect().left;
+  const distance = (slide) => Math.abs(slide.getBoundingClientRect().left - origin - viewport.scrollLeft);
+  return slides.reduce((best, slide, index) => (distance(slide) < distance(slides[best]) ? index : best), 0);
+}
 
 export function EmblaViewport({ options, autoplayMs = 0, playing = false, lazyMargin = "600px 0px",
                                 onChange, onVisible, children, ...rest }) {
@@ -39,7 +53,10 @@ export function EmblaViewport({ options, autoplayMs = 0, playing = false, lazyMa
         delay: autoplayMs, playOnInit: false, stopOnInteraction: false, stopOnFocusIn: false,
         stopOnMouseEnter: false,
       })] : [];
-      api = Embla(element, { ...options, loop }, plugins);
+      const startIndex = nearestSlide(element);
+      element.setAttribute("data-embla-active", "");
+      element.scrollLeft = 0;
+      api = Embla(element, { ...options, loop, startIndex }, plugins);
       element.emblaApi = api;
       api.on("select", report).on("reInit", report);
       report();
@@ -59,6 +76,7 @@ export function EmblaViewport({ options, autoplayMs = 0, playing = false, lazyMa
       seen.disconnect();
       api?.destroy();
       delete element.emblaApi;
+      element.removeAttribute("data-embla-active");
     };
   }, [loop, autoplayMs, lazyMargin]);
 

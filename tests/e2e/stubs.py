@@ -34,6 +34,7 @@ CAL_PUBLIC = str(CLINIC.scheduling.public_origin).rstrip("/")
 WHATSAPP = f"https://wa.me/{CLINIC.whatsapp_number}"  # the clinic's number, from clinic.yaml
 REVIEWS_JS = str(CLINIC.reviews.script_src)
 MAP_EMBED = str(CLINIC.address.map_embed_url)
+MAPS_PAGE = str(CLINIC.address.maps_url)
 
 # ------------------------------------------------------------------ Cal.com
 
@@ -170,6 +171,12 @@ def answer_map(page) -> Served:
     leave the map blocked unless they need it to load (the fallback links are checked
     with it blocked)."""
     return _serve(page.context, MAP_EMBED, "text/html", "<title>Map</title>")
+
+
+def answer_maps_page(page) -> Served:
+    """The clinic's place on the maps service (the address link and, before the page is
+    hydrated, the map control) answers with a blank page titled "Maps"."""
+    return _serve(page.context, MAPS_PAGE, "text/html", "<title>Maps</title><p>Maps page</p>")
 
 
 def answer_every_third_party_empty(context, site: str) -> None:

@@ -12,6 +12,14 @@ carousel pattern): auto-advance has a visible pause/play button and runs only wh
 nobody is pointing at it or has focus in it and it is on screen (the plugin itself waits
 while the tab is hidden); it starts paused under prefers-reduced-motion; the slides are
 announced politely only while it is not rotating on its own.
+
+Works from first paint (DESIGN section 2): until Embla takes over (and without
+JavaScript) the viewport scrolls natively, one snap point per slide, with no scrollbar
+drawn (the slides peek in at the edge), and nothing advances on its own; the buttons that
+need Embla (pause, previous, next) and the counter keep their place but stay invisible
+until Embla reports it is ready. Embla then starts at the slide the visitor scrolled to.
+The photos of the facilities gallery are links to their largest file, which the viewer
+replaces once the page is hydrated.
 """
 
 from __future__ import annotations
@@ -30,12 +38,14 @@ from clinic.reflex_bridge import (
     current,
     function,
     handler,
+    plain_anchor,
     set_to,
     when,
 )
 from clinic.site.components.dom import (
     focus_matching,
     focus_stays_inside,
+    is_plain_click,
     prefers_reduced_motion,
     prevent_default,
     target_is_itself,
@@ -67,6 +77,16 @@ ARROWS = {"prev": "M15 5l-7 7 7 7", "next": "M9 5l7 7-7 7"}
 CLOSE_ICON = "M6 6l12 12M18 6L6 18"
 PLAY_ICON = "M8 5.5v13l10.5-6.5z"
 PAUSE_ICON = "M7 5h3.5v14H7zM13.5 5H17v14h-3.5z"
+# The viewport before Embla: native horizontal scrolling with a snap point per slide and
+# no scrollbar drawn; once the adapter marks it `data-embla-active`, Embla's transform
+# moves the slides and the native scroll is off (it must, or both would add up).
+NATIVE_SCROLL = (
+    "overflow-x-auto overscroll-x-contain snap-x snap-mandatory [scrollbar-width:none] "
+    "[&::-webkit-scrollbar]:hidden data-[embla-active]:overflow-hidden data-[embla-active]:snap-none"
+)
+# Each slide snaps with its content (inside the gutter `pl-4`) at the viewport's start,
+# where Embla puts it.
+SLIDE_SNAP = "snap-start -scroll-ml-4"
 
 
 class EmblaViewport(JsxWidget):
@@ -180,7 +200,7 @@ def carousel(
     slide_boxes = [
         rx.el.div(
             slide,
-            class_name=f"min-w-0 shrink-0 grow-0 pl-4 {slide_class_name}",
+            class_name=f"min-w-0 shrink-0 grow-0 pl-4 {SLIDE_SNAP} {slide_class_name}",
             role="group",
             data_slide_index=index,
             custom_attrs={
@@ -193,7 +213,9 @@ def carousel(
     viewport = EmblaViewport.create(
         rx.el.div(
             *slide_boxes,
-            class_name="-ml-4 flex touch-pan-y",
+            # Vertical panning is the page's and horizontal Embla's, once it runs; before,
+            # the browser pans the native scroll both ways.
+            class_name="-ml-4 flex in-data-[embla-active]:touch-pan-y",
             custom_attrs={"aria-live": rx.cond(playing, "off", "polite")},
         ),
         id=viewport_id(key),
@@ -209,7 +231,7 @@ def carousel(
             ]
         ),
         on_visible=handler(lambda visible: set_to(state.on_screen, visible)),
-        class_name=f"overflow-hidden rounded-2xl {FOCUS_RING.replace('offset-2', 'offset-4')}",
+        class_name=f"{NATIVE_SCROLL} rounded-2xl {FOCUS_RING.replace('offset-2', 'offset-4')}",
         custom_attrs={
             "tabIndex": 0,
             "role": "group",
@@ -218,6 +240,7 @@ def carousel(
         },
     )
     paused = state.user_paused.value.bool()
+    ready = state.ready.value.bool()
     controls = rx.el.div(
         rx.el.button(
             rx.cond(
@@ -254,7 +277,13 @@ def carousel(
             class_name=BUTTON,
             data_carousel_next="",
         ),
-        class_name="mt-4 flex items-center justify-end gap-2",
+        # Invisible (not focusable, not clickable, its space kept) until Embla runs them.
+        class_name=rx.cond(
+            ready,
+            "mt-4 flex items-center justify-end gap-2",
+            "invisible mt-4 flex items-center justify-end gap-2",
+        ),
+        data_carousel_controls="",
     )
     return rx.el.section(
         viewport,
@@ -263,7 +292,7 @@ def carousel(
         class_name=f"relative {class_name}".strip(),
         data_carousel="",
         data_selected_index=selected,
-        data_ready=rx.cond(state.ready.value.bool(), "", rx.Var.create(None)),
+        data_ready=rx.cond(ready, "", rx.Var.create(None)),
         data_autoplay=rx.cond(playing, "running", "paused") if autoplay else "off",
         # Under reduced motion it starts paused; the visitor may still press play.
         **(
@@ -304,12 +333,15 @@ VIEWER_BUTTON = (
 
 
 def _open_viewer() -> rx.Var:
-    """The gallery's click handler: a click on a photo opens it in the viewer. The dialog
-    renders with this click; it opens modally (and takes focus) before the next paint."""
+    """The gallery's click handler: a plain click on a photo opens it in the viewer
+    instead of following its link to the large file (a Ctrl/Cmd click still opens the
+    file in a tab). The dialog renders with this click; it opens modally (and takes
+    focus) before the next paint."""
     return handler(
         lambda event: function(
             lambda index: when(
-                index.to(int) >= 0,
+                (index.to(int) >= 0) & is_plain_click(event),
+                prevent_default(event),
                 set_to(facility_viewer_index, index),
                 open_dialog_soon(VIEWER_ID, "[data-viewer-close]"),
             )
@@ -431,13 +463,14 @@ def _viewer(photos: list[Photo], labels: dict[str, str]) -> rx.Component:
 
 
 def facilities_gallery(photos: list[Photo], *, lang: str, label: str) -> rx.Component:
-    """A carousel of photos; each opens in a large modal viewer."""
+    """A carousel of photos; each opens in a large modal viewer (before the page is
+    hydrated, and without JavaScript, its link opens the large file itself)."""
     viewer_labels = {
         key: text_of(lang, f"home.facilities.{key}")
         for key in ("open", "close", "previous", "next", "counter")
     }
     slides = [
-        rx.el.button(
+        plain_anchor(
             picture(
                 photo,
                 "(min-width: 1024px) 368px, (min-width: 640px) 50vw, 85vw",
@@ -445,7 +478,7 @@ def facilities_gallery(photos: list[Photo], *, lang: str, label: str) -> rx.Comp
                 "group-hover:scale-[1.03] motion-reduce:transition-none",
             ),
             rx.el.span(photo.caption, class_name="block px-4 py-3 font-medium text-ink"),
-            type="button",
+            href=photo.large,
             aria_label=viewer_labels["open"].replace("{caption}", photo.caption),
             class_name=f"group block w-full overflow-hidden rounded-2xl bg-white text-left shadow-sm {FOCUS_RING}",
             data_facility_photo=index,

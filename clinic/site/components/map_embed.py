@@ -8,6 +8,11 @@ The press first sends a probe request to the map's address: when its host is blo
 ad blocker, a firewall, no connection) the probe fails and the picture stays with a short
 note, instead of an iframe showing the browser's broken-page icon. Where the map is in
 that process is client state (`map_status`), one map per page.
+
+Works from first paint (DESIGN section 2): the control is a link to the clinic's place on
+the maps service (the address link's URL, content/clinic.yaml `maps_url`); before the
+page is hydrated, or without JavaScript, it opens the map there. Once hydrated, a plain
+click loads the map in place instead.
 """
 
 from __future__ import annotations
@@ -15,7 +20,16 @@ from __future__ import annotations
 import reflex as rx
 from reflex.experimental.client_state import ClientStateVar
 
-from clinic.reflex_bridge import browser_step, current, function, handler, set_to, when
+from clinic.reflex_bridge import (
+    browser_step,
+    current,
+    function,
+    handler,
+    plain_anchor,
+    set_to,
+    when,
+)
+from clinic.site.components.dom import is_plain_click, prevent_default
 from clinic.site.components.picture import asset_url
 from clinic.site.components.ui import FOCUS_RING
 from clinic.site.content import content
@@ -32,7 +46,7 @@ map_status = ClientStateVar.create("map_status", default="idle")
 LOAD_BUTTON = (
     "absolute bottom-4 left-1/2 inline-flex min-h-11 -translate-x-1/2 items-center justify-center gap-2 "
     "whitespace-nowrap rounded-full bg-primary px-5 py-2.5 text-base font-semibold text-white shadow-md "
-    f"hover:bg-primary-dark disabled:cursor-wait {FOCUS_RING}"
+    f"hover:bg-primary-dark aria-disabled:cursor-wait {FOCUS_RING}"
 )
 
 
@@ -40,18 +54,23 @@ probe = browser_step("requests", "probe")
 
 
 def _load_map(embed_url: str) -> rx.Var:
-    """The press: probe the map's address, then show the frame, or keep the picture with
-    the note when the probe fails or hangs."""
+    """The press (a plain click on the link; a Ctrl/Cmd click still opens the maps page
+    in a tab): probe the map's address, then show the frame, or keep the picture with the
+    note when the probe fails or hangs."""
     status = current(map_status).to(str)
     return handler(
-        lambda: when(
-            (status != "loading") & (status != "shown"),
-            set_to(map_status, "loading"),
-            probe(
-                embed_url,
-                PROBE_TIMEOUT_MS,
-                function(lambda: set_to(map_status, "shown")),
-                function(lambda: set_to(map_status, "failed")),
+        lambda event: when(
+            is_plain_click(event),
+            prevent_default(event),
+            when(
+                (status != "loading") & (status != "shown"),
+                set_to(map_status, "loading"),
+                probe(
+                    embed_url,
+                    PROBE_TIMEOUT_MS,
+                    function(lambda: set_to(map_status, "shown")),
+                    function(lambda: set_to(map_status, "failed")),
+                ),
             ),
         )
     )
@@ -94,11 +113,13 @@ def map_embed(
     facade = rx.fragment(
         rx.el.div(
             picture,
-            rx.el.button(
+            plain_anchor(
                 rx.cond(status == "loading", loading_label, load_label),
-                type="button",
-                on_click=_load_map(embed_url),
-                disabled=status == "loading",
+                href=str(content().clinic.address.maps_url),
+                custom_attrs={
+                    "onClick": _load_map(embed_url),
+                    "aria-disabled": rx.cond(status == "loading", "true", rx.Var.create(None)),
+                },
                 class_name=LOAD_BUTTON,
                 data_map_load="",
             ),

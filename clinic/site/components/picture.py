@@ -39,6 +39,7 @@ class Photo:
     width: int
     height: int
     src: str  # the fallback JPEG at the middle width
+    large: str  # the fallback JPEG at the largest width (the link to the photo itself)
     srcset: str  # the fallback JPEG in every width
     sources: tuple[tuple[str, str], ...]  # (mime type, srcset) per modern format
 
@@ -75,6 +76,7 @@ def photo(
         width=middle,
         height=photo_height(middle, ratio),
         src=photo_url(folder, key, middle, FALLBACK_FORMAT),
+        large=photo_url(folder, key, max(widths), FALLBACK_FORMAT),
         srcset=_srcset(folder, key, FALLBACK_FORMAT, widths),
         sources=tuple((kind, _srcset(folder, key, ext, widths)) for ext, kind in PHOTO_FORMATS),
     )
