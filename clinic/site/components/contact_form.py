@@ -16,7 +16,8 @@ route table.
 - Fields carry no `name`, so no submit ever puts the patient's data into a URL of ours.
   Until the page has hydrated there is no submit at all: the button is disabled and
   hidden, and a plain chat link with a word of why stands in its place (`_send_or_chat`);
-  what was typed stays in the fields, and stays in the draft once React takes over.
+  what was typed stays in the fields, and goes into the draft once React takes over
+  (`take_over_the_fields`).
 """
 
 from __future__ import annotations
@@ -28,7 +29,12 @@ import reflex as rx
 from reflex.experimental.client_state import ClientStateVar
 
 from clinic.reflex_bridge import current, function, handler, plain_anchor, set_to, url_encoded
-from clinic.site.components.dom import focus_element, locale_number, open_in_new_tab
+from clinic.site.components.dom import (
+    field_value,
+    focus_element,
+    locale_number,
+    open_in_new_tab,
+)
 from clinic.site.components.links import external_link
 from clinic.site.components.ui import BUTTON_PRIMARY, FOCUS_RING, TEXT_LINK, icon
 from clinic.site.content import content
@@ -246,6 +252,19 @@ def on_edit(state: ClientStateVar, checkbox: bool = False) -> rx.Var:
     )
 
 
+def take_over_the_fields() -> rx.Var:
+    """The form's on_mount: what the patient typed (or ticked) before the page hydrated
+    is in the fields but not yet in the draft; it goes into the draft, then the submit
+    button takes the chat link's place."""
+    return handler(
+        lambda: [
+            *(set_to(state, field_value(field_id(key))) for key, state in TEXT_FIELDS.items()),
+            set_to(contact_consent, field_value(field_id("consent"))),
+            set_to(contact_form_ready, True),
+        ]
+    )
+
+
 def _error(field: str, message: rx.Var) -> rx.Component:
     return rx.el.p(
         icon(*ERROR_ICON, size=16, class_name="mt-0.5 shrink-0"),
@@ -424,7 +443,7 @@ def contact_form(lang: str) -> rx.Component:
         ),
         no_validate=True,
         on_submit=[submit(texts)],
-        on_mount=handler(lambda: set_to(contact_form_ready, True)),
+        on_mount=take_over_the_fields(),
         class_name="space-y-5",
         data_contact_form="",
     )
