@@ -106,7 +106,10 @@ def _answers(page, index: int) -> bool:
     if point is None:
         control.press("Enter")
     else:
-        page.mouse.click(point["x"], point["y"])
+        # Playwright's own click (not a bare mouse event): it waits for a navigation the
+        # click starts (a form's submit) to begin, so the page noted next is the new one.
+        box = control.bounding_box()
+        control.click(position={"x": point["x"] - box["x"], "y": point["y"] - box["y"]})
     return _state(page, index) != before or len(page.context.pages) > pages_before
 
 

@@ -459,7 +459,7 @@ def _send_or_chat(texts: dict[str, str], lang: str) -> rx.Component:
     until then: a form's disabled default button blocks the implicit submit of Enter in
     a field, which would otherwise reload the page and drop the draft."""
     ready = contact_form_ready.value.bool()
-    stacked = "col-start-1 row-start-1"
+    stacked = "col-start-1 row-start-1 self-start"
     return rx.el.div(
         rx.el.button(
             icon(CHAT_ICON, size=20),
