@@ -94,3 +94,16 @@ export function targetIsItself(event) {
 export function preventDefault(event) {
   event.preventDefault();
 }
+
+/**
+ * What a form field holds now: its text, or for a checkbox whether it is ticked ("" /
+ * false when there is no such element). Read when the page hydrates, to take into the
+ * draft what was typed before.
+ * @param {string} id
+ * @returns {string | boolean}
+ */
+export function fieldValue(id) {
+  const field = document.getElementById(id);
+  if (!field) return "";
+  return field.type === "checkbox" ? field.checked : field.value;
+}

@@ -20,7 +20,9 @@ from playwright.sync_api import expect
 from clinic.site.content import content
 from clinic.site.i18n import text_of
 from clinic.site.routes import path_for
+from devtools.chromium import DESKTOP, MOBILE
 from devtools.plain_files import EXPORT_DIR, PlainFileServer
+from tests.e2e.no_javascript import DISABLED, MODES, OWN_SCRIPT, context_without_javascript
 from tests.e2e.page_ready import page_ready
 from tests.e2e.stubs import WHATSAPP, answer_whatsapp
 
@@ -326,6 +328,101 @@ def test_empty_form_flags_every_required_field_and_focuses_the_first(page, lang)
     expect(f["name"]).not_to_have_attribute("aria-invalid", "true")
     expect(f["email"]).to_have_attribute("aria-invalid", "true")
     expect(page.get_by_text(text_of(lang, "contact.errors.name"), exact=True)).to_have_count(0)
+
+
+# ------------------------------------------------------------------ before and without JavaScript
+
+
+def fallback(page, lang):
+    """What stands in for the submit button until it works: the plain chat link, and why."""
+    box = page.locator("form[data-contact-form] [data-contact-fallback]")
+    return box, box.get_by_role("link", name=text_of(lang, "contact.form.fallback_link"))
+
+
+@pytest.mark.parametrize("mode", MODES)
+@pytest.mark.parametrize("lang", LANGS)
+def test_without_javascript_the_draft_stays_and_the_chat_is_offered(new_context, lang, mode):
+    page = context_without_javascript(new_context, mode).new_page()
+    requests = []
+    page.on("request", lambda request: requests.append(request.url))
+    page.goto(path_for("contact", lang))
+    url = page.url
+    f = fields(page, lang)
+    # No submit to press: the form's default button (the first submit button) is disabled,
+    # which also blocks the implicit submit of Enter in a field; it is not shown.
+    default_button = page.locator("form[data-contact-form] [type=submit]").first
+    expect(default_button).to_be_disabled()
+    expect(default_button).to_be_hidden()
+    expect(f["submit"]).to_have_count(0)
+    # The chat is offered plainly instead, with a word of why.
+    box, link = fallback(page, lang)
+    expect(box).to_contain_text(text_of(lang, "contact.form.fallback"))
+    expect(link).to_be_visible()
+    expect(link).to_have_attribute("href", WHATSAPP)
+    expect(link).to_have_attribute("target", "_blank")
+
+    fill_in_form(f, HOSTILE)
+    for key in ("name", "email", "phone"):
+        f[key].press("Enter")
+    for key in ("name", "email", "phone", "message"):
+        expect(f[key]).to_have_value(HOSTILE[key])
+    expect(f["consent"]).to_be_checked()
+    assert page.url == url
+    # Nothing typed went anywhere: the page was asked for once, and no request carries it.
+    assert [r for r in requests if urlsplit(r).path == urlsplit(url).path] == [url]
+    assert not [r for r in requests if "maría" in unquote(r).lower() or "nunez" in r], requests
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_text_typed_before_hydration_stays_in_the_draft_and_is_sent(page, lang):
+    held: list = []
+    release = {"now": False}
+
+    def hold(route):
+        if release["now"]:
+            route.continue_()
+        else:
+            held.append(route)
+
+    page.route(OWN_SCRIPT, hold)
+    page.add_init_script(OPENS)
+    answer_whatsapp(page)
+    # Not until DOMContentLoaded: that waits for the (held) module scripts.
+    page.goto(path_for("contact", lang), wait_until="commit")
+    f = fields(page, lang)
+    expect(fallback(page, lang)[1]).to_be_visible()
+    fill_in_form(f, HOSTILE)
+    release["now"] = True
+    for route in held:
+        route.continue_()
+    page_ready(page)
+    expect(fallback(page, lang)[0]).to_be_hidden()
+    for key in ("name", "email", "phone", "message"):
+        expect(f[key]).to_have_value(HOSTILE[key])
+    with page.expect_popup():
+        f["submit"].click()
+    assert chat_text(opened(page)[0]["url"]) == expected_text(lang, HOSTILE)
+    assert_cleared(page, f)
+
+
+@pytest.mark.parametrize("size", ["390x844", "1280x800"])
+def test_the_submit_button_takes_the_links_place_without_moving_anything(new_context, size):
+    viewport = MOBILE if size == "390x844" else DESKTOP
+    boxes = {}
+    for mode in (DISABLED, "hydrated"):
+        if mode == DISABLED:
+            page = context_without_javascript(new_context, DISABLED, viewport=viewport).new_page()
+            page.goto(path_for("contact", "es"))
+        else:
+            page = new_context(viewport=viewport).new_page()
+            page.goto(path_for("contact", "es"))
+            page_ready(page)
+            expect(page.locator("[data-contact-submit]")).to_be_visible()
+        boxes[mode] = [
+            page.locator(selector).bounding_box()
+            for selector in ("form[data-contact-form]", "[data-contact-card=chat]")
+        ]
+    assert boxes[DISABLED] == boxes["hydrated"]
 
 
 # ------------------------------------------------------------------ hosting

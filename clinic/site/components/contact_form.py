@@ -13,8 +13,11 @@ route table.
 - The WhatsApp tab is opened synchronously inside the submit (`rx.call_function`): after any
   await Safari's popup blocker would swallow it. If a blocker stops it anyway, the draft
   is kept and the same chat is offered as a plain link.
-- Fields carry no `name`, so a submit before the page is interactive never puts the
-  patient's data into a URL of ours.
+- Fields carry no `name`, so no submit ever puts the patient's data into a URL of ours.
+  Until the page has hydrated there is no submit at all: the button is disabled and
+  hidden, and a plain chat link with a word of why stands in its place (`_send_or_chat`);
+  what was typed stays in the fields, and goes into the draft once React takes over
+  (`take_over_the_fields`).
 """
 
 from __future__ import annotations
@@ -26,7 +29,13 @@ import reflex as rx
 from reflex.experimental.client_state import ClientStateVar
 
 from clinic.reflex_bridge import current, function, handler, plain_anchor, set_to, url_encoded
-from clinic.site.components.dom import focus_element, locale_number, open_in_new_tab
+from clinic.site.components.dom import (
+    field_value,
+    focus_element,
+    locale_number,
+    open_in_new_tab,
+)
+from clinic.site.components.links import external_link
 from clinic.site.components.ui import BUTTON_PRIMARY, FOCUS_RING, TEXT_LINK, icon
 from clinic.site.content import content
 from clinic.site.i18n import BROWSER_LOCALES, text_of, text_with_facts
@@ -50,6 +59,8 @@ TEXT_KEYS = {
     "consentLink": "form.consent_link",
     "consentAfter": "form.consent_after",
     "submit": "form.submit",
+    "fallback": "form.fallback",
+    "fallbackLink": "form.fallback_link",
     "sent": "form.sent",
     "blocked": "form.blocked",
     "blockedLink": "form.blocked_link",
@@ -88,6 +99,9 @@ contact_attempted = ClientStateVar.create("contact_attempted", default=False)
 # "" | "sent" | "blocked" (the popup blocker stopped the tab: `contact_chat_url` is offered).
 contact_status = ClientStateVar.create("contact_status", default="")
 contact_chat_url = ClientStateVar.create("contact_chat_url", default="")
+# Whether the form's submit works: set once the page has hydrated (the form mounted).
+# Until then the chat is offered as a plain link instead (`_send_or_chat`).
+contact_form_ready = ClientStateVar.create("contact_form_ready", default=False)
 
 TEXT_FIELDS = {
     "name": contact_name,
@@ -234,6 +248,19 @@ def on_edit(state: ClientStateVar, checkbox: bool = False) -> rx.Var:
         lambda event: [
             set_to(state, event.to(dict)["target"].to(dict)["checked" if checkbox else "value"]),
             set_to(contact_status, ""),
+        ]
+    )
+
+
+def take_over_the_fields() -> rx.Var:
+    """The form's on_mount: what the patient typed (or ticked) before the page hydrated
+    is in the fields but not yet in the draft; it goes into the draft, then the submit
+    button takes the chat link's place."""
+    return handler(
+        lambda: [
+            *(set_to(state, field_value(field_id(key))) for key, state in TEXT_FIELDS.items()),
+            set_to(contact_consent, field_value(field_id("consent"))),
+            set_to(contact_form_ready, True),
         ]
     )
 
@@ -387,13 +414,7 @@ def contact_form(lang: str) -> rx.Component:
             ),
             error_of("consent"),
         ),
-        rx.el.button(
-            icon(CHAT_ICON, size=20),
-            texts["submit"],
-            new_tab,
-            type="submit",
-            class_name=f"{BUTTON_PRIMARY} w-full sm:w-auto",
-        ),
+        _send_or_chat(texts, lang),
         rx.el.div(
             rx.cond(
                 status == "sent",
@@ -422,6 +443,48 @@ def contact_form(lang: str) -> rx.Component:
         ),
         no_validate=True,
         on_submit=[submit(texts)],
+        on_mount=take_over_the_fields(),
         class_name="space-y-5",
         data_contact_form="",
+    )
+
+
+def _send_or_chat(texts: dict[str, str], lang: str) -> rx.Component:
+    """The submit button once it works (the page has hydrated); until then (or for good,
+    when the JavaScript never arrives) a plain chat link that says why, in its place.
+
+    Both sit in one grid cell, the one not in use `invisible` (no box to press, out of
+    the accessibility tree and the tab order): the cell is as tall as the taller of the
+    two from first paint, so the swap moves nothing. The button is also `disabled`
+    until then: a form's disabled default button blocks the implicit submit of Enter in
+    a field, which would otherwise reload the page and drop the draft."""
+    ready = contact_form_ready.value.bool()
+    stacked = "col-start-1 row-start-1 self-start"
+    return rx.el.div(
+        rx.el.button(
+            icon(CHAT_ICON, size=20),
+            texts["submit"],
+            rx.el.span(" " + texts["newTab"], class_name="sr-only"),
+            type="submit",
+            disabled=~ready,
+            class_name=rx.cond(
+                ready,
+                f"{stacked} {BUTTON_PRIMARY} w-full sm:w-auto sm:justify-self-start",
+                f"{stacked} {BUTTON_PRIMARY} invisible w-full sm:w-auto sm:justify-self-start",
+            ),
+            data_contact_submit="",
+        ),
+        rx.el.div(
+            external_link(
+                content().clinic.whatsapp_url,
+                icon(CHAT_ICON, size=20),
+                texts["fallbackLink"],
+                lang=lang,
+                class_name=f"{BUTTON_PRIMARY} w-full sm:w-auto",
+            ),
+            rx.el.p(texts["fallback"], class_name="mt-2 text-sm text-muted"),
+            class_name=rx.cond(ready, f"{stacked} invisible", stacked),
+            data_contact_fallback="",
+        ),
+        class_name="grid",
     )
