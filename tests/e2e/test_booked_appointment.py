@@ -23,7 +23,6 @@ from playwright.sync_api import expect
 
 from clinic.site.components.booked_appointment import STORAGE_KEY
 from clinic.site.content import content
-from clinic.site.i18n import text_of, text_with_facts
 from clinic.site.pages.success import note_texts
 from clinic.site.routes import doctor_page_id, path_for
 from tests.e2e.axe import describe, run_axe
@@ -32,6 +31,7 @@ from tests.e2e.page_ready import page_ready
 from tests.e2e.stubs import serve_cal_embed
 from tests.e2e.test_booking import book_button, open_booking
 from tests.e2e.test_home import CLS_OBSERVER
+from tests.texts import text_of, text_with_facts
 
 LANGS = ["es", "en"]
 DOCTORS = content().doctors

@@ -18,11 +18,12 @@ from playwright.sync_api import expect
 
 from clinic.site.components.cal_embed import cal_origin
 from clinic.site.content import content
-from clinic.site.i18n import consultation_length, consultation_price, text_of
+from clinic.site.i18n import consultation_length, consultation_price
 from clinic.site.routes import doctor_page_id, path_for
 from devtools.plain_files import EXPORT_DIR, PlainFileServer
 from tests.e2e.page_ready import page_ready
 from tests.e2e.stubs import CAL_PUBLIC, EMBED_JS, answer_cal_com_pages, serve_cal_embed
+from tests.texts import text_of
 
 CAL_ORIGIN = cal_origin()
 LANGS = ["es", "en"]

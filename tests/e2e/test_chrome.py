@@ -6,13 +6,13 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from clinic.site.i18n import text_of
+from clinic.site.components.floating_book import SHOWN_AFTER_SCREENS
+from clinic.site.components.layout import HEADER_OFFSET_PX as HEADER_OFFSET
 from clinic.site.navigation import services_menu, team_menu
 from clinic.site.routes import path_for
 from tests.e2e.conftest import MOBILE
 from tests.e2e.page_ready import UNTIL_IT_STOPS_MOVING, page_ready, scroll_to
-
-HEADER_OFFSET = 64
+from tests.texts import text_of
 
 
 def open_ready(page, path):
@@ -84,7 +84,7 @@ def test_dropdown_closes_when_focus_leaves_or_clicking_outside(page):
     panel = page.locator("#" + button.get_attribute("aria-controls"))
     button.click()
     expect(panel).to_be_visible()
-    page.mouse.click(1200, 600)  # an empty spot outside the open panel
+    page.locator("main h1").click()  # outside the open panel
     expect(panel).to_be_hidden()
     button.focus()
     page.keyboard.press("Enter")
@@ -126,7 +126,7 @@ def test_mobile_menu_opens_closes_and_closes_after_navigating(mobile_page):
     )
 
 
-def _make_scrollable(page, viewports: int = 4):
+def _make_scrollable(page, viewports: float = SHOWN_AFTER_SCREENS + 3):
     """Guarantee room to scroll past the threshold whatever the page's length."""
     page.add_style_tag(content=f"main {{ min-height: {viewports * 100}vh; }}")
 
@@ -144,12 +144,13 @@ def test_floating_book_button_appears_past_one_viewport(page, viewport, lang):
     # Book: the first of the phone bar's three actions, or the desktop pill.
     button = page.locator("[data-floating-book] [data-action=book]:visible")
     expect(page.locator("[data-floating-book]")).to_be_hidden()
-    # Just short of one screen the scroll handler has run and still shows nothing.
-    scroll_to(page, page.evaluate("window.innerHeight - 20"))
+    # Just short of the threshold the scroll handler has run and still shows nothing.
+    threshold = page.evaluate("window.innerHeight") * SHOWN_AFTER_SCREENS
+    scroll_to(page, threshold - 20)
     expect(button).to_be_hidden()
-    scroll_to(page, page.evaluate("window.innerHeight + 20"))
+    scroll_to(page, threshold + 20)
     expect(button).to_be_visible()
-    assert button.get_attribute("href") == path_for("booking", lang)
+    expect(button).to_have_attribute("href", path_for("booking", lang))
     box = button.bounding_box()
     if viewport["width"] < 1280:  # full-width bar at the bottom
         bar = page.locator("[data-floating-book] nav").bounding_box()
@@ -163,7 +164,7 @@ def test_floating_book_button_appears_past_one_viewport(page, viewport, lang):
     page.evaluate("window.scrollTo(0, 0)")
     expect(page.locator("[data-floating-book]")).to_be_hidden()
     button.page.locator("html").evaluate("el => el")  # page still alive
-    page.evaluate(f"window.scrollTo(0, {viewport['height']} * 2)")
+    scroll_to(page, threshold + viewport["height"])
     button.click()
     page.wait_for_url("**" + path_for("booking", lang))
 

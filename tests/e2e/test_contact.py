@@ -18,11 +18,11 @@ import pytest
 from playwright.sync_api import expect
 
 from clinic.site.content import content
-from clinic.site.i18n import text_of
 from clinic.site.routes import path_for
 from devtools.plain_files import EXPORT_DIR, PlainFileServer
 from tests.e2e.page_ready import page_ready
 from tests.e2e.stubs import WHATSAPP, answer_whatsapp
+from tests.texts import text_of
 
 LANGS = ["es", "en"]
 CLINIC = content().clinic

@@ -14,8 +14,8 @@ from playwright.sync_api import expect
 
 from clinic.site.components.first_visit import REDIRECT_FROM, REDIRECT_TO, script_text, storage_key
 from clinic.site.content import content
-from clinic.site.i18n import text_of
 from tests.e2e.page_ready import page_ready
+from tests.texts import text_of
 
 FLAG_KEY = storage_key()
 SPANISH_HOME_TITLE = text_of("es", "pages.home.title").format(brand=content().clinic.brand)

@@ -16,14 +16,7 @@ from playwright.sync_api import expect
 from clinic.site import seo
 from clinic.site.components.cal_embed import public_booking_url
 from clinic.site.content import content
-from clinic.site.i18n import (
-    consultation_length,
-    consultation_price,
-    doctor_bio,
-    format_number,
-    text_of,
-    text_with_facts,
-)
+from clinic.site.i18n import consultation_length, consultation_price, doctor_bio, format_number
 from clinic.site.pages.faq import faq_entries
 from clinic.site.pages.faq_data import faq_content
 from clinic.site.pages.inner_blocks import doctors_for
@@ -33,6 +26,7 @@ from clinic.site.pages.success import note_texts, success_content
 from clinic.site.routes import Page, all_pages, doctor_page_id, page_at, path_for
 from devtools.words import count_words
 from tests.e2e.page_ready import page_ready
+from tests.texts import text_of, text_with_facts
 
 INNER_KINDS = {"service", "about", "doctor", "faq", "privacy", "success"}
 INNER = [p for p in all_pages() if p.kind in INNER_KINDS]

@@ -8,8 +8,8 @@ import pytest
 from playwright.sync_api import expect
 
 from clinic.site.content import content
-from clinic.site.i18n import text_of, text_with_facts
 from clinic.site.routes import legacy_redirects, path_for
+from tests.texts import text_of, text_with_facts
 
 
 @pytest.mark.parametrize(

@@ -18,12 +18,12 @@ from playwright.sync_api import expect
 
 from clinic.site.components.cal_embed import public_booking_url
 from clinic.site.content import content
-from clinic.site.i18n import text_of
 from clinic.site.routes import OPEN_TIMES_PATH_PREFIX, doctor_page_id, path_for
 from devtools.plain_files import EXPORT_DIR, PlainFileServer
 from tests.e2e.page_ready import page_ready
 from tests.e2e.stubs import EMBED_JS, answer_cal_com_pages, answer_open_times, serve_cal_embed
 from tests.e2e.test_booking import ns_calls
+from tests.texts import text_of
 
 CLINIC_ZONE = ZoneInfo(content().clinic.time_zone)
 DOCTORS = [d for d in content().doctors if d.cal_event_type_id]

@@ -10,10 +10,10 @@ from playwright.sync_api import expect
 
 from clinic.site.components.quick_actions import whatsapp_greeting
 from clinic.site.content import content
-from clinic.site.i18n import text_of
 from clinic.site.routes import all_pages, path_for
 from tests.e2e.conftest import DESKTOP, MOBILE
 from tests.e2e.page_ready import page_ready, scroll_to
+from tests.texts import text_of
 
 CLINIC = content().clinic
 WITHOUT_BAR = ("booking", "success")

@@ -39,7 +39,7 @@ from clinic.plugins.paint_first import (
     paint_first,
     rewrite_build,
 )
-from clinic.site.i18n import text_with_facts
+from tests.texts import text_with_facts
 
 VITE_CONFIG = """resolve: {
     alias: [

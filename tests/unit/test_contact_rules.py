@@ -11,7 +11,7 @@ import pytest
 from clinic.reflex_bridge import state_name
 from clinic.site.components import contact_form as form
 from clinic.site.content import content
-from clinic.site.i18n import text_of
+from tests.texts import text_of
 from tests.unit.rules_in_node import run_rule, value_of
 
 LANGS = ("es", "en")
