@@ -20,7 +20,8 @@ TEST_SEED := $(TEST_SEED)
 # --durations: the slowest browser tests, listed after each run (where the minutes go).
 E2E_OPTIONS := -n $(TEST_WORKERS) --dist loadgroup --durations=15
 # In CI (CI=true) or with ARTIFACTS=1, a failed browser test leaves its Playwright trace
-# and a screenshot in test-results/<test>/ (`.venv/bin/playwright show-trace <trace.zip>`).
+# and a screenshot in test-results/<test>/
+# (`.venv/bin/playwright show-trace --host 127.0.0.1 --port 9323 <trace.zip>`, then open that address).
 ifneq ($(filter true 1,$(CI) $(ARTIFACTS)),)
 E2E_OPTIONS += --tracing retain-on-failure --screenshot only-on-failure --output test-results
 endif

@@ -246,6 +246,7 @@ def slow_first_visit(visitor, locale: str):
     return page, reports, documents
 
 
+@pytest.mark.only_browser("chromium")  # the DevTools protocol (new_cdp_session)
 def test_english_first_visit_leaves_before_the_spanish_page_paints(visitor, base_url):
     """The request for /en/ goes out as soon as the first bytes of / arrive, from the
     first script of / (none of its own has run), and nothing of / is painted."""
@@ -268,6 +269,7 @@ def test_english_first_visit_leaves_before_the_spanish_page_paints(visitor, base
     assert english_request - first_bytes < home_download_s / 2, (documents, home_download_s)
 
 
+@pytest.mark.only_browser("chromium")  # the DevTools protocol (new_cdp_session)
 def test_a_spanish_first_visit_is_painted_as_usual(visitor):
     """The same throttled load in a Spanish browser paints / (the probe of the test
     above sees what it should)."""

@@ -170,6 +170,7 @@ new PerformanceObserver((list) => {
 """
 
 
+@pytest.mark.only_browser("chromium")  # layout-shift entries are Chromium's own
 def test_no_layout_shift_and_the_hero_is_the_largest_paint(home):
     page, lang = home
     page.add_init_script(CLS_OBSERVER)
