@@ -111,7 +111,7 @@ def test_the_success_page_shows_the_booking_in_the_clinics_time_zone(new_context
     expect(page.locator("[data-booked-date]")).to_have_text(
         format_date(local_day, "full", locale=BABEL_LOCALES[lang])
     )
-    assert page.locator("[data-booked-date] time").get_attribute("datetime") == iso(start)
+    expect(page.locator("[data-booked-date] time")).to_have_attribute("datetime", iso(start))
     time_text = page.locator("[data-booked-time]").inner_text()
     assert clock(start) in time_text and clock(end) in time_text, time_text
     assert text_with_facts(lang, "success_page.booked_time_zone") in time_text

@@ -42,8 +42,8 @@ def test_dropdown_items_are_exactly_the_spec_items(page, lang, menu, items):
     links = panel.get_by_role("link")
     expect(links).to_have_count(len(expected))
     for link, item in zip(links.all(), expected, strict=True):
-        assert link.inner_text().strip() == item.label
-        assert link.get_attribute("href") == item.href
+        expect(link).to_have_text(item.label, use_inner_text=True)
+        expect(link).to_have_attribute("href", item.href)
 
 
 def test_dropdown_by_keyboard(page):

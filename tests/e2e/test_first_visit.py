@@ -51,7 +51,7 @@ def expect_spanish_home(page) -> None:
     expect(page.locator("h1")).to_have_text(SPANISH_HOME_TITLE)
     expect(page.locator("h1")).to_be_visible()
     assert path_of(page) == REDIRECT_FROM
-    assert page.locator("html").get_attribute("lang") == "es"
+    expect(page.locator("html")).to_have_attribute("lang", "es")
 
 
 @pytest.fixture
@@ -112,7 +112,7 @@ def test_choosing_spanish_with_the_toggle_is_never_undone(visitor):
     page.goto(REDIRECT_FROM)
     page.wait_for_url(f"**{REDIRECT_TO}")
     toggle = page.locator("header a[hreflang='es']")
-    assert toggle.inner_text().strip() == "ES"
+    expect(toggle).to_have_text("ES", use_inner_text=True)
     toggle.click()
     page.wait_for_url(lambda url: urlparse(url).path == REDIRECT_FROM)
     settle(page)
@@ -168,7 +168,7 @@ def test_going_home_inside_the_site_is_not_a_first_visit(visitor):
     expect_spanish_home(page)  # the client-side navigation has landed
     settle(page)
     assert path_of(page) == REDIRECT_FROM
-    assert page.locator("html").get_attribute("lang") == "es"
+    expect(page.locator("html")).to_have_attribute("lang", "es")
 
 
 def test_crawlers_are_not_redirected(visitor):
