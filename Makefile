@@ -63,7 +63,8 @@ run: setup
 	@echo "Serving the site on http://127.0.0.1:$(PORT)"
 	$(BIN)/reflex run --env prod --single-port --frontend-port $(PORT) --backend-port $(PORT) --backend-host 127.0.0.1 --loglevel warning
 
-## make dev: Reflex's development loop (`reflex run`): http://localhost:3000, backend on 8000.
+## make dev: Reflex's development loop (`reflex run`): http://127.0.0.1:3000, backend on 8000,
+## both on loopback only (CLINIC_DEV_HOST=0.0.0.0 make dev opens the page server on purpose).
 ## Edits to Python files and to anything under content/ show in the browser without a restart.
 dev: setup
 	$(BIN)/reflex run --loglevel warning

@@ -414,3 +414,28 @@ def test_the_english_404_page_gets_the_english_title_and_description():
     assert es_title not in english and es_description not in english
     assert f"<title>{text_with_facts('en', 'not_found.meta_title')}</title>" in english
     assert f'content="{text_with_facts("en", "not_found.meta_description")}"' in english
+
+
+def test_the_development_server_listens_on_loopback_in_reflexs_own_vite_config():
+    from reflex_base.compiler.templates import vite_config_template
+
+    from clinic.plugins.dev_server_host import (
+        PLUGIN_FILE,
+        WEB_PLUGIN,
+        LoopbackDevServerPlugin,
+        with_loopback_dev_server,
+    )
+
+    reflexs = vite_config_template(
+        base="/", hmr=True, force_full_reload=False, experimental_hmr=False, sourcemap=False
+    )
+    config = with_loopback_dev_server(reflexs)
+    assert f'import loopbackDevServer from "./{WEB_PLUGIN.as_posix()}";' in config
+    assert config.index("loopbackDevServer()") < config.index("reactRouter()")
+    assert dict(LoopbackDevServerPlugin().get_static_assets()) == {
+        WEB_PLUGIN: PLUGIN_FILE.read_text()
+    }
+    plugin = PLUGIN_FILE.read_text()
+    assert 'process.env.CLINIC_DEV_HOST || "127.0.0.1"' in plugin
+    with pytest.raises(RuntimeError, match="template changed"):
+        with_loopback_dev_server("export default {}")
