@@ -191,6 +191,13 @@ def static_files_dir() -> Path:
     return web_dir() / constants.Dirs.STATIC
 
 
+def compile_skip_marker() -> Path:
+    """The file `reflex run` leaves in .web after compiling, so that its first backend
+    worker does not compile again; the first worker to start deletes it and skips its
+    compile."""
+    return web_dir() / constants.NOCOMPILE_FILE
+
+
 def hot_reload_module():
     """Reflex's module that decides which edits restart the development server (its
     `HOTRELOAD_IGNORE_PATTERNS`)."""

@@ -439,3 +439,24 @@ def test_the_development_server_listens_on_loopback_in_reflexs_own_vite_config()
     assert 'process.env.CLINIC_DEV_HOST || "127.0.0.1"' in plugin
     with pytest.raises(RuntimeError, match="template changed"):
         with_loopback_dev_server("export default {}")
+
+
+def test_a_compile_skip_marker_older_than_a_source_is_dropped(tmp_path):
+    """`reflex run`'s first backend worker skips compiling while its marker is there: a
+    source saved after it (an edit while that worker was starting) must be compiled."""
+    import os
+
+    from clinic.plugins.development import drop_stale_compile_skip
+
+    source, marker = tmp_path / "content" / "doctors.yaml", tmp_path / "nocompile"
+    source.parent.mkdir()
+    source.write_text("x")
+    marker.touch()
+    os.utime(source, (1000, 1000))
+    os.utime(marker, (2000, 2000))
+    assert not drop_stale_compile_skip(marker, (source.parent,))
+    assert marker.exists()  # the compile it stands for is current
+    os.utime(source, (3000, 3000))
+    assert drop_stale_compile_skip(marker, (source.parent,))
+    assert not marker.exists()
+    assert not drop_stale_compile_skip(marker, (source.parent,))  # no marker, nothing to do
