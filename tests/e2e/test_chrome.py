@@ -6,11 +6,12 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
+from clinic.site.components.fixed_bars import WIDE_PX
 from clinic.site.components.floating_book import SHOWN_AFTER_SCREENS
 from clinic.site.components.layout import HEADER_OFFSET_PX as HEADER_OFFSET
 from clinic.site.navigation import services_menu, team_menu
 from clinic.site.routes import path_for
-from tests.e2e.conftest import MOBILE
+from tests.e2e.conftest import DESKTOP, MOBILE
 from tests.e2e.page_ready import UNTIL_IT_STOPS_MOVING, page_ready, scroll_to
 from tests.texts import text_of
 
@@ -134,7 +135,7 @@ def _make_scrollable(page, viewports: float = SHOWN_AFTER_SCREENS + 3):
 
 @pytest.mark.parametrize(
     "viewport",
-    [{"width": 390, "height": 844}, {"width": 1280, "height": 800}],
+    [MOBILE, DESKTOP],
     ids=["mobile", "desktop"],
 )
 @pytest.mark.parametrize("lang", ["es", "en"])
@@ -153,7 +154,7 @@ def test_floating_book_button_appears_past_one_viewport(page, viewport, lang):
     expect(button).to_be_visible()
     expect(button).to_have_attribute("href", path_for("booking", lang))
     box = button.bounding_box()
-    if viewport["width"] < 1280:  # full-width bar at the bottom
+    if viewport["width"] < WIDE_PX:  # full-width bar at the bottom
         bar = page.locator("[data-floating-book] nav").bounding_box()
         assert bar["x"] == 0 and bar["width"] == viewport["width"]
         assert abs(bar["y"] + bar["height"] - viewport["height"]) <= 1

@@ -18,7 +18,8 @@ PHONE_BAR_BORDER_PX = 1
 PILL_PX = 48
 PILL_GAP_PX = 24
 # Where the pill replaces the phone bar: Tailwind's `xl` breakpoint (80rem, 1280 px).
-WIDE = "80rem"
+WIDE_PX = 1280
+WIDE = f"{WIDE_PX / 16:g}rem"
 
 # Tailwind classes carrying those sizes (arbitrary values, so the number is written once).
 HEADER_HEIGHT_CLASS = f"h-[{HEADER_PX}px]"
