@@ -18,9 +18,10 @@ TEST_WORKERS ?= 3
 TEST_SEED ?= $(shell od -An -N4 -tu4 /dev/urandom | tr -d ' ')
 TEST_SEED := $(TEST_SEED)
 # --durations: the slowest browser tests, listed after each run (where the minutes go).
-E2E_OPTIONS := -n $(TEST_WORKERS) --dist loadgroup --randomly-seed=$(TEST_SEED) --durations=15
+E2E_OPTIONS := -n $(TEST_WORKERS) --dist loadgroup --durations=15
 # In CI (CI=true) or with ARTIFACTS=1, a failed browser test leaves its Playwright trace
-# and a screenshot in test-results/<test>/ (`.venv/bin/playwright show-trace <trace.zip>`).
+# and a screenshot in test-results/<test>/
+# (`.venv/bin/playwright show-trace --host 127.0.0.1 --port 9323 <trace.zip>`, then open that address).
 ifneq ($(filter true 1,$(CI) $(ARTIFACTS)),)
 E2E_OPTIONS += --tracing retain-on-failure --screenshot only-on-failure --output test-results
 endif
@@ -62,7 +63,8 @@ run: setup
 	@echo "Serving the site on http://127.0.0.1:$(PORT)"
 	$(BIN)/reflex run --env prod --single-port --frontend-port $(PORT) --backend-port $(PORT) --backend-host 127.0.0.1 --loglevel warning
 
-## make dev: Reflex's development loop (`reflex run`): http://localhost:3000, backend on 8000.
+## make dev: Reflex's development loop (`reflex run`): http://127.0.0.1:3000, backend on 8000,
+## both on loopback only (CLINIC_DEV_HOST=0.0.0.0 make dev opens the page server on purpose).
 ## Edits to Python files and to anything under content/ show in the browser without a restart.
 dev: setup
 	$(BIN)/reflex run --loglevel warning
@@ -125,14 +127,14 @@ unit: setup
 	$(BIN)/python -m pytest tests/unit -q --randomly-seed=$(TEST_SEED)
 
 e2e: setup browser java static-hosts
-	$(BIN)/python -m pytest tests/e2e -q $(E2E_OPTIONS)
+	$(BIN)/python -m pytest tests/e2e -q --randomly-seed=$(TEST_SEED) $(E2E_OPTIONS)
 
-## make test: every test (unit, then browser tests against the production server, in
-## $(TEST_WORKERS) parallel workers), in random order.
-test: lint browser java static-hosts
+## make test: every part (lint, unit tests, then browser tests against the production server
+## in $(TEST_WORKERS) parallel workers, in random order), each run even when an earlier one
+## failed; the output ends with every failed part and test (devtools/test_all.py).
+test: setup
 	@echo "Tests in random order, seed $(TEST_SEED): make test TEST_SEED=$(TEST_SEED) repeats it"
-	$(BIN)/python -m pytest tests/unit -q --randomly-seed=$(TEST_SEED)
-	$(BIN)/python -m pytest tests/e2e -q $(E2E_OPTIONS)
+	@$(BIN)/python devtools/test_all.py --seed $(TEST_SEED) --e2e-options "$(E2E_OPTIONS)"
 
 ## make video: Debian's ffmpeg, which Playwright needs to record `--video` (not for `make test`).
 ## Playwright looks for its own ffmpeg build (which it cannot download here) in its

@@ -2,6 +2,7 @@
 
 import reflex as rx
 
+from clinic.plugins.dev_server_host import LoopbackDevServerPlugin
 from clinic.plugins.development import reload_on_every_edit
 from clinic.plugins.frontend_lock import FrozenFrontendLockPlugin
 from clinic.plugins.lean_bundle import LeanBundlePlugin
@@ -44,6 +45,8 @@ config = rx.Config(
         OpenTimesFallbackPlugin(),
         # bun installs exactly reflex.lock/ or fails (bunfig.toml: frozen lockfile).
         FrozenFrontendLockPlugin(),
+        # `reflex run`'s development server listens on 127.0.0.1 only (CLINIC_DEV_HOST opens it).
+        LoopbackDevServerPlugin(),
     ],
     # Precompressed sidecars the server picks from by Accept-Encoding (brotli first).
     frontend_compression_formats=["brotli", "gzip"],
@@ -52,6 +55,7 @@ config = rx.Config(
     telemetry_enabled=False,
     show_built_with_reflex=False,
     # Development keeps Reflex's default ports (3000 for the page, 8000 for the backend);
-    # `make run` serves both on one port. Nothing listens beyond this machine.
+    # `make run` serves both on one port. Nothing listens beyond this machine (the
+    # development page server: LoopbackDevServerPlugin).
     backend_host="127.0.0.1",
 )

@@ -11,6 +11,7 @@ from clinic.reflex_bridge import location_path
 from clinic.server import middleware as server
 from clinic.site import seo, structured_data
 from clinic.site.components.first_visit import first_visit_script
+from clinic.site.components.fixed_bars import scroll_padding_style
 from clinic.site.components.layout import page_shell
 from clinic.site.pages import not_found, renderer
 from clinic.site.routes import DEFAULT_LANG, Page, all_pages, is_english_path
@@ -39,6 +40,8 @@ app = rx.App(
         # First in <head>: an English first visit of `/` leaves before the page paints.
         first_visit_script(),
         rx.el.link(rel="icon", href=FAVICON_HREF, type="image/svg+xml"),
+        # Scrolling (to a focused control, to an anchor) keeps clear of the fixed bars.
+        scroll_padding_style(),
     ],
 )
 

@@ -89,6 +89,12 @@ def current(state: ClientStateVar) -> rx.Var:
     return _with_hooks(_state_value(state._getter_name), state).to(state._var_type)
 
 
+def state_name(state: ClientStateVar) -> str:
+    """The name `current` and `set_to` read and write the state under (tests give a rule
+    its client state by these names)."""
+    return state._getter_name
+
+
 def set_to(state: ClientStateVar, value: Any) -> rx.Var:
     """A call setting `state` to `value` (a Var or a Python value); it returns the value."""
     return _with_hooks(_set_state(state._getter_name, state._setter_name, value), state)
@@ -183,6 +189,13 @@ def web_dir() -> Path:
 def static_files_dir() -> Path:
     """Where Reflex's production build leaves the static site (the server serves it)."""
     return web_dir() / constants.Dirs.STATIC
+
+
+def compile_skip_marker() -> Path:
+    """The file `reflex run` leaves in .web after compiling, so that its first backend
+    worker does not compile again; the first worker to start deletes it and skips its
+    compile."""
+    return web_dir() / constants.NOCOMPILE_FILE
 
 
 def hot_reload_module():

@@ -138,9 +138,10 @@ def _is_zombie(pid: int) -> bool:
 
 
 @contextlib.contextmanager
-def production_server():
-    """The production server for the duration of a `with` block; yields its URL."""
-    url, process = start()
+def production_server(port: int | None = None):
+    """The production server for the duration of a `with` block (on `port`, or a free
+    one); yields its URL."""
+    url, process = start(port)
     try:
         yield url
     finally:

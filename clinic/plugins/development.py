@@ -14,6 +14,13 @@ things stood between that loop and this project:
   and texts live. We take those two patterns out of its ignore list. The project folder's
   children, content/ among them, are watched already; a content folder elsewhere
   (`CLINIC_CONTENT_DIR`) is added through `REFLEX_HOT_RELOAD_INCLUDE_PATHS`.
+- `reflex run` compiles, then leaves a marker for its first backend worker to skip
+  compiling again; whichever worker first gets to its compile deletes the marker and
+  skips. A file saved while that first worker was still starting (a few seconds, longer
+  on a loaded machine) stops it before it got there, so the worker started for the edit
+  took the marker and skipped the compile: the edit never showed, and after a broken
+  content file the site never recovered. A marker older than a source file is stale, so
+  each worker deletes it before it compiles (`drop_stale_compile_skip`).
 
 Production builds (`reflex run --env prod`, `reflex export`) watch nothing, so none of
 this changes them.
@@ -22,10 +29,40 @@ this changes them.
 from __future__ import annotations
 
 import os
+from pathlib import Path
 
 from clinic.project import CONTENT_DIR, PROJECT_DIR
 
 YAML_PATTERNS = (r"^.*\.yaml$", r"^.*\.yml$")
+# What the pages are compiled from: an edit to any of these makes an earlier compile stale.
+SOURCES = (CONTENT_DIR, PROJECT_DIR / "clinic", PROJECT_DIR / "assets", PROJECT_DIR / "rxconfig.py")
+
+
+def newest_source_mtime(sources: tuple[Path, ...] = SOURCES) -> float:
+    """The modification time of the most recently saved source file."""
+    newest = 0.0
+    for source in sources:
+        files = source.rglob("*") if source.is_dir() else [source]
+        for path in files:
+            if "__pycache__" in path.parts:  # written by imports, not by the developer
+                continue
+            try:
+                newest = max(newest, path.stat().st_mtime)
+            except OSError:  # removed meanwhile, or a dangling link
+                continue
+    return newest
+
+
+def drop_stale_compile_skip(marker: Path, sources: tuple[Path, ...] = SOURCES) -> bool:
+    """Delete the compile-skip marker when a source was saved after it; True if it did."""
+    try:
+        written = marker.stat().st_mtime
+    except OSError:
+        return False
+    if newest_source_mtime(sources) <= written:
+        return False
+    marker.unlink(missing_ok=True)
+    return True
 
 
 def reload_on_every_edit() -> None:
@@ -40,7 +77,10 @@ def reload_on_every_edit() -> None:
         if str(CONTENT_DIR) not in watched:
             os.environ["REFLEX_HOT_RELOAD_INCLUDE_PATHS"] = ":".join([*watched, str(CONTENT_DIR)])
 
-    from clinic.reflex_bridge import hot_reload_module
+    from clinic.reflex_bridge import compile_skip_marker, hot_reload_module
+
+    # Every process reads rxconfig.py before it compiles, a backend worker included.
+    drop_stale_compile_skip(compile_skip_marker())
 
     reflex_exec = hot_reload_module()
     ignored = getattr(reflex_exec, "HOTRELOAD_IGNORE_PATTERNS", None)

@@ -7,9 +7,14 @@ This file keeps only what is ours:
 
 - **the site**: `base_url` is `--base-url` (or the older `SITE_URL` variable) when given;
   otherwise the session builds and starts the server `make run` starts
-  (`devtools/servers.py`), once for all pytest-xdist workers (`shared_server`).
+  (`devtools/servers.py`), once for all pytest-xdist workers (`shared_server`), on a free
+  port or the one `--site-port` names.
 - **Debian's Chromium** with the arguments of DESIGN.md section 4 (Playwright cannot
   download its own browsers here), and a Mexican-Spanish desktop browser by default.
+  `--browser firefox` / `--browser webkit` run Playwright's own browsers with Playwright's
+  defaults where they are installed; where they are not, the run stops at once saying
+  how to install them. Tests that need Chromium (its DevTools protocol, its layout-shift
+  entries) carry `@pytest.mark.only_browser("chromium")`.
 - **third-party isolation**: every context made through `new_context` (so `context`,
   `page`, `mobile_page` too) reaches only the site; any other host's request is aborted
   unless the test routes it to a stub first (`tests/e2e/stubs.py`).
@@ -72,12 +77,13 @@ def base_url(pytestconfig, tmp_path_factory):
     if given:
         yield given.rstrip("/")
         return
+    port = pytestconfig.getoption("--site-port")
     if not os.environ.get("PYTEST_XDIST_WORKER"):  # no xdist: this process owns the server
-        with prod_server.production_server() as url:
+        with prod_server.production_server(port) as url:
             yield url
         return
     # Workers of one xdist run share the folder above their own temporary folders.
-    with shared_server(tmp_path_factory.getbasetemp().parent) as url:
+    with shared_server(tmp_path_factory.getbasetemp().parent, port) as url:
         yield url
 
 
@@ -89,7 +95,7 @@ def served_build(pytestconfig, base_url) -> Path | None:
 
 
 @contextmanager
-def shared_server(folder: Path):
+def shared_server(folder: Path, port: int | None = None):
     """One production server for all xdist workers of a run. Under a file lock, the
     first worker to need it builds and starts it and writes its URL and process id to
     `server.json`; the others read them. Each worker counts itself in and out, and the
@@ -104,7 +110,7 @@ def shared_server(folder: Path):
     with lock:
         state = json.loads(state_file.read_text()) if state_file.exists() else None
         if state is None:
-            url, process = prod_server.start()
+            url, process = prod_server.start(port)
             state = {"url": url, "pid": process.pid, "users": 0}
         state["users"] += 1
         state_file.write_text(json.dumps(state))
@@ -141,12 +147,50 @@ def pytest_sessionstart(session):
         shutil.rmtree(output, ignore_errors=True)
 
 
+def pytest_addoption(parser):
+    parser.addoption(
+        "--site-port",
+        type=int,
+        default=None,
+        help="the port of the production server the session starts (default: a free one)",
+    )
+
+
+# How to install a Playwright browser this machine lacks (Chromium is Debian's: `make browser`).
+INSTALL_HINT = (
+    "{name} is not installed for Playwright: run `.venv/bin/playwright install {name}` "
+    "(and, once per machine, `sudo .venv/bin/playwright install-deps {name}`), or leave "
+    "out --browser {name} to test in Debian's Chromium"
+)
+
+
+def require_installed_browsers(config) -> None:
+    """Stop the run at once, with the command that fixes it, when `--browser` asks for a
+    Playwright browser that is not installed (rather than each test failing to launch)."""
+    wanted = [
+        name for name in config.getoption("--browser", default=None) or [] if name != "chromium"
+    ]
+    if not wanted:
+        return
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        missing = [
+            name for name in wanted if not os.path.exists(getattr(playwright, name).executable_path)
+        ]
+    if missing:
+        pytest.exit("; ".join(INSTALL_HINT.format(name=name) for name in missing), returncode=4)
+
+
 @pytest.fixture(scope="session")
-def browser_type_launch_args(browser_type_launch_args):
-    """Debian's Chromium (unless --browser-channel names another), its headless shell
+def browser_type_launch_args(browser_type_launch_args, browser_name):
+    """For Chromium: Debian's (unless --browser-channel names another), its headless shell
     when no window is asked for, with our arguments; --headed and --slowmo still come
-    from the plugin (--headed sets headless=False)."""
+    from the plugin (--headed sets headless=False). Firefox and WebKit: Playwright's own,
+    as the plugin launches them."""
     args = dict(browser_type_launch_args)
+    if browser_name != "chromium":
+        return args
     if "channel" not in args:
         headless = args.get("headless", True)
         args.setdefault(
@@ -164,7 +208,24 @@ def browser_context_args(browser_context_args):
     return {key: value for key, value in browser_context_args.items() if key != "base_url"}
 
 
+def require_video_recorder(config) -> None:
+    """`--video` needs Playwright's ffmpeg, which it cannot download here: stop at once
+    with the command that provides it, rather than failing every test."""
+    if config.getoption("--video", default="off") == "off":
+        return
+    from tools.playwright_ffmpeg import browsers_folder, ffmpeg_revision
+
+    if not (browsers_folder() / f"ffmpeg-{ffmpeg_revision()}" / "ffmpeg-linux").exists():
+        pytest.exit(
+            "--video needs ffmpeg where Playwright looks for it: run `make video` once",
+            returncode=4,
+        )
+
+
 def pytest_configure(config):
+    if not hasattr(config, "workerinput"):  # once, in the main process
+        require_installed_browsers(config)
+        require_video_recorder(config)
     config.addinivalue_line(
         "markers",
         "expected_console_errors(*patterns): console errors matching one of these regular "

@@ -18,11 +18,12 @@ from playwright.sync_api import expect
 
 from clinic.site.components.cal_embed import cal_origin
 from clinic.site.content import content
-from clinic.site.i18n import consultation_length, consultation_price, text_of
+from clinic.site.i18n import consultation_length, consultation_price
 from clinic.site.routes import doctor_page_id, path_for
-from devtools.plain_files import EXPORT_DIR, PlainFileServer
+from devtools.plain_files import PlainFileServer
 from tests.e2e.page_ready import page_ready
 from tests.e2e.stubs import CAL_PUBLIC, EMBED_JS, answer_cal_com_pages, serve_cal_embed
+from tests.texts import text_of
 
 CAL_ORIGIN = cal_origin()
 LANGS = ["es", "en"]
@@ -70,7 +71,7 @@ def expected_ui() -> dict:
 def test_two_doctor_cards_fee_and_amenities(page, lang):
     response = page.goto(path_for("booking", lang))
     assert response.status == 200
-    assert page.locator("html").get_attribute("lang") == lang
+    expect(page.locator("html")).to_have_attribute("lang", lang)
     assert page.locator("h1").count() == 1
     main = page.locator("main")
     for doctor in DOCTORS:
@@ -207,7 +208,7 @@ def test_book_buttons_are_links_to_cal_com_when_embed_js_is_blocked(page, lang):
             f"{text_of(lang, 'booking.opens_cal_com')}"
         )
         assert "noopener" in button.get_attribute("rel").split()
-        assert button.get_attribute("data-cal-namespace") == doctor.cal_namespace
+        expect(button).to_have_attribute("data-cal-namespace", doctor.cal_namespace)
         assert json.loads(button.get_attribute("data-cal-config")) == {"layout": "column_view"}
         for target in (button, button.get_by_text(text_of(lang, "booking.book"), exact=True)):
             with page.expect_popup() as popup:
@@ -247,7 +248,7 @@ def test_booking_successful_lands_on_the_success_page_of_that_language(page, lan
     )
     expect(page).to_have_url(re.compile(re.escape(path_for("success", lang)) + "$"))
     expect(page.locator("h1")).to_have_count(1)
-    assert page.locator("html").get_attribute("lang") == lang
+    expect(page.locator("html")).to_have_attribute("lang", lang)
 
 
 # ------------------------------------------------------------------ hosting
@@ -288,11 +289,11 @@ def test_works_under_a_content_security_policy_without_unsafe_eval(page, base_ur
 
 
 @pytest.mark.parametrize("lang", LANGS)
-def test_works_served_as_plain_files(page, base_url, lang):
-    # base_url builds the site first; the export it leaves behind is served as files.
-    if not EXPORT_DIR.is_dir():
-        pytest.skip("no exported build to serve")
-    with PlainFileServer() as static:
+def test_works_served_as_plain_files(page, served_build, lang):
+    # The build under test, served as files (a static host's way).
+    if served_build is None:
+        pytest.skip("the build of the site --base-url names is not on this machine")
+    with PlainFileServer(served_build) as static:
         serve_cal_embed(page)
         page.route(f"{static.url}/**", lambda route: route.continue_())
         open_booking(page, lang, base=static.url)

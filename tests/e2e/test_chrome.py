@@ -6,13 +6,14 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from clinic.site.i18n import text_of
+from clinic.site.components.fixed_bars import WIDE_PX
+from clinic.site.components.floating_book import SHOWN_AFTER_SCREENS
+from clinic.site.components.layout import HEADER_OFFSET_PX as HEADER_OFFSET
 from clinic.site.navigation import services_menu, team_menu
 from clinic.site.routes import path_for
-from tests.e2e.conftest import MOBILE
+from tests.e2e.conftest import DESKTOP, MOBILE
 from tests.e2e.page_ready import UNTIL_IT_STOPS_MOVING, page_ready, scroll_to
-
-HEADER_OFFSET = 64
+from tests.texts import text_of
 
 
 def open_ready(page, path):
@@ -42,8 +43,8 @@ def test_dropdown_items_are_exactly_the_spec_items(page, lang, menu, items):
     links = panel.get_by_role("link")
     expect(links).to_have_count(len(expected))
     for link, item in zip(links.all(), expected, strict=True):
-        assert link.inner_text().strip() == item.label
-        assert link.get_attribute("href") == item.href
+        expect(link).to_have_text(item.label, use_inner_text=True)
+        expect(link).to_have_attribute("href", item.href)
 
 
 def test_dropdown_by_keyboard(page):
@@ -84,7 +85,8 @@ def test_dropdown_closes_when_focus_leaves_or_clicking_outside(page):
     panel = page.locator("#" + button.get_attribute("aria-controls"))
     button.click()
     expect(panel).to_be_visible()
-    page.mouse.click(1200, 600)  # an empty spot outside the open panel
+    # Outside the open panel, which hangs over the middle of the heading: its first corner.
+    page.locator("main h1").click(position={"x": 1, "y": 1})
     expect(panel).to_be_hidden()
     button.focus()
     page.keyboard.press("Enter")
@@ -126,14 +128,14 @@ def test_mobile_menu_opens_closes_and_closes_after_navigating(mobile_page):
     )
 
 
-def _make_scrollable(page, viewports: int = 4):
+def _make_scrollable(page, viewports: float = SHOWN_AFTER_SCREENS + 3):
     """Guarantee room to scroll past the threshold whatever the page's length."""
     page.add_style_tag(content=f"main {{ min-height: {viewports * 100}vh; }}")
 
 
 @pytest.mark.parametrize(
     "viewport",
-    [{"width": 390, "height": 844}, {"width": 1280, "height": 800}],
+    [MOBILE, DESKTOP],
     ids=["mobile", "desktop"],
 )
 @pytest.mark.parametrize("lang", ["es", "en"])
@@ -144,14 +146,15 @@ def test_floating_book_button_appears_past_one_viewport(page, viewport, lang):
     # Book: the first of the phone bar's three actions, or the desktop pill.
     button = page.locator("[data-floating-book] [data-action=book]:visible")
     expect(page.locator("[data-floating-book]")).to_be_hidden()
-    # Just short of one screen the scroll handler has run and still shows nothing.
-    scroll_to(page, page.evaluate("window.innerHeight - 20"))
+    # Just short of the threshold the scroll handler has run and still shows nothing.
+    threshold = page.evaluate("window.innerHeight") * SHOWN_AFTER_SCREENS
+    scroll_to(page, threshold - 20)
     expect(button).to_be_hidden()
-    scroll_to(page, page.evaluate("window.innerHeight + 20"))
+    scroll_to(page, threshold + 20)
     expect(button).to_be_visible()
-    assert button.get_attribute("href") == path_for("booking", lang)
+    expect(button).to_have_attribute("href", path_for("booking", lang))
     box = button.bounding_box()
-    if viewport["width"] < 1280:  # full-width bar at the bottom
+    if viewport["width"] < WIDE_PX:  # full-width bar at the bottom
         bar = page.locator("[data-floating-book] nav").bounding_box()
         assert bar["x"] == 0 and bar["width"] == viewport["width"]
         assert abs(bar["y"] + bar["height"] - viewport["height"]) <= 1
@@ -163,7 +166,7 @@ def test_floating_book_button_appears_past_one_viewport(page, viewport, lang):
     page.evaluate("window.scrollTo(0, 0)")
     expect(page.locator("[data-floating-book]")).to_be_hidden()
     button.page.locator("html").evaluate("el => el")  # page still alive
-    page.evaluate(f"window.scrollTo(0, {viewport['height']} * 2)")
+    scroll_to(page, threshold + viewport["height"])
     button.click()
     page.wait_for_url("**" + path_for("booking", lang))
 

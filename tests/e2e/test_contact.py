@@ -18,13 +18,13 @@ import pytest
 from playwright.sync_api import expect
 
 from clinic.site.content import content
-from clinic.site.i18n import text_of
 from clinic.site.routes import path_for
 from devtools.chromium import DESKTOP, MOBILE
-from devtools.plain_files import EXPORT_DIR, PlainFileServer
+from devtools.plain_files import PlainFileServer
 from tests.e2e.no_javascript import DISABLED, MODES, OWN_SCRIPT, context_without_javascript
 from tests.e2e.page_ready import page_ready
 from tests.e2e.stubs import WHATSAPP, answer_whatsapp
+from tests.texts import text_of
 
 LANGS = ["es", "en"]
 CLINIC = content().clinic
@@ -134,7 +134,7 @@ def assert_cleared(page, f):
 def test_heading_background_form_and_three_cards(page, lang):
     response = page.goto(path_for("contact", lang))
     assert response.status == 200
-    assert page.locator("html").get_attribute("lang") == lang
+    expect(page.locator("html")).to_have_attribute("lang", lang)
     expect(page.locator("h1")).to_have_count(1)
     expect(page.locator("h1")).to_have_text(text_of(lang, "pages.contact.title"))
 
@@ -429,11 +429,11 @@ def test_the_submit_button_takes_the_links_place_without_moving_anything(new_con
 
 
 @pytest.mark.parametrize("lang", LANGS)
-def test_works_served_as_plain_files(page, base_url, lang):
-    # base_url builds the site first; the export it leaves behind is served as files.
-    if not EXPORT_DIR.is_dir():
-        pytest.skip("no exported build to serve")
-    with PlainFileServer() as static:
+def test_works_served_as_plain_files(page, served_build, lang):
+    # The build under test, served as files (a static host's way).
+    if served_build is None:
+        pytest.skip("the build of the site --base-url names is not on this machine")
+    with PlainFileServer(served_build) as static:
         page.route(f"{static.url}/**", lambda route: route.continue_())
         f = open_contact(page, lang, base=static.url)
         fill_in_form(f, HOSTILE)

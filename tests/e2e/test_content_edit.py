@@ -47,7 +47,7 @@ from playwright.sync_api import expect
 
 from clinic.project import EXPORT_DIR, PROJECT_DIR
 from clinic.site.content import CONTENT_DIR, content, load_content
-from clinic.site.i18n import format_number, format_price, format_time, text_of
+from clinic.site.i18n import format_number, format_price, format_time
 from clinic.site.routes import OPEN_TIMES_PATH_PREFIX, all_pages, doctor_page_id, path_for
 from clinic.site.structured_data import DAY_NAMES
 from devtools import content_variants as grow
@@ -55,6 +55,7 @@ from devtools.plain_files import PlainFileServer
 from devtools.project_copy import copy_project, export_static
 from tests.e2e.hero_space import EMPTY_BAND_LIMIT_PX, doctor_hero, empty_below_last_line
 from tests.e2e.page_ready import page_ready
+from tests.texts import text_of
 
 BUILD_TIMEOUT_S = 600  # a copy builds in ~10 s once node_modules exist; a fresh clone installs them
 EDITED_TEXT_KEY = "pages.contact.intro"  # a Spanish text of the contact page

@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 import yaml
+from playwright.sync_api import expect
 
 from clinic.site.content import load_content
 from clinic.site.routes import path_for
@@ -104,7 +105,7 @@ def test_a_content_edit_and_a_python_edit_show_without_a_restart(dev_site, dev_p
     dev_page.goto(home)
     title = dev_page.locator("h1").first
     title.wait_for()
-    assert title.inner_text().strip() == dev_site.content().i18n["es"][HOME_TITLE_KEY]
+    expect(title).to_have_text(dev_site.content().i18n["es"][HOME_TITLE_KEY], use_inner_text=True)
 
     edited_title = "Título cambiado en content/ mientras el servidor corre"
     dev_site.edit_text("es", HOME_TITLE_KEY, edited_title)
@@ -132,7 +133,9 @@ def render(page):
     started = time.monotonic()
     dev_page.locator("#python-edit").wait_for(timeout=RELOAD_TIMEOUT_MS)
     print(f"python edit shown after {time.monotonic() - started:.1f} s")
-    assert dev_page.locator("#python-edit").inner_text() == "Párrafo añadido en Python"
+    expect(dev_page.locator("#python-edit")).to_have_text(
+        "Párrafo añadido en Python", use_inner_text=True
+    )
 
 
 def test_broken_content_names_the_file_and_field_and_the_server_recovers(dev_site, dev_page):

@@ -14,8 +14,8 @@ from playwright.sync_api import expect
 
 from clinic.site.components.first_visit import REDIRECT_FROM, REDIRECT_TO, script_text, storage_key
 from clinic.site.content import content
-from clinic.site.i18n import text_of
 from tests.e2e.page_ready import page_ready
+from tests.texts import text_of
 
 FLAG_KEY = storage_key()
 SPANISH_HOME_TITLE = text_of("es", "pages.home.title").format(brand=content().clinic.brand)
@@ -51,7 +51,7 @@ def expect_spanish_home(page) -> None:
     expect(page.locator("h1")).to_have_text(SPANISH_HOME_TITLE)
     expect(page.locator("h1")).to_be_visible()
     assert path_of(page) == REDIRECT_FROM
-    assert page.locator("html").get_attribute("lang") == "es"
+    expect(page.locator("html")).to_have_attribute("lang", "es")
 
 
 @pytest.fixture
@@ -112,7 +112,7 @@ def test_choosing_spanish_with_the_toggle_is_never_undone(visitor):
     page.goto(REDIRECT_FROM)
     page.wait_for_url(f"**{REDIRECT_TO}")
     toggle = page.locator("header a[hreflang='es']")
-    assert toggle.inner_text().strip() == "ES"
+    expect(toggle).to_have_text("ES", use_inner_text=True)
     toggle.click()
     page.wait_for_url(lambda url: urlparse(url).path == REDIRECT_FROM)
     settle(page)
@@ -168,7 +168,7 @@ def test_going_home_inside_the_site_is_not_a_first_visit(visitor):
     expect_spanish_home(page)  # the client-side navigation has landed
     settle(page)
     assert path_of(page) == REDIRECT_FROM
-    assert page.locator("html").get_attribute("lang") == "es"
+    expect(page.locator("html")).to_have_attribute("lang", "es")
 
 
 def test_crawlers_are_not_redirected(visitor):
@@ -246,6 +246,7 @@ def slow_first_visit(visitor, locale: str):
     return page, reports, documents
 
 
+@pytest.mark.only_browser("chromium")  # the DevTools protocol (new_cdp_session)
 def test_english_first_visit_leaves_before_the_spanish_page_paints(visitor, base_url):
     """The request for /en/ goes out as soon as the first bytes of / arrive, from the
     first script of / (none of its own has run), and nothing of / is painted."""
@@ -268,6 +269,7 @@ def test_english_first_visit_leaves_before_the_spanish_page_paints(visitor, base
     assert english_request - first_bytes < home_download_s / 2, (documents, home_download_s)
 
 
+@pytest.mark.only_browser("chromium")  # the DevTools protocol (new_cdp_session)
 def test_a_spanish_first_visit_is_painted_as_usual(visitor):
     """The same throttled load in a Spanish browser paints / (the probe of the test
     above sees what it should)."""

@@ -28,13 +28,13 @@ from clinic.site.components.carousel import GALLERY_KEY, viewport_id
 from clinic.site.components.picture import FALLBACK_FORMAT, PHOTO_WIDTHS, photo_url
 from clinic.site.content import content
 from clinic.site.directions import DIRECTIONS
-from clinic.site.i18n import text_of
 from clinic.site.pages.home.certifications import SECTION_ID as CERTIFICATIONS_KEY
 from clinic.site.pages.home.data import home_content
 from clinic.site.routes import path_for
 from tests.e2e.conftest import DESKTOP, MOBILE
 from tests.e2e.page_ready import page_ready
 from tests.e2e.stubs import MAPS_PAGE, answer_maps_page
+from tests.texts import text_of
 
 VIEWPORTS = {"mobile": MOBILE, "desktop": DESKTOP}
 # How the page's JavaScript is missing: switched off, or its requests aborted.

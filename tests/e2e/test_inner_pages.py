@@ -16,14 +16,7 @@ from playwright.sync_api import expect
 from clinic.site import seo
 from clinic.site.components.cal_embed import public_booking_url
 from clinic.site.content import content
-from clinic.site.i18n import (
-    consultation_length,
-    consultation_price,
-    doctor_bio,
-    format_number,
-    text_of,
-    text_with_facts,
-)
+from clinic.site.i18n import consultation_length, consultation_price, doctor_bio, format_number
 from clinic.site.pages.faq import faq_entries
 from clinic.site.pages.faq_data import faq_content
 from clinic.site.pages.inner_blocks import doctors_for
@@ -33,6 +26,7 @@ from clinic.site.pages.success import note_texts, success_content
 from clinic.site.routes import Page, all_pages, doctor_page_id, page_at, path_for
 from devtools.words import count_words
 from tests.e2e.page_ready import page_ready
+from tests.texts import text_of, text_with_facts
 
 INNER_KINDS = {"service", "about", "doctor", "faq", "privacy", "success"}
 INNER = [p for p in all_pages() if p.kind in INNER_KINDS]
@@ -138,9 +132,11 @@ def test_service_page_shows_its_facts_what_to_expect_how_to_prepare_and_question
     # Its own title, description, keywords and canonical, per language.
     texts = seo.page_texts(p)
     assert page.title() == texts["title"]
-    assert page.locator('meta[name="description"]').get_attribute("content") == texts["description"]
-    assert page.locator('meta[name="keywords"]').get_attribute("content") == texts["keywords"]
-    assert page.locator('link[rel="canonical"]').get_attribute("href") == seo.absolute(p.path)
+    expect(page.locator('meta[name="description"]')).to_have_attribute(
+        "content", texts["description"]
+    )
+    expect(page.locator('meta[name="keywords"]')).to_have_attribute("content", texts["keywords"])
+    expect(page.locator('link[rel="canonical"]')).to_have_attribute("href", seo.absolute(p.path))
     assert page.locator("[data-service-card]").count() >= 4
     text = main_text(page)
     fee = content().clinic.consultation
@@ -205,7 +201,7 @@ def test_specialist_link_opens_the_doctor_page(page):
 def test_doctor_page_shows_profile_services_and_book_button(page, p):
     doctor = content().doctor(p.doctor_slug)
     open_page(page, p, ready=True)
-    assert normalize(page.locator("h1").inner_text()) == doctor.name(p.lang)
+    expect(page.locator("h1")).to_have_text(doctor.name(p.lang), use_inner_text=True)
     text = main_text(page)
     for fact in (
         doctor.specialty(p.lang),
@@ -235,8 +231,8 @@ def test_doctor_page_shows_profile_services_and_book_button(page, p):
     books = page.locator(f'main [data-book="{doctor.slug}"]')
     expect(books).to_have_count(2)
     for i in range(2):
-        assert books.nth(i).get_attribute("href") == public_booking_url(doctor)
-        assert books.nth(i).get_attribute("data-cal-namespace") == doctor.cal_namespace
+        expect(books.nth(i)).to_have_attribute("href", public_booking_url(doctor))
+        expect(books.nth(i)).to_have_attribute("data-cal-namespace", doctor.cal_namespace)
 
 
 # ------------------------------------------------------------------ FAQ
@@ -370,7 +366,9 @@ def test_privacy_contents_link_scrolls_to_its_section(page):
 @pytest.mark.parametrize("lang", ["es", "en"])
 def test_success_page_confirms_and_lists_the_rules(page, lang):
     open_page(page, Page("success", "success", lang, path_for("success", lang)))
-    assert normalize(page.locator("h1").inner_text()) == text_of(lang, "pages.success.title")
+    expect(page.locator("h1")).to_have_text(
+        text_of(lang, "pages.success.title"), use_inner_text=True
+    )
     # The rules of content/pages/success.yaml, one note each, with their numbers filled in.
     notes = page.locator("main [data-note]")
     assert notes.count() == len(success_content().notes)
@@ -381,7 +379,7 @@ def test_success_page_confirms_and_lists_the_rules(page, lang):
     assert page.locator(f'main [data-note="invoice"] a[href="mailto:{email}"]').count() == 1
     chat = page.locator("main [data-chat]")
     assert chat.get_attribute("href").startswith(content().clinic.whatsapp_url + "?text=")
-    assert chat.get_attribute("target") == "_blank"
+    expect(chat).to_have_attribute("target", "_blank")
 
 
 # ------------------------------------------------------------------ links and twins

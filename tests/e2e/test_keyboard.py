@@ -9,11 +9,11 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from clinic.site.i18n import text_of
 from clinic.site.routes import path_for
 from tests.e2e.conftest import DESKTOP, MOBILE
 from tests.e2e.page_ready import page_ready
 from tests.e2e.stubs import WHATSAPP, answer_whatsapp
+from tests.texts import text_of
 
 VIEWPORTS = {
     "mobile": {"viewport": MOBILE, "is_mobile": True, "has_touch": True},

@@ -23,10 +23,11 @@ from playwright.sync_api import Page, expect
 
 from clinic.site.content import content
 from clinic.site.directions import DIRECTIONS
-from clinic.site.i18n import consultation_price, text_of
+from clinic.site.i18n import consultation_price
 from clinic.site.routes import path_for
 from tests.e2e.conftest import DESKTOP, MOBILE
 from tests.e2e.page_ready import page_ready
+from tests.texts import text_of
 
 LANGS = ("es", "en")
 VIEWPORTS = {"mobile": MOBILE, "desktop": DESKTOP}

@@ -8,8 +8,8 @@ import pytest
 from playwright.sync_api import expect
 
 from clinic.site.content import content
-from clinic.site.i18n import text_of, text_with_facts
 from clinic.site.routes import legacy_redirects, path_for
+from tests.texts import text_of, text_with_facts
 
 
 @pytest.mark.parametrize(
@@ -24,8 +24,8 @@ def test_unknown_path_gives_404_in_its_language(page, console_errors, base_url, 
     assert f">{text_of(lang, 'not_found.title')}</h1>" in response.text()
     heading = page.locator("h1")
     heading.wait_for()
-    assert heading.inner_text() == text_of(lang, "not_found.title")
-    assert page.locator("html").get_attribute("lang") == lang
+    expect(heading).to_have_text(text_of(lang, "not_found.title"), use_inner_text=True)
+    expect(page.locator("html")).to_have_attribute("lang", lang)
     expect(page).to_have_title(text_with_facts(lang, "not_found.meta_title"))
     main = page.locator("main")
     assert main.get_by_role("link", name=text_of(lang, "not_found.home")).get_attribute(
@@ -42,8 +42,8 @@ def test_unknown_path_gives_404_in_its_language(page, console_errors, base_url, 
     # The prerendered file's own <title> is in the path's language before any script runs.
     assert f"<title>{text_with_facts(lang, 'not_found.meta_title')}</title>" in response.text()
     chat = main.locator("a[href^='https://wa.me/']")
-    assert chat.get_attribute("href") == content().clinic.whatsapp_url
-    assert main.locator("a[href^='tel:']").get_attribute("href") == content().clinic.tel_href
+    expect(chat).to_have_attribute("href", content().clinic.whatsapp_url)
+    expect(main.locator("a[href^='tel:']")).to_have_attribute("href", content().clinic.tel_href)
     # Hydrated (no mismatch): the home button navigates on the client.
     main.get_by_role("link", name=text_of(lang, "not_found.home")).click()
     page.wait_for_url("**" + path_for("home", lang))

@@ -23,7 +23,7 @@ from playwright.sync_api import expect
 from clinic.server.open_times import body_for
 from clinic.site.components.cal_embed import public_booking_url
 from clinic.site.content import content
-from clinic.site.i18n import consultation_price, text_of, text_with_facts
+from clinic.site.i18n import consultation_price
 from clinic.site.routes import OPEN_TIMES_PATH_PREFIX, doctor_page_id, path_for
 from devtools.chromium import MOBILE
 from devtools.plain_files import EXPORT_DIR, PlainFileServer
@@ -32,6 +32,7 @@ from tests.e2e.page_ready import page_ready
 from tests.e2e.stubs import EMBED_JS, answer_cal_com_pages, answer_open_times, serve_cal_embed
 from tests.e2e.test_booking import ns_calls
 from tests.e2e.test_home import CLS_OBSERVER
+from tests.texts import text_of, text_with_facts
 
 CLINIC_ZONE = ZoneInfo(content().clinic.time_zone)
 # The doctors whose open times content asks for.

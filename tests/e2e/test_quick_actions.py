@@ -10,10 +10,10 @@ from playwright.sync_api import expect
 
 from clinic.site.components.quick_actions import whatsapp_greeting
 from clinic.site.content import content
-from clinic.site.i18n import text_of
 from clinic.site.routes import all_pages, path_for
 from tests.e2e.conftest import DESKTOP, MOBILE
 from tests.e2e.page_ready import page_ready, scroll_to
+from tests.texts import text_of
 
 CLINIC = content().clinic
 WITHOUT_BAR = ("booking", "success")
@@ -33,12 +33,12 @@ def check_three(actions, p) -> None:
     expect(book).to_contain_text(text_of(p.lang, "actions.book"))
     expect(chat).to_contain_text(text_of(p.lang, "actions.whatsapp"))
     expect(call).to_contain_text(text_of(p.lang, "actions.call"))
-    assert book.get_attribute("href") == path_for("booking", p.lang)
-    assert call.get_attribute("href") == CLINIC.tel_href
+    expect(book).to_have_attribute("href", path_for("booking", p.lang))
+    expect(call).to_have_attribute("href", CLINIC.tel_href)
     chat_url = urlsplit(chat.get_attribute("href"))
     assert f"{chat_url.scheme}://{chat_url.netloc}{chat_url.path}" == CLINIC.whatsapp_url
     assert parse_qs(chat_url.query)["text"] == [whatsapp_greeting(p)]
-    assert chat.get_attribute("target") == "_blank"
+    expect(chat).to_have_attribute("target", "_blank")
     order = [actions.locator("[data-action]").nth(i).get_attribute("data-action") for i in range(3)]
     assert order == ["book", "whatsapp", "call"]
 
@@ -93,7 +93,7 @@ def test_wide_header_shows_whatsapp_and_phone_beside_book(page, lang):
     expect(chat).to_be_visible()
     expect(call).to_be_visible()
     assert CLINIC.phone in call.get_attribute("aria-label")
-    assert call.get_attribute("href") == CLINIC.tel_href
+    expect(call).to_have_attribute("href", CLINIC.tel_href)
     assert parse_qs(urlsplit(chat.get_attribute("href")).query)["text"] == [whatsapp_greeting(p)]
     # On a phone the header keeps only Book, the language and the menu.
     page.set_viewport_size(MOBILE)

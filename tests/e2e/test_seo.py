@@ -267,7 +267,7 @@ def test_head_follows_client_side_navigation(page):
     canonical = page.locator("link[rel=canonical]")
     expect(canonical).to_have_attribute("href", ORIGIN + "/en/")
     assert canonical.count() == 1
-    assert page.locator("meta[property='og:locale']").get_attribute("content") == "en_US"
+    expect(page.locator("meta[property='og:locale']")).to_have_attribute("content", "en_US")
     assert page.locator("link[rel=alternate][hreflang]").count() == 4
 
 

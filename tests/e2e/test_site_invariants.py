@@ -48,7 +48,7 @@ def test_every_route_renders_its_own_page(page, site_page):
     response = page.goto(site_page.path)
     assert response.status == 200
     assert page.locator("h1").count() == 1
-    assert page.locator("html").get_attribute("lang") == site_page.lang
+    expect(page.locator("html")).to_have_attribute("lang", site_page.lang)
     assert page.title() == page_texts(site_page)["title"]
     page_ready(page)
     head = page.evaluate(HEAD_AFTER_HYDRATION)

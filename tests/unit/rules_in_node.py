@@ -46,10 +46,19 @@ def run_rule(
     script = f"""{expression_helpers_js()}
 const state = {json.dumps(state or {})};
 const calls = [];
-const clientStateValue = (name) => state[name];
+const clientStateValue = (name) => {{
+  if (!(name in state)) throw new Error(`the rule reads the client state "${{name}}", which the test's state does not give`);
+  return state[name];
+}};
 const setClientState = (name, setter, value) => {{ state[name] = value; calls.push(["set", name, value]); return value; }};
 {stand_ins}
-const result = ({function!s})(...{json.dumps(list(args))});
+let result;
+try {{
+  result = ({function!s})(...{json.dumps(list(args))});
+}} catch (error) {{
+  console.log(JSON.stringify({{ thrown: `${{error.name}}: ${{error.message}}` }}));
+  process.exit(0);
+}}
 console.log(JSON.stringify({{ result: result === undefined ? null : result, state, calls }}));
 """
     done = subprocess.run(
@@ -62,7 +71,14 @@ console.log(JSON.stringify({{ result: result === undefined ? null : result, stat
     )
     if done.returncode:
         raise AssertionError(f"node failed:\n{done.stderr}\n--- script ---\n{script}")
-    return Outcome(**json.loads(done.stdout))
+    outcome = json.loads(done.stdout)
+    if "thrown" in outcome:
+        # One line first, in the developer's terms; the compiled code after it.
+        raise AssertionError(
+            f"{outcome['thrown']} (client state given: {sorted(state or {})}; "
+            f"browser steps given: {sorted(steps or {})})\n--- script ---\n{script}"
+        )
+    return Outcome(**outcome)
 
 
 def value_of(

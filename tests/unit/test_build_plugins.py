@@ -39,7 +39,7 @@ from clinic.plugins.paint_first import (
     paint_first,
     rewrite_build,
 )
-from clinic.site.i18n import text_with_facts
+from tests.texts import text_with_facts
 
 VITE_CONFIG = """resolve: {
     alias: [
@@ -414,3 +414,49 @@ def test_the_english_404_page_gets_the_english_title_and_description():
     assert es_title not in english and es_description not in english
     assert f"<title>{text_with_facts('en', 'not_found.meta_title')}</title>" in english
     assert f'content="{text_with_facts("en", "not_found.meta_description")}"' in english
+
+
+def test_the_development_server_listens_on_loopback_in_reflexs_own_vite_config():
+    from reflex_base.compiler.templates import vite_config_template
+
+    from clinic.plugins.dev_server_host import (
+        PLUGIN_FILE,
+        WEB_PLUGIN,
+        LoopbackDevServerPlugin,
+        with_loopback_dev_server,
+    )
+
+    reflexs = vite_config_template(
+        base="/", hmr=True, force_full_reload=False, experimental_hmr=False, sourcemap=False
+    )
+    config = with_loopback_dev_server(reflexs)
+    assert f'import loopbackDevServer from "./{WEB_PLUGIN.as_posix()}";' in config
+    assert config.index("loopbackDevServer()") < config.index("reactRouter()")
+    assert dict(LoopbackDevServerPlugin().get_static_assets()) == {
+        WEB_PLUGIN: PLUGIN_FILE.read_text()
+    }
+    plugin = PLUGIN_FILE.read_text()
+    assert 'process.env.CLINIC_DEV_HOST || "127.0.0.1"' in plugin
+    with pytest.raises(RuntimeError, match="template changed"):
+        with_loopback_dev_server("export default {}")
+
+
+def test_a_compile_skip_marker_older_than_a_source_is_dropped(tmp_path):
+    """`reflex run`'s first backend worker skips compiling while its marker is there: a
+    source saved after it (an edit while that worker was starting) must be compiled."""
+    import os
+
+    from clinic.plugins.development import drop_stale_compile_skip
+
+    source, marker = tmp_path / "content" / "doctors.yaml", tmp_path / "nocompile"
+    source.parent.mkdir()
+    source.write_text("x")
+    marker.touch()
+    os.utime(source, (1000, 1000))
+    os.utime(marker, (2000, 2000))
+    assert not drop_stale_compile_skip(marker, (source.parent,))
+    assert marker.exists()  # the compile it stands for is current
+    os.utime(source, (3000, 3000))
+    assert drop_stale_compile_skip(marker, (source.parent,))
+    assert not marker.exists()
+    assert not drop_stale_compile_skip(marker, (source.parent,))  # no marker, nothing to do

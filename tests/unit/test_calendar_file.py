@@ -10,8 +10,8 @@ import pytest
 
 from clinic.site.components.booked_appointment import calendar_file_parts, ics_fold, ics_text
 from clinic.site.content import content
-from clinic.site.i18n import text_with_facts
 from clinic.site.pages.success import note_texts
+from tests.texts import text_with_facts
 
 
 def test_text_values_are_escaped():

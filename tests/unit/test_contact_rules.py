@@ -8,23 +8,21 @@ import urllib.parse
 
 import pytest
 
+from clinic.reflex_bridge import state_name
 from clinic.site.components import contact_form as form
 from clinic.site.content import content
-from clinic.site.i18n import text_of
+from tests.texts import text_of
 from tests.unit.rules_in_node import run_rule, value_of
 
 LANGS = ("es", "en")
-STATE = {
-    "name": "contact_name",
-    "email": "contact_email",
-    "phone": "contact_phone",
-    "message": "contact_message",
-    "consent": "contact_consent",
-}
+# The draft's client state names, from the form's own list of fields: a field added to
+# the form is in every draft here, empty unless a test fills it.
+STATE = {field: state_name(state) for field, state in form.DRAFT_FIELDS.items()}
+EMPTY = {**dict.fromkeys(form.TEXT_FIELDS, ""), "consent": False}
 VALID = {
+    **EMPTY,
     "name": "Ana López",
     "email": "ana@example.com",
-    "phone": "",
     "message": "Quiero una cita.",
     "consent": True,
 }
@@ -120,7 +118,7 @@ def test_a_valid_submit_opens_the_chat_with_the_text_and_clears_the_draft(lang):
         filled_in(texts[key]) for key in ("greeting", "emailLine", "phoneLine", "messageLine")
     )
     assert urllib.parse.unquote(query) == expected
-    assert all(outcome.state[STATE[field]] == "" for field in ("name", "email", "phone", "message"))
+    assert all(outcome.state[STATE[field]] == "" for field in form.TEXT_FIELDS)
     assert outcome.state["contact_consent"] is False and outcome.state["contact_status"] == "sent"
 
 

@@ -14,7 +14,7 @@ import yaml
 from clinic.site import head_texts
 from clinic.site.content import CONTENT_DIR, LANGS, ContentError, content, load_content
 from clinic.site.head_texts import ELLIPSIS, head_text, limits_of
-from clinic.site.i18n import text_of
+from tests.texts import text_of
 
 NAMES = [
     "Dr. Li",

@@ -24,6 +24,7 @@ from clinic.site.i18n import (
     text_of,
     text_with_facts,
 )
+from tests import texts as strict
 
 
 def test_both_languages_have_the_same_keys():
@@ -48,6 +49,14 @@ def test_no_text_is_empty_or_identical_by_accident():
 
 def test_missing_key_displays_the_key():
     assert text_of("es", "nav.no_such_key") == "nav.no_such_key"
+
+
+def test_a_tests_lookup_of_a_missing_key_fails():
+    with pytest.raises(KeyError, match=r"nav\.no_such_key"):
+        strict.text_of("es", "nav.no_such_key")
+    with pytest.raises(KeyError, match=r"nav\.no_such_key"):
+        strict.text_with_facts("en", "nav.no_such_key")
+    assert strict.text_of("es", "nav.contact") == text_of("es", "nav.contact")
 
 
 def test_placeholders_are_filled():

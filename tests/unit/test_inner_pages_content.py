@@ -10,7 +10,7 @@ import pytest
 
 from clinic.site.components import contact_form
 from clinic.site.content import content
-from clinic.site.i18n import consultation_length, consultation_price, text_of
+from clinic.site.i18n import consultation_length, consultation_price
 from clinic.site.pages import renderer
 from clinic.site.pages.about import about_content
 from clinic.site.pages.doctor import doctor_texts
@@ -20,6 +20,7 @@ from clinic.site.pages.privacy import privacy_content
 from clinic.site.pages.service import service_content
 from clinic.site.pages.success import success_content
 from clinic.site.routes import all_pages
+from tests.texts import text_of
 
 INNER = [
     p for p in all_pages() if p.kind in {"service", "about", "doctor", "faq", "privacy", "success"}

@@ -45,8 +45,9 @@ from clinic.site.routes import path_for
 # 9 bytes each) stays far below the URL lengths browsers and WhatsApp accept.
 MESSAGE_MAX_LENGTH = 1000
 
-# Widget prop -> i18n key under "contact.". The greeting and line templates keep their
-# {name} {email} {phone} {message} placeholders: the widget fills them in the browser.
+# The form's name for each text -> its i18n key under "contact.". The greeting and line
+# templates keep their {name} {email} {phone} {message} placeholders: whatsapp_text
+# fills them in the browser with what the patient typed.
 TEXT_KEYS = {
     "requiredNote": "form.required_note",
     "name": "form.name",
@@ -109,6 +110,8 @@ TEXT_FIELDS = {
     "phone": contact_phone,
     "message": contact_message,
 }
+# Every field of the draft (tests build their drafts from it).
+DRAFT_FIELDS = {**TEXT_FIELDS, "consent": contact_consent}
 # The order in which the first invalid field gets focus.
 CHECKED_FIELDS = ("name", "email", "message", "consent")
 

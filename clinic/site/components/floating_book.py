@@ -13,6 +13,11 @@ import reflex as rx
 from reflex.experimental.client_state import ClientStateVar
 
 from clinic.reflex_bridge import browser_step, handler, set_to, window_listener
+from clinic.site.components.fixed_bars import (
+    PHONE_BAR_CELL_HEIGHT_CLASS,
+    PILL_HEIGHT_CLASS,
+    PILL_PLACE_CLASS,
+)
 from clinic.site.components.quick_actions import book_action, three_actions
 from clinic.site.i18n import text_of
 from clinic.site.routes import Page
@@ -26,7 +31,7 @@ screens_scrolled = browser_step("page", "screensScrolled", returns=float)
 # Page kinds without the bar.
 NOT_ON = ("booking", "success")
 BAR_CELL = (
-    "flex h-14 flex-col items-center justify-center gap-0.5 text-xs font-semibold "
+    f"flex {PHONE_BAR_CELL_HEIGHT_CLASS} flex-col items-center justify-center gap-0.5 text-xs font-semibold "
     "focus-visible:outline-2 focus-visible:outline-offset-[-4px]"
 )
 
@@ -50,7 +55,7 @@ def floating_book_button(page: Page) -> rx.Component:
             page,
             text_of(lang, "floating.book"),
             class_name=(
-                "hidden h-12 items-center justify-center rounded-full bg-primary px-6 text-base "
+                f"hidden {PILL_HEIGHT_CLASS} items-center justify-center rounded-full bg-primary px-6 text-base "
                 "font-semibold text-white shadow-lg hover:bg-primary-dark xl:flex "
                 "focus-visible:outline-2 focus-visible:outline-offset-[-4px] focus-visible:outline-white"
             ),
@@ -62,7 +67,7 @@ def floating_book_button(page: Page) -> rx.Component:
         # Out of the way while a modal <dialog> (the facilities viewer) is open: the page
         # behind it is inert, and the pill would sit under the viewer's own buttons.
         class_name=(
-            "fixed inset-x-0 bottom-0 z-30 xl:inset-x-auto xl:right-6 xl:bottom-6 "
+            f"fixed inset-x-0 bottom-0 z-30 xl:inset-x-auto {PILL_PLACE_CLASS} "
             "[body:has(dialog[open])_&]:hidden"
         ),
     )

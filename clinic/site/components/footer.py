@@ -10,6 +10,7 @@ from reflex.experimental.client_state import ClientStateVar
 
 from clinic.reflex_bridge import browser_step, handler, set_to
 from clinic.site import navigation as nav
+from clinic.site.components.fixed_bars import ABOVE_THE_BOTTOM_BAR_CLASS
 from clinic.site.components.links import external_link, page_link
 from clinic.site.content import content
 from clinic.site.i18n import opening_hours, text_of, text_with_facts
@@ -123,5 +124,5 @@ def footer(lang: str) -> rx.Component:
             ),
         ),
         rx.fragment(on_mount=handler(lambda: set_to(copyright_year, this_year()))),
-        class_name="bg-primary-dark pb-20 text-white xl:pb-0",
+        class_name=f"bg-primary-dark {ABOVE_THE_BOTTOM_BAR_CLASS} text-white",
     )

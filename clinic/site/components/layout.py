@@ -7,6 +7,7 @@ from __future__ import annotations
 import reflex as rx
 
 from clinic.reflex_bridge import browser_step, handler
+from clinic.site.components.fixed_bars import BELOW_THE_HEADER_CLASS, HEADER_PX
 from clinic.site.components.floating_book import floating_book_button
 from clinic.site.components.footer import footer
 from clinic.site.components.links import in_page_link
@@ -16,9 +17,9 @@ from clinic.site.routes import Page
 
 MAIN_ID = "main"
 # Spec section 2: an anchor reached from another page scrolls to its section 100 ms
-# after the page is shown, leaving 64 px for the fixed header (navbar.HEADER_HEIGHT_CLASS).
+# after the page is shown, leaving room for the fixed header's bar.
 ANCHOR_DELAY_MS = 100
-HEADER_OFFSET_PX = 64
+HEADER_OFFSET_PX = HEADER_PX
 
 
 def skip_link(lang: str) -> rx.Component:
@@ -54,7 +55,9 @@ def page_shell(page: Page, *content: rx.Component) -> rx.Component:
     return rx.el.div(
         skip_link(lang),
         navbar(page),
-        rx.el.main(*content, id=MAIN_ID, tab_index=-1, class_name="pt-16 outline-none"),
+        rx.el.main(
+            *content, id=MAIN_ID, tab_index=-1, class_name=f"{BELOW_THE_HEADER_CLASS} outline-none"
+        ),
         footer(lang),
         floating_book_button(page),
         # Each page is its own route: this runs whenever a page is shown. (On an empty

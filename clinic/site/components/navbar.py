@@ -27,6 +27,7 @@ from clinic.reflex_bridge import (
 )
 from clinic.site import navigation as nav
 from clinic.site.components.dom import focus_element, focus_stays_inside, target_is_inside
+from clinic.site.components.fixed_bars import HEADER_HEIGHT_CLASS
 from clinic.site.components.links import external_link, page_link
 from clinic.site.components.quick_actions import (
     CHAT_ICON,
@@ -40,8 +41,6 @@ from clinic.site.components.ui import FOCUS_RING as FOCUS
 from clinic.site.content import content
 from clinic.site.i18n import text_of, text_with_facts
 from clinic.site.routes import Page, other_lang, path_for, twin_path
-
-HEADER_HEIGHT_CLASS = "h-16"  # 64 px: the offset anchors leave for this bar
 
 TOP_LINK = f"rounded-md px-3 py-2 text-[0.95rem] font-medium text-ink hover:text-primary hover:bg-blush {FOCUS}"
 MENU_LINK = f"block rounded-md px-3 py-2 text-ink hover:bg-blush hover:text-primary {FOCUS}"

@@ -1,0 +1,68 @@
+"""Focus Not Obscured (WCAG 2.2 2.4.11): on every route, at phone and desktop size, Tab
+through the whole page and then Shift+Tab back through it; at every stop the focused
+control's centre must not be under the fixed header or the floating book bar/pill.
+
+Tabbing backwards is the hard case: the page is scrolled to its end, the phone bar is
+shown, and each control the browser scrolls to comes from above, where the header is.
+The page's scroll padding (components/fixed_bars.py) is what keeps it clear; axe cannot
+see this.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from clinic.site.routes import all_pages
+from tests.e2e.conftest import DESKTOP, MOBILE
+from tests.e2e.page_ready import page_ready
+
+SIZES = {
+    "mobile": {"viewport": MOBILE, "is_mobile": True, "has_touch": True},
+    "desktop": {"viewport": DESKTOP},
+}
+# More stops than any page has: a page that keeps focus from leaving fails instead of looping.
+MAX_STOPS = 400
+
+# After the browser has scrolled to the focused control and the page has handled that
+# scroll (two frames: the floating bar shows or hides on scroll), which fixed bar, if
+# any, is on top at the control's centre. null once focus has left the page.
+FOCUS_UNDER_A_BAR = """async () => {
+    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+    const el = document.activeElement;
+    if (!el || el === document.body || el === document.documentElement) return null;
+    const rect = el.getBoundingClientRect();
+    const x = rect.left + rect.width / 2, y = rect.top + rect.height / 2;
+    const onTop = document.elementFromPoint(x, y);
+    const bar = [...document.querySelectorAll('header, [data-floating-book]')].find((bar) =>
+        !bar.contains(el) && getComputedStyle(bar).position === 'fixed' && onTop && bar.contains(onTop));
+    return {
+        element: el.outerHTML.slice(0, 120),
+        under: bar ? (bar.tagName === 'HEADER' ? 'the header' : 'the floating book bar') : '',
+        centre: [Math.round(x), Math.round(y)],
+    };
+}"""
+
+
+def walk(page, key: str) -> list[str]:
+    """Press `key` until focus leaves the page; each stop's problem, if any."""
+    problems = []
+    for _ in range(MAX_STOPS):
+        page.keyboard.press(key)
+        state = page.evaluate(FOCUS_UNDER_A_BAR)
+        if state is None:
+            return problems
+        if state["under"]:
+            problems.append(
+                f"{key}: {state['element']} has its centre {state['centre']} under {state['under']}"
+            )
+    raise AssertionError(f"focus did not leave the page after {MAX_STOPS} presses of {key}")
+
+
+@pytest.mark.parametrize("size", list(SIZES))
+@pytest.mark.parametrize("route", [page.path for page in all_pages()])
+def test_no_focused_control_is_under_a_fixed_bar(new_context, route, size):
+    page = new_context(**SIZES[size]).new_page()
+    page.goto(route)
+    page_ready(page)
+    problems = walk(page, "Tab") + walk(page, "Shift+Tab")
+    assert not problems, "\n".join(problems)
