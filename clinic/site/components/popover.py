@@ -2,7 +2,7 @@
 (`popovertarget`). The browser opens and closes them by itself from first paint, before
 and without the page's JavaScript: a tap or Enter/Space on the button, Escape, a press
 outside (one "auto" popover open at a time), in the top layer, the button's expanded
-state told to screen readers. Python's state follows the panel's `toggle` event; a rule
+state told to screen readers. Python's state follows the panel's toggle events; a rule
 opens or closes a panel with `show_popover`/`hide_popover` (assets/behaviors/popover.js).
 
 No React onClick on the button: the browser toggles it before hydration and after alike,
@@ -44,10 +44,14 @@ def popover_button(*children, panel_id: str, **props) -> rx.Component:
 
 def popover_panel(*children, panel_id: str, on_toggle: rx.Var, **props) -> rx.Component:
     """A panel hidden until its button opens it; `on_toggle` (a `handler` taking the
-    toggle event) hears every opening and closing, whoever caused it."""
+    event; `toggled_open(event)` says which way) hears every opening and closing, whoever
+    caused it. It runs twice: at `beforetoggle`, inside the press or call that toggles, so
+    a rule reading the state at the next key press or blur finds it current (`toggle` is
+    queued as a task, which can come after that key press); and at `toggle`, which
+    reports what finally happened."""
     return rx.el.div(
         *children,
         id=panel_id,
-        custom_attrs={"popover": "auto", "onToggle": on_toggle},
+        custom_attrs={"popover": "auto", "onBeforeToggle": on_toggle, "onToggle": on_toggle},
         **props,
     )
