@@ -101,7 +101,7 @@ def screenshots(client: Path, content: Path, out: Path) -> None:
                 page.locator(selector).first.screenshot(path=str(out / f"{name}-{size}.png"))
             page.goto(site.url + home)
             page.wait_for_load_state("networkidle")
-            menu_button = page.locator("header button[aria-expanded]")
+            menu_button = page.locator("header button[popovertarget]")
             (menu_button.nth(1) if size == "desktop" else menu_button.last).click()
             page.screenshot(path=str(out / f"team-menu-{size}.png"))
             context.close()

@@ -9,10 +9,12 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
+from clinic.site.components.navbar import MOBILE_MENU_BUTTON_ID, MOBILE_MENU_ID
 from clinic.site.routes import path_for
 from tests.e2e.conftest import DESKTOP, MOBILE
 from tests.e2e.page_ready import page_ready
 from tests.e2e.stubs import WHATSAPP, answer_whatsapp
+from tests.e2e.without_javascript import BUNDLE_FAILURES, WAYS, page_without_javascript
 from tests.texts import text_of
 
 VIEWPORTS = {
@@ -148,3 +150,29 @@ def test_keyboard_from_home_to_the_contact_form_submit(keyboard_page, viewport_n
         press(page, "Enter", journey)
     assert popup.value.url.startswith(WHATSAPP)
     expect(page.locator("[data-contact-status]")).to_have_text(text_of(lang, "contact.form.sent"))
+
+
+@pytest.mark.expected_console_errors(*BUNDLE_FAILURES)
+@pytest.mark.parametrize("way", WAYS)
+def test_keyboard_through_a_menu_without_javascript(new_context, viewport_name, way):
+    """The phone menu, or the Services dropdown on a wide screen, before and without the
+    page's JavaScript: Enter opens it, Tab goes through its links in order with a visible
+    focus, Escape closes it and gives focus back to its button."""
+    page, journey = page_without_javascript(new_context, way, **VIEWPORTS[viewport_name]), []
+    page.goto(path_for("home", "es"))
+    button_id, panel_id = (
+        (MOBILE_MENU_BUTTON_ID, MOBILE_MENU_ID)
+        if viewport_name == "mobile"
+        else ("nav-services-button", "nav-services")
+    )
+    tab_to(page, f"#{button_id}", journey)
+    press(page, "Enter", journey)
+    panel = page.locator(f"#{panel_id}")
+    expect(panel).to_be_visible()
+    for link in panel.locator("a").all():
+        press(page, "Tab", journey)
+        expect(link).to_be_focused()
+        assert_focus_visible(page, f"Tab to {link.get_attribute('href')}")
+    press(page, "Escape", journey)
+    expect(panel).to_be_hidden()
+    expect(page.locator(f"#{button_id}")).to_be_focused()

@@ -1,10 +1,16 @@
 """The fixed top navigation bar (spec section 2): logo, Home, Services and Medical Team
 dropdowns, Contact, Memberships, book button, language toggle and the mobile menu.
 
-The open dropdown and the mobile menu are client state:
-`nav_dropdown_open` holds the key of the dropdown shown ("" for none), `mobile_menu_open`
-whether the phone menu is shown. Both close after any navigation (a click on one of
-their links), on Escape (focus back to their button) and on a press outside them.
+The phone menu and the dropdowns are native popovers (components/popover.py): the
+browser opens and closes them from first paint, before and without the page's
+JavaScript (a tap or Enter/Space on the button, Escape, a press outside), and tells
+screen readers whether they are expanded. Once hydrated, their client state follows
+them: `nav_dropdown_open` holds the key of the dropdown shown ("" for none),
+`mobile_menu_open` whether the phone menu is shown, set from each panel's toggle event
+and, on mount, from what a tap before hydration opened. Rules open or close them
+through `show_popover`/`hide_popover` (and set the state at once). Both close after any
+navigation (a click on one of their links, going back or forward in history); a
+dropdown also closes when focus leaves it, and its arrow keys move through its links.
 
 A click on a link closes its menu through one handler on the menu (`_closes_on_link`),
 not an event on each link: every link with an event of its own becomes a component in
@@ -26,9 +32,19 @@ from clinic.reflex_bridge import (
     window_listener,
 )
 from clinic.site import navigation as nav
-from clinic.site.components.dom import focus_element, focus_stays_inside, target_is_inside
+from clinic.site.components.dom import focus_stays_inside, target_is_inside
 from clinic.site.components.fixed_bars import HEADER_HEIGHT_CLASS
 from clinic.site.components.links import external_link, page_link
+from clinic.site.components.popover import (
+    HIDDEN_WITHOUT_POPOVERS,
+    OPEN_INSIDE,
+    hide_popover,
+    popover_button,
+    popover_is_open,
+    popover_panel,
+    show_popover,
+    toggled_open,
+)
 from clinic.site.components.quick_actions import (
     CHAT_ICON,
     PHONE_ICON,
@@ -64,14 +80,52 @@ dropdown_keys = browser_step("menus", "onDropdownKey")
 
 MOBILE_MENU_ID = "mobile-menu"
 MOBILE_MENU_BUTTON_ID = "mobile-menu-button"
+# The dropdowns in the header's order: key -> its items (its label is `nav.<key>`).
+DROPDOWNS = {"services": nav.services_menu, "team": nav.team_menu}
 CHEVRON = "M6 9l6 6 6-6"
 MENU_ICON = {"closed": "M4 7h16M4 12h16M4 17h16", "open": "M6 6l12 12M18 6L6 18"}
+
+# The phone menu in the top layer: fixed under the 64 px bar, the screen's width, and
+# none of the browser's own popover box (inset, size, border, colours).
+MOBILE_PANEL = (
+    "fixed inset-x-0 top-16 bottom-auto m-0 h-auto w-auto max-h-[calc(100dvh-4rem)] "
+    "overflow-y-auto border-0 border-b border-primary/10 bg-white px-4 pb-6 text-ink shadow-lg"
+)
+# A dropdown in the top layer, under its button by CSS anchor positioning; where anchors
+# are unknown, centred under the bar (still beside its button at desktop widths).
+WITH_ANCHORS = "supports-[anchor-name:none]"
+DROPDOWN_PANEL = (
+    "fixed inset-x-0 top-15 bottom-auto mx-auto h-auto w-72 rounded-xl border "
+    "border-primary/10 bg-white p-2 text-ink shadow-lg "
+    f"{WITH_ANCHORS}:top-[anchor(bottom)] {WITH_ANCHORS}:left-[anchor(left)] "
+    f"{WITH_ANCHORS}:right-auto {WITH_ANCHORS}:mx-0 {WITH_ANCHORS}:mt-2"
+)
+
+
+def _dropdown_id(key: str) -> str:
+    return f"nav-{key}"
+
+
+def _anchor(key: str) -> str:
+    return f"--nav-{key}"
 
 
 def _item_link(item: nav.NavItem, lang: str, class_name: str, **props) -> rx.Component:
     if item.external:
         return external_link(item.href, item.label, lang=lang, class_name=class_name, **props)
     return page_link(item.href, item.label, class_name=class_name, **props)
+
+
+def _open_dropdown(key: str) -> list[rx.Var]:
+    return [show_popover(_dropdown_id(key)), set_to(nav_dropdown_open, key)]
+
+
+def _close_dropdowns() -> list[rx.Var]:
+    return [*(hide_popover(_dropdown_id(k)) for k in DROPDOWNS), set_to(nav_dropdown_open, "")]
+
+
+def _close_mobile_menu() -> list[rx.Var]:
+    return [hide_popover(MOBILE_MENU_ID), set_to(mobile_menu_open, False)]
 
 
 def _dropdown_keys(key: str) -> rx.Var:
@@ -81,9 +135,9 @@ def _dropdown_keys(key: str) -> rx.Var:
         lambda event: dropdown_keys(
             {
                 "isOpen": current(nav_dropdown_open) == key,
-                "open": function(lambda: set_to(nav_dropdown_open, key)),
-                "close": function(lambda: set_to(nav_dropdown_open, "")),
-                "listId": f"nav-{key}",
+                "open": function(lambda: _open_dropdown(key)),
+                "close": function(lambda: _close_dropdowns()),
+                "listId": _dropdown_id(key),
                 "buttonId": f"nav-{key}-button",
             },
             event,
@@ -91,116 +145,118 @@ def _dropdown_keys(key: str) -> rx.Var:
     )
 
 
-def _closes_on_link(state: ClientStateVar, closed) -> rx.Var:
+def _dropdown_follows_toggle(key: str) -> rx.Var:
+    """The state follows the panel: its key when it opens; "" when it closes, unless
+    another dropdown has opened meanwhile (opening one closes the other)."""
+    return handler(
+        lambda event: rx.cond(
+            toggled_open(event),
+            set_to(nav_dropdown_open, key),
+            when(current(nav_dropdown_open) == key, set_to(nav_dropdown_open, "")),
+        )
+    )
+
+
+def _closes_on_link(close: list[rx.Var]) -> rx.Var:
     """An onClick for a menu: a click on any link inside it (even one to the page already
-    shown) sets `state` to `closed`."""
-    return handler(lambda event: when(target_is_inside(event, "a"), set_to(state, closed)))
+    shown) runs the `close` steps."""
+    return handler(lambda event: when(target_is_inside(event, "a"), *close))
 
 
-def _dropdown(key: str, label: str, items: list[nav.NavItem], lang: str) -> rx.Component:
-    is_open = nav_dropdown_open.value.to(str) == key
+def _dropdown(key: str, lang: str) -> rx.Component:
+    items = DROPDOWNS[key](lang)
     return rx.el.div(
-        rx.el.button(
-            label,
+        popover_button(
+            text_of(lang, f"nav.{key}"),
             icon(
                 CHEVRON,
                 size=16,
                 stroke_width="2.5",
-                class_name=rx.cond(
-                    is_open, "rotate-180 transition-transform", "transition-transform"
-                ),
+                class_name=f"transition-transform {OPEN_INSIDE}/dropdown:rotate-180",
             ),
+            panel_id=_dropdown_id(key),
             id=f"nav-{key}-button",
-            type="button",
-            aria_expanded=is_open,
-            aria_controls=f"nav-{key}",
-            on_click=nav_dropdown_open.set_value(rx.cond(is_open, "", key)),
-            class_name=f"inline-flex items-center gap-1 {TOP_LINK}",
+            class_name=f"inline-flex items-center gap-1 [anchor-name:{_anchor(key)}] {TOP_LINK}",
         ),
-        rx.el.div(
+        popover_panel(
             rx.el.ul(
                 *(rx.el.li(_item_link(i, lang, MENU_LINK)) for i in items), class_name="space-y-0.5"
             ),
-            id=f"nav-{key}",
-            hidden=~is_open,
-            class_name=(
-                "absolute left-0 top-full mt-2 w-72 rounded-xl border border-primary/10 bg-white "
-                "p-2 shadow-lg"
-            ),
+            panel_id=_dropdown_id(key),
+            on_toggle=_dropdown_follows_toggle(key),
+            class_name=f"[position-anchor:{_anchor(key)}] {DROPDOWN_PANEL}",
         ),
-        class_name="relative",
+        class_name=f"group/dropdown relative {HIDDEN_WITHOUT_POPOVERS}",
         data_nav_dropdown=key,
+        # What the rest of the page reads: the state, once hydrated.
+        data_open=nav_dropdown_open.value.to(str) == key,
         custom_attrs={
-            "onClick": _closes_on_link(nav_dropdown_open, ""),
+            "onClick": _closes_on_link(_close_dropdowns()),
             "onKeyDown": _dropdown_keys(key),
             # Focus moving out of the dropdown (Tab past its last link) closes it.
             "onBlur": handler(
                 lambda event: when(
                     (current(nav_dropdown_open) == key) & ~focus_stays_inside(event),
-                    set_to(nav_dropdown_open, ""),
+                    *_close_dropdowns(),
                 )
             ),
         },
     )
 
 
-def _menus_close_outside() -> rx.Component:
-    """A press outside the open dropdown or the phone menu closes it; Escape closes the
-    phone menu (focus back on its button); so does going back or forward in history."""
-    return window_listener(
-        on_pointer_down=handler(
-            lambda event: [
-                when(
-                    ~target_is_inside(event, "[data-nav-dropdown]"), set_to(nav_dropdown_open, "")
-                ),
-                when(
-                    ~target_is_inside(event, "[data-mobile-menu]"), set_to(mobile_menu_open, False)
-                ),
-            ]
-        ),
-        on_key_down=handler(
-            lambda key: when(
-                (key.to(str) == "Escape") & current(mobile_menu_open).to(bool),
-                set_to(mobile_menu_open, False),
-                focus_element(MOBILE_MENU_BUTTON_ID),
+def _open_dropdown_now() -> rx.Var:
+    """The key of the dropdown open in the page now, or ""."""
+    found: rx.Var | str = ""
+    for key in reversed(DROPDOWNS):
+        found = rx.cond(popover_is_open(_dropdown_id(key)), key, found)
+    return found
+
+
+def _menus_follow_the_page() -> rx.Component:
+    """The state starts from what is open when the header mounts (a tap before the
+    page's JavaScript ran opens a menu with no event the state could hear; a page shown
+    after navigating has both closed); going back or forward in history closes both."""
+    return rx.fragment(
+        window_listener(on_popstate=handler(lambda: [*_close_dropdowns(), *_close_mobile_menu()])),
+        rx.fragment(
+            on_mount=handler(
+                lambda: [
+                    set_to(mobile_menu_open, popover_is_open(MOBILE_MENU_ID)),
+                    set_to(nav_dropdown_open, _open_dropdown_now()),
+                ]
             )
-        ),
-        on_popstate=handler(
-            lambda: [set_to(nav_dropdown_open, ""), set_to(mobile_menu_open, False)]
         ),
     )
 
 
 def _mobile_menu(page: Page) -> rx.Component:
     lang = page.lang
-    is_open = mobile_menu_open.value.bool()
+    # The name and the icon say what a press does, by CSS from the panel's state.
+    shown_when_closed = f"{OPEN_INSIDE}/mobile-menu:hidden"
+    shown_when_open = f"hidden {OPEN_INSIDE}/mobile-menu:block"
     return rx.el.div(
-        rx.el.button(
-            rx.cond(is_open, icon(MENU_ICON["open"]), icon(MENU_ICON["closed"])),
+        popover_button(
+            rx.el.span(text_of(lang, "nav.menu_open"), class_name=f"sr-only {shown_when_closed}"),
+            rx.el.span(text_of(lang, "nav.menu_close"), class_name=f"sr-only {shown_when_open}"),
+            icon(MENU_ICON["closed"], class_name=shown_when_closed),
+            icon(MENU_ICON["open"], class_name=shown_when_open),
+            panel_id=MOBILE_MENU_ID,
             id=MOBILE_MENU_BUTTON_ID,
-            type="button",
-            aria_expanded=is_open,
-            aria_controls=MOBILE_MENU_ID,
-            aria_label=rx.cond(
-                is_open, text_of(lang, "nav.menu_close"), text_of(lang, "nav.menu_open")
-            ),
-            on_click=mobile_menu_open.set_value(~is_open),
             class_name=(
                 "inline-flex h-10 w-10 items-center justify-center rounded-full text-ink "
                 f"hover:bg-blush {FOCUS}"
             ),
         ),
-        rx.el.div(
+        popover_panel(
             _mobile_panel(page),
-            id=MOBILE_MENU_ID,
-            hidden=~is_open,
-            class_name=(
-                "absolute inset-x-0 top-16 max-h-[calc(100dvh-4rem)] overflow-y-auto "
-                "border-b border-primary/10 bg-white px-4 pb-6 shadow-lg"
-            ),
+            panel_id=MOBILE_MENU_ID,
+            on_toggle=handler(lambda event: set_to(mobile_menu_open, toggled_open(event))),
+            class_name=MOBILE_PANEL,
         ),
-        class_name="lg:hidden",
+        class_name=f"group/mobile-menu lg:hidden {HIDDEN_WITHOUT_POPOVERS}",
         data_mobile_menu="",
+        # What the rest of the page reads: the state, once hydrated.
+        data_open=mobile_menu_open.value.bool(),
     )
 
 
@@ -260,7 +316,7 @@ def _mobile_panel(page: Page) -> rx.Component:
         ),
         aria_label=text_of(lang, "nav.label"),
         # A click on any link closes the menu, even one to the page already shown.
-        custom_attrs={"onClick": _closes_on_link(mobile_menu_open, False)},
+        custom_attrs={"onClick": _closes_on_link(_close_mobile_menu())},
     )
 
 
@@ -280,10 +336,7 @@ def navbar(page: Page) -> rx.Component:
             rx.el.li(
                 page_link(path_for("home", lang), text_of(lang, "nav.home"), class_name=TOP_LINK)
             ),
-            rx.el.li(
-                _dropdown("services", text_of(lang, "nav.services"), nav.services_menu(lang), lang)
-            ),
-            rx.el.li(_dropdown("team", text_of(lang, "nav.team"), nav.team_menu(lang), lang)),
+            *(rx.el.li(_dropdown(key, lang)) for key in DROPDOWNS),
             rx.el.li(
                 page_link(
                     path_for("contact", lang), text_of(lang, "nav.contact"), class_name=TOP_LINK
@@ -329,6 +382,6 @@ def navbar(page: Page) -> rx.Component:
             ),
             class_name=f"mx-auto flex {HEADER_HEIGHT_CLASS} max-w-6xl items-center justify-between gap-4 px-4",
         ),
-        _menus_close_outside(),
+        _menus_follow_the_page(),
         class_name="fixed inset-x-0 top-0 z-40 border-b border-primary/10 bg-white/95 backdrop-blur",
     )

@@ -1,0 +1,324 @@
+"""The phone menu and the Services / Team dropdowns work from first paint: without the
+page's JavaScript (disabled, or its requests failing) they open and close natively by a
+tap or click, Enter/Space, Escape and a press outside, in a sensible focus order, with
+their expanded state told to screen readers; once hydrated, the client state follows
+them (the header's `data-open`, the dropdowns' arrow keys), a tap before hydration is
+counted once, and any navigation closes them (spec: "closed after any navigation")."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import expect
+
+from clinic.site.components.navbar import DROPDOWNS, MOBILE_MENU_BUTTON_ID, MOBILE_MENU_ID
+from clinic.site.navigation import services_menu, team_menu
+from clinic.site.routes import path_for
+from tests.e2e.accessibility_tree import accessible_state, is_expanded
+from tests.e2e.conftest import DESKTOP, MOBILE
+from tests.e2e.page_ready import page_ready
+from tests.e2e.without_javascript import (
+    BUNDLE_FAILURES,
+    WAYS,
+    open_with_scripts_held,
+    page_without_javascript,
+)
+from tests.texts import text_of
+
+PHONE = {"viewport": MOBILE, "is_mobile": True, "has_touch": True}
+HEADER_HEIGHT = 64
+SERVICES, TEAM = list(DROPDOWNS)
+
+
+def ends_with(path: str) -> re.Pattern[str]:
+    """A page's URL: the site's origin, then exactly `path` (with its #section, if any)."""
+    return re.compile(r"^https?://[^/]+" + re.escape(path) + "$")
+
+
+def phone_menu(page):
+    """The menu button, its panel and the element holding the state (`data-open`)."""
+    return (
+        page.locator(f"#{MOBILE_MENU_BUTTON_ID}"),
+        page.locator(f"#{MOBILE_MENU_ID}"),
+        page.locator("[data-mobile-menu]"),
+    )
+
+
+def dropdown(page, key):
+    return (
+        page.locator(f"#nav-{key}-button"),
+        page.locator(f"#nav-{key}"),
+        page.locator(f"[data-nav-dropdown={key}]"),
+    )
+
+
+def press_outside_on_a_phone(page):
+    """A tap on the header's empty stretch between the logo and the Book button: outside
+    the open menu, on nothing that reacts."""
+    header = page.locator("header")
+    logo = header.get_by_role("link").first.bounding_box()
+    book = header.locator(f"a[href='{path_for('booking', 'es')}']").first.bounding_box()
+    page.touchscreen.tap((logo["x"] + logo["width"] + book["x"]) / 2, HEADER_HEIGHT / 2)
+
+
+def tab_through(page, links):
+    """Tab moves through `links` one by one, in order."""
+    for link in links.all():
+        page.keyboard.press("Tab")
+        expect(link).to_be_focused()
+
+
+# ------------------------------------------------------------ without JavaScript
+
+
+@pytest.mark.only_browser("chromium")
+@pytest.mark.expected_console_errors(*BUNDLE_FAILURES)
+@pytest.mark.parametrize("way", WAYS)
+def test_phone_menu_without_javascript(new_context, way):
+    page = page_without_javascript(new_context, way, **PHONE)
+    page.goto(path_for("contact", "es"))
+    button, panel, _ = phone_menu(page)
+    expect(button).to_have_accessible_name(text_of("es", "nav.menu_open"))
+    expect(panel).to_be_hidden()
+    # No aria-expanded in the HTML (it would say "false" after a tap had opened it): the
+    # browser derives the state from the panel.
+    assert button.get_attribute("aria-expanded") is None
+    assert accessible_state(button) == {"name": text_of("es", "nav.menu_open"), "expanded": False}
+
+    button.tap()
+    expect(panel).to_be_visible()
+    expect(button).to_have_accessible_name(text_of("es", "nav.menu_close"))
+    assert is_expanded(button)
+    box = panel.bounding_box()  # under the bar, the screen's width
+    assert (box["x"], box["y"], box["width"]) == (0, HEADER_HEIGHT, MOBILE["width"])
+    for item in services_menu("es") + team_menu("es"):
+        expect(panel.locator(f"a[href='{item.href}']")).to_have_count(1)
+
+    button.tap()  # the X closes it
+    expect(panel).to_be_hidden()
+    assert not is_expanded(button)
+
+    button.tap()
+    expect(panel).to_be_visible()
+    page.keyboard.press("Escape")
+    expect(panel).to_be_hidden()
+
+    button.tap()
+    expect(panel).to_be_visible()
+    press_outside_on_a_phone(page)
+    expect(panel).to_be_hidden()
+    expect(page).to_have_url(ends_with(path_for("contact", "es")))  # the tap went nowhere
+
+
+@pytest.mark.expected_console_errors(*BUNDLE_FAILURES)
+@pytest.mark.parametrize("way", WAYS)
+def test_phone_menu_by_keyboard_without_javascript(new_context, way):
+    page = page_without_javascript(new_context, way, **PHONE)
+    page.goto(path_for("home", "en"))
+    button, panel, _ = phone_menu(page)
+    button.focus()
+    page.keyboard.press("Enter")
+    expect(panel).to_be_visible()
+    # From the button into the menu, through all its links in order.
+    tab_through(page, panel.locator("a"))
+    page.keyboard.press("Escape")
+    expect(panel).to_be_hidden()
+    expect(button).to_be_focused()  # focus comes back from the closed menu
+    page.keyboard.press("Space")
+    expect(panel).to_be_visible()
+    page.keyboard.press("Space")
+    expect(panel).to_be_hidden()
+
+
+@pytest.mark.only_browser("chromium")
+@pytest.mark.expected_console_errors(*BUNDLE_FAILURES)
+@pytest.mark.parametrize("way", WAYS)
+def test_dropdowns_without_javascript(new_context, way):
+    page = page_without_javascript(new_context, way, viewport=DESKTOP)
+    page.goto(path_for("contact", "es"))
+    services, services_panel, _ = dropdown(page, SERVICES)
+    team, team_panel, _ = dropdown(page, TEAM)
+    assert services.get_attribute("aria-expanded") is None
+    assert not is_expanded(services)
+
+    services.click()
+    expect(services_panel).to_be_visible()
+    assert is_expanded(services)
+    # Under its own button (CSS anchor positioning), in the top layer.
+    button_box, panel_box = services.bounding_box(), services_panel.bounding_box()
+    assert abs(panel_box["x"] - button_box["x"]) <= 1
+    assert 0 <= panel_box["y"] - (button_box["y"] + button_box["height"]) <= 12
+    expect(services_panel.get_by_role("link")).to_have_count(len(services_menu("es")))
+
+    team.click()  # one open at a time
+    expect(team_panel).to_be_visible()
+    expect(services_panel).to_be_hidden()
+    assert is_expanded(team) and not is_expanded(services)
+
+    page.mouse.click(1200, 600)  # a press outside
+    expect(team_panel).to_be_hidden()
+    team.click()
+    expect(team_panel).to_be_visible()
+    team.click()  # its button again
+    expect(team_panel).to_be_hidden()
+
+
+@pytest.mark.expected_console_errors(*BUNDLE_FAILURES)
+@pytest.mark.parametrize("way", WAYS)
+def test_dropdowns_by_keyboard_without_javascript(new_context, way):
+    page = page_without_javascript(new_context, way, viewport=DESKTOP)
+    page.goto(path_for("home", "en"))
+    services, services_panel, _ = dropdown(page, SERVICES)
+    team, team_panel, _ = dropdown(page, TEAM)
+    services.focus()
+    page.keyboard.press("Enter")
+    expect(services_panel).to_be_visible()
+    tab_through(page, services_panel.get_by_role("link"))
+    page.keyboard.press("Escape")
+    expect(services_panel).to_be_hidden()
+    expect(services).to_be_focused()
+
+    page.keyboard.press("Tab")  # past the closed panel, to the next entry of the bar
+    expect(team).to_be_focused()
+    page.keyboard.press("Space")
+    expect(team_panel).to_be_visible()
+    page.keyboard.press("Space")
+    expect(team_panel).to_be_hidden()
+
+
+# ------------------------------------------------------------ once hydrated
+
+
+def test_state_follows_the_phone_menu(mobile_page):
+    page = mobile_page
+    page.goto(path_for("contact", "es"))
+    page_ready(page)
+    button, panel, state = phone_menu(page)
+    expect(state).to_have_attribute("data-open", "false")
+    button.tap()
+    expect(panel).to_be_visible()
+    expect(state).to_have_attribute("data-open", "true")
+    page.keyboard.press("Escape")
+    expect(panel).to_be_hidden()
+    expect(state).to_have_attribute("data-open", "false")
+    button.tap()
+    expect(state).to_have_attribute("data-open", "true")
+    press_outside_on_a_phone(page)
+    expect(panel).to_be_hidden()
+    expect(state).to_have_attribute("data-open", "false")
+
+
+def test_state_follows_the_dropdowns_and_their_arrow_keys_read_it(page):
+    page.goto(path_for("contact", "es"))
+    page_ready(page)
+    services, services_panel, services_state = dropdown(page, SERVICES)
+    team, team_panel, team_state = dropdown(page, TEAM)
+    services.click()
+    expect(services_state).to_have_attribute("data-open", "true")
+    # ArrowUp moves only in an open dropdown, as the state says: to the last link.
+    page.keyboard.press("ArrowUp")
+    expect(services_panel.get_by_role("link").last).to_be_focused()
+    page.keyboard.press("Home")
+    expect(services_panel.get_by_role("link").first).to_be_focused()
+    page.keyboard.press("End")
+    expect(services_panel.get_by_role("link").last).to_be_focused()
+
+    team.click()  # opening one closes the other
+    expect(team_state).to_have_attribute("data-open", "true")
+    expect(services_state).to_have_attribute("data-open", "false")
+    page.mouse.click(1200, 600)
+    expect(team_panel).to_be_hidden()
+    expect(team_state).to_have_attribute("data-open", "false")
+
+
+def test_a_tap_before_hydration_opens_the_phone_menu_once(mobile_page):
+    page = mobile_page
+    scripts = open_with_scripts_held(page, path_for("home", "es"))
+    button, panel, state = phone_menu(page)
+    button.tap()  # on the prerendered page: the browser opens it
+    expect(panel).to_be_visible()
+    scripts.release()
+    page_ready(page)
+    # Hydration neither closes it nor opens it a second time; the state starts from it.
+    expect(panel).to_be_visible()
+    expect(state).to_have_attribute("data-open", "true")
+    button.tap()
+    expect(panel).to_be_hidden()
+    expect(state).to_have_attribute("data-open", "false")
+
+
+def test_a_click_before_hydration_opens_a_dropdown_once(page):
+    scripts = open_with_scripts_held(page, path_for("contact", "en"))
+    services, services_panel, services_state = dropdown(page, SERVICES)
+    services.click()
+    expect(services_panel).to_be_visible()
+    scripts.release()
+    page_ready(page)
+    expect(services_panel).to_be_visible()
+    expect(services_state).to_have_attribute("data-open", "true")
+    page.keyboard.press("ArrowUp")  # the keys know it is open
+    expect(services_panel.get_by_role("link").last).to_be_focused()
+    page.keyboard.press("Escape")
+    expect(services_panel).to_be_hidden()
+    expect(services).to_be_focused()
+    expect(services_state).to_have_attribute("data-open", "false")
+
+
+def test_phone_menu_closes_after_any_navigation(mobile_page):
+    page = mobile_page
+    home, contact = path_for("home", "es"), path_for("contact", "es")
+    page.goto(contact)
+    page_ready(page)
+    button, panel, state = phone_menu(page)
+
+    button.tap()  # a link to the page already shown
+    panel.get_by_role("link", name=text_of("es", "nav.contact"), exact=True).tap()
+    expect(panel).to_be_hidden()
+    expect(state).to_have_attribute("data-open", "false")
+    expect(page).to_have_url(ends_with(contact))
+
+    button.tap()  # a link to another page, navigated client-side
+    panel.get_by_role("link", name=text_of("es", "nav.home"), exact=True).tap()
+    page.wait_for_url(ends_with(home))
+    page_ready(page)
+    expect(panel).to_be_hidden()
+    expect(state).to_have_attribute("data-open", "false")
+
+    button.tap()  # a section of the page shown: a new history entry, same page
+    services_section = services_menu("es")[0].href
+    panel.locator(f"a[href='{services_section}']").tap()
+    page.wait_for_url(ends_with(services_section))
+    expect(panel).to_be_hidden()
+
+    button.tap()  # back, then forward: the page stays, the menu closes
+    expect(state).to_have_attribute("data-open", "true")
+    page.go_back()
+    page.wait_for_url(ends_with(home))
+    expect(panel).to_be_hidden()
+    expect(state).to_have_attribute("data-open", "false")
+    button.tap()
+    expect(state).to_have_attribute("data-open", "true")
+    page.go_forward()
+    page.wait_for_url(ends_with(services_section))
+    expect(panel).to_be_hidden()
+    expect(state).to_have_attribute("data-open", "false")
+
+
+def test_dropdown_closes_after_any_navigation(page):
+    home = path_for("home", "en")
+    page.goto(home)
+    page_ready(page)
+    services, services_panel, services_state = dropdown(page, SERVICES)
+    services.click()  # a section of the page shown
+    services_section = services_menu("en")[0].href
+    services_panel.locator(f"a[href='{services_section}']").click()
+    page.wait_for_url(ends_with(services_section))
+    expect(services_panel).to_be_hidden()
+    expect(services_state).to_have_attribute("data-open", "false")
+    services.click()
+    expect(services_state).to_have_attribute("data-open", "true")
+    page.go_back()
+    page.wait_for_url(ends_with(home))
+    expect(services_panel).to_be_hidden()
+    expect(services_state).to_have_attribute("data-open", "false")
