@@ -21,9 +21,9 @@ from clinic.site.content import content
 from clinic.site.routes import path_for
 from devtools.chromium import DESKTOP, MOBILE
 from devtools.plain_files import PlainFileServer
-from tests.e2e.no_javascript import DISABLED, MODES, OWN_SCRIPT, context_without_javascript
 from tests.e2e.page_ready import page_ready
 from tests.e2e.stubs import WHATSAPP, answer_whatsapp
+from tests.e2e.without_javascript import BUNDLE, DISABLED, EACH_WAY, context_without_javascript
 from tests.texts import text_of
 
 LANGS = ["es", "en"]
@@ -339,7 +339,7 @@ def fallback(page, lang):
     return box, box.get_by_role("link", name=text_of(lang, "contact.form.fallback_link"))
 
 
-@pytest.mark.parametrize("mode", MODES)
+@pytest.mark.parametrize("mode", EACH_WAY)
 @pytest.mark.parametrize("lang", LANGS)
 def test_without_javascript_the_draft_stays_and_the_chat_is_offered(new_context, lang, mode):
     page = context_without_javascript(new_context, mode).new_page()
@@ -384,7 +384,7 @@ def test_text_typed_before_hydration_stays_in_the_draft_and_is_sent(page, lang):
         else:
             held.append(route)
 
-    page.route(OWN_SCRIPT, hold)
+    page.route(BUNDLE, hold)
     page.add_init_script(OPENS)
     answer_whatsapp(page)
     # Not until DOMContentLoaded: that waits for the (held) module scripts.

@@ -34,11 +34,15 @@ from clinic.site.routes import path_for
 from tests.e2e.conftest import DESKTOP, MOBILE
 from tests.e2e.page_ready import page_ready
 from tests.e2e.stubs import MAPS_PAGE, answer_maps_page
+from tests.e2e.without_javascript import (
+    BUNDLE_FAILURES,
+    WAYS,
+    hold_scripts,
+    page_without_javascript,
+)
 from tests.texts import text_of
 
 VIEWPORTS = {"mobile": MOBILE, "desktop": DESKTOP}
-# How the page's JavaScript is missing: switched off, or its requests aborted.
-WITHOUT_JS = ("js-off", "js-aborted")
 CAROUSELS = {
     CERTIFICATIONS_KEY: lambda: len(home_content().certifications),
     GALLERY_KEY: lambda: len(home_content().facilities),
@@ -47,37 +51,17 @@ CONTROLS = ("[data-carousel-toggle]", "[data-carousel-prev]", "[data-carousel-ne
 LANG = "es"
 
 
-def own_scripts(base_url: str) -> re.Pattern:
-    """The site's own JavaScript files (its bundle and chunks)."""
-    return re.compile(rf"^{re.escape(base_url)}/.*\.m?js(\?.*)?$")
-
-
-# Aborted scripts are reported by the browser (the module graph that imports them too).
-ABORTED_SCRIPT_ERRORS = (
-    "net::ERR_FAILED",
-    "Failed to fetch dynamically imported module",
-    "error loading dynamically imported module",
-    "Importing a module script failed",
-)
-
-
 @pytest.fixture(
-    params=[(how, size) for how in WITHOUT_JS for size in VIEWPORTS],
+    params=[(way, size) for way in WAYS for size in VIEWPORTS],
     ids=lambda p: f"{p[0]}-{p[1]}",
 )
-def home_without_js(request, new_context, base_url) -> Page:
+def home_without_js(request, new_context) -> Page:
     """The home page, painted but never hydrated, at one size."""
-    how, size = request.param
+    way, size = request.param
     mobile = size == "mobile"
-    context = new_context(
-        viewport=VIEWPORTS[size],
-        is_mobile=mobile,
-        has_touch=mobile,
-        java_script_enabled=how != "js-off",
+    page = page_without_javascript(
+        new_context, way, viewport=VIEWPORTS[size], is_mobile=mobile, has_touch=mobile
     )
-    if how == "js-aborted":
-        context.route(own_scripts(base_url), lambda route: route.abort())
-    page = context.new_page()
     response = page.goto(path_for("home", LANG))
     assert response.status == 200
     return page
@@ -99,7 +83,7 @@ INSIDE_ITS_VIEWPORT = """(element) => {
 # ------------------------------------------------------------------ before hydration
 
 
-@pytest.mark.expected_console_errors(*ABORTED_SCRIPT_ERRORS)
+@pytest.mark.expected_console_errors(*BUNDLE_FAILURES)
 @pytest.mark.parametrize("key", CAROUSELS)
 def test_every_slide_can_be_scrolled_into_view(home_without_js, key):
     page = home_without_js
@@ -127,7 +111,7 @@ def test_every_slide_can_be_scrolled_into_view(home_without_js, key):
     )
 
 
-@pytest.mark.expected_console_errors(*ABORTED_SCRIPT_ERRORS)
+@pytest.mark.expected_console_errors(*BUNDLE_FAILURES)
 def test_no_carousel_button_is_visible_or_focusable(home_without_js):
     page = home_without_js
     for key in CAROUSELS:
@@ -150,7 +134,7 @@ def test_no_carousel_button_is_visible_or_focusable(home_without_js):
             ), "focus reached a carousel button"
 
 
-@pytest.mark.expected_console_errors(*ABORTED_SCRIPT_ERRORS)
+@pytest.mark.expected_console_errors(*BUNDLE_FAILURES)
 def test_view_larger_opens_the_largest_photo(home_without_js, base_url):
     page = home_without_js
     facilities = home_content().facilities
@@ -175,7 +159,7 @@ def test_view_larger_opens_the_largest_photo(home_without_js, base_url):
     expect(page).to_have_url(base_url + href)
 
 
-@pytest.mark.expected_console_errors(*ABORTED_SCRIPT_ERRORS)
+@pytest.mark.expected_console_errors(*BUNDLE_FAILURES)
 def test_the_map_control_opens_the_maps_page_and_the_directions_stay(home_without_js):
     page = home_without_js
     served = answer_maps_page(page)
@@ -229,17 +213,13 @@ SCROLLED_TO = 2
 
 
 @pytest.mark.parametrize("size", VIEWPORTS)
-def test_embla_takes_over_where_the_strip_was_scrolled_without_a_shift(new_context, base_url, size):
+def test_embla_takes_over_where_the_strip_was_scrolled_without_a_shift(new_context, size):
     mobile = size == "mobile"
     context = new_context(viewport=VIEWPORTS[size], is_mobile=mobile, has_touch=mobile)
     context.add_init_script(RECORD_LAYOUT_SHIFTS)
     page = context.new_page()
     # The page's scripts are held back until the strips have been scrolled.
-    held, released = [], []
-    page.route(
-        own_scripts(base_url),
-        lambda route: route.fallback() if released else held.append(route),
-    )
+    scripts = hold_scripts(page)
     page.goto(path_for("home", LANG), wait_until="commit")
     for key in CAROUSELS:
         carousel = page.locator(f"#{key} [data-carousel]")
@@ -251,9 +231,7 @@ def test_embla_takes_over_where_the_strip_was_scrolled_without_a_shift(new_conte
         assert offset > 0
     # Both strips near the screen (Embla starts when they come near), then the scripts go.
     page.locator(f"#{CERTIFICATIONS_KEY}").scroll_into_view_if_needed()
-    released.append(True)
-    for route in held:
-        route.fallback()
+    scripts.release()
 
     for key in CAROUSELS:
         carousel = page.locator(f"#{key} [data-carousel]")
@@ -272,7 +250,7 @@ def test_embla_takes_over_where_the_strip_was_scrolled_without_a_shift(new_conte
 
 
 # Embla's own files blocked (the page itself hydrated): its lazy import fails.
-@pytest.mark.expected_console_errors(*ABORTED_SCRIPT_ERRORS)
+@pytest.mark.expected_console_errors(*BUNDLE_FAILURES)
 def test_without_embla_the_hydrated_strip_still_scrolls_and_shows_no_buttons(new_context):
     page = new_context(viewport=MOBILE, is_mobile=True, has_touch=True).new_page()
     page.route(re.compile(r"/embla-carousel[^/]*\.js$"), lambda route: route.abort())

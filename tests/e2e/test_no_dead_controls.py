@@ -23,7 +23,7 @@ from playwright.sync_api import Error as PlaywrightError
 
 from clinic.site.routes import all_pages
 from devtools.chromium import DESKTOP, MOBILE
-from tests.e2e.no_javascript import MODES, context_without_javascript
+from tests.e2e.without_javascript import EACH_WAY, context_without_javascript
 
 SIZES = {
     "390x844": {"viewport": MOBILE, "is_mobile": True, "has_touch": True},
@@ -135,7 +135,7 @@ def dead_controls(context, path: str) -> list[str]:
     return dead
 
 
-@pytest.mark.parametrize("mode", MODES)
+@pytest.mark.parametrize("mode", EACH_WAY)
 @pytest.mark.parametrize("size", SIZES)
 def test_every_visible_button_answers_without_javascript(new_context, size, mode):
     context = context_without_javascript(new_context, mode, **SIZES[size])

@@ -11,7 +11,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from playwright.sync_api import Page, Route
+import pytest
+from playwright.sync_api import BrowserContext, Page, Route
 
 # The bundle's requests: every page imports its code from /assets/*.js.
 BUNDLE = "**/assets/*.js"
@@ -22,17 +23,28 @@ BUNDLE_FAILURES = (
     r"^uncaught: .*Failed to fetch dynamically imported module: .*/assets/[^/]+\.js",
 )
 # How a page goes without its JavaScript: disabled in the browser, or its requests failing.
-WAYS = ("disabled", "aborted")
+DISABLED, ABORTED = WAYS = ("disabled", "aborted")
+# For `@pytest.mark.parametrize("way", EACH_WAY)`: the same ways, the aborted one expecting
+# its console errors (a test that takes WAYS marks itself with BUNDLE_FAILURES instead).
+EACH_WAY = [
+    DISABLED,
+    pytest.param(ABORTED, marks=pytest.mark.expected_console_errors(*BUNDLE_FAILURES)),
+]
+
+
+def context_without_javascript(new_context, way: str, **options) -> BrowserContext:
+    """A new context (conftest's `new_context` options) in which the pages' JavaScript never
+    runs: `way` is "disabled" (the browser's setting) or "aborted" (the bundle's requests fail)."""
+    if way == DISABLED:
+        return new_context(java_script_enabled=False, **options)
+    context = new_context(**options)
+    context.route(BUNDLE, lambda route: route.abort())
+    return context
 
 
 def page_without_javascript(new_context, way: str, **options) -> Page:
-    """A new page (conftest's `new_context` options) whose JavaScript never runs: `way`
-    is "disabled" (the browser's setting) or "aborted" (the bundle's requests fail)."""
-    if way == "disabled":
-        return new_context(java_script_enabled=False, **options).new_page()
-    page = new_context(**options).new_page()
-    page.route(BUNDLE, lambda route: route.abort())
-    return page
+    """A new page in a `context_without_javascript`."""
+    return context_without_javascript(new_context, way, **options).new_page()
 
 
 @dataclass
