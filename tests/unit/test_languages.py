@@ -34,6 +34,11 @@ SOURCE = LANGS[-1]
 LOAD = "from clinic.site.content import load_content; load_content()"
 
 
+def new_path(page_id: str) -> str:
+    """Where the tool puts a page of the new language: SOURCE's path under /NEW."""
+    return "/" + NEW + path_for(page_id, SOURCE)[len(lang_prefix(SOURCE)) :]
+
+
 def read_yaml(path: Path):
     return yaml.safe_load(path.read_text(encoding="utf-8"))
 
@@ -93,10 +98,7 @@ def test_make_language_adds_a_complete_language(with_new_language):
     )
     loaded = load_in(with_new_language, report)
     assert loaded.returncode == 0, loaded.stderr
-    source_paths = sorted(
-        "/" + NEW + path_for(page_id, SOURCE)[len(lang_prefix(SOURCE)) :]
-        for page_id in dict.fromkeys(p.id for p in all_pages())
-    )
+    source_paths = [new_path(page_id) for page_id in dict.fromkeys(p.id for p in all_pages())]
     assert loaded.stdout.strip() == f"{(*LANGS, NEW)!r} {sorted(source_paths)!r}"
 
 
@@ -182,3 +184,19 @@ def test_a_path_outside_the_languages_prefix_is_refused(with_new_language):
     assert f"routes.yaml: field 'pages.contact.{NEW}': /contact-{NEW} must be under /{NEW}/" in (
         loaded.stderr
     )
+
+
+def test_with_a_third_language_the_switcher_is_the_menu_of_every_language(with_new_language):
+    code = (
+        "from clinic.site.components.language_switcher import language_switcher;"
+        "from clinic.site.routes import page;"
+        "print(language_switcher(page('contact', " + repr(NEW) + ")))"
+    )
+    loaded = load_in(with_new_language, code)
+    assert loaded.returncode == 0, loaded.stderr[-2000:]
+    menu = loaded.stdout
+    assert 'popoverTarget:"language-menu"' in menu
+    for lang in (*LANGS, NEW):
+        path = new_path("contact") if lang == NEW else path_for("contact", lang)
+        assert f'hrefLang:"{lang}",lang:"{lang}",to:"{path}"' in menu
+    assert '"Nouvelle"' in menu
