@@ -2,7 +2,7 @@
 
 With two languages it is the spec's toggle: one link, "EN" on a Spanish page, to the
 same page in the other language. With three or more, a button with the page's own
-language ("FR") opens a native popover listing every language by its name in itself,
+language's code ("FR") opens a native popover listing every language by its name in itself,
 each a link to the same page in that language: it opens, closes and is used by keyboard
 from first paint, before and without the page's JavaScript, like the other menus
 (clinic/site/components/popover.py).
@@ -83,7 +83,9 @@ def language_menu(page: Page) -> rx.Component:
     close = handler(lambda event: when(target_is_inside(event, "a"), hide_popover(PANEL_ID)))
     return rx.el.div(
         popover_button(
-            text_of(page.lang, "nav.toggle"),
+            # The language's code, as every language's pages spell it ("FR"): right from
+            # the first draft of a new language's texts.
+            page.lang.upper(),
             icon(
                 CHEVRON,
                 size=14,
@@ -92,7 +94,7 @@ def language_menu(page: Page) -> rx.Component:
             ),
             panel_id=PANEL_ID,
             id=f"{PANEL_ID}-button",
-            aria_label=text_of(page.lang, "nav.languages_label"),
+            aria_label=text_of(page.lang, "nav.languages_label", code=page.lang.upper()),
             class_name=f"[anchor-name:{ANCHOR}] {BUTTON}",
         ),
         popover_panel(
