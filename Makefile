@@ -9,7 +9,7 @@ export PATH := $(BIN):$(PATH)
 export REFLEX_TELEMETRY_ENABLED := false
 export PYTHONDONTWRITEBYTECODE := 1
 
-.PHONY: setup lock run dev export serve test lint fmt unit e2e browser java static-hosts browser-languages video bench lighthouse clean
+.PHONY: setup lock language run dev export serve test lint fmt unit e2e browser java static-hosts browser-languages video bench lighthouse clean
 
 # Browser tests run in parallel (pytest-xdist): TEST_WORKERS=1 for one at a time. Tests
 # marked xdist_group (the development server's) share one worker (--dist loadgroup).
@@ -53,6 +53,12 @@ lock: setup
 		--quiet --custom-compile-command "make lock" --output-file requirements.lock
 	$(BIN)/python tools/refresh_frontend_lock.py
 	@$(MAKE) --no-print-directory setup
+
+## make language CODE=fr FROM=en NAME=Français LOCALE=fr-CA: start a language of the site,
+## with FROM's texts as its draft and FROM's paths under /CODE/ (tools/add_language.py);
+## it prints what remains to be done by hand (translations, slugs).
+language: setup
+	$(BIN)/python tools/add_language.py --code "$(CODE)" --from "$(FROM)" --name "$(NAME)" --locale "$(LOCALE)"
 
 ## make export: the static build only (HTML, JS, CSS in .web/build/client).
 export: setup

@@ -98,7 +98,7 @@ ENGLISH_FIRST_VISIT = {
     "kind": "home",
     "lang": "en",
     "path": REDIRECT_FROM,
-    "lands_on": REDIRECT_TO,
+    "lands_on": REDIRECT_TO["en"],
     "label": "English first visit",
 }
 

@@ -13,12 +13,13 @@ from clinic.site import seo, structured_data
 from clinic.site.components.first_visit import first_visit_script
 from clinic.site.components.fixed_bars import scroll_padding_style
 from clinic.site.components.layout import page_shell
+from clinic.site.components.path_language import per_path_language
 from clinic.site.pages import not_found, renderer
-from clinic.site.routes import DEFAULT_LANG, Page, all_pages, is_english_path
+from clinic.site.routes import DEFAULT_LANG, LANGS, Page, all_pages
 
 # <html lang> follows the path, so it is right in the prerendered HTML of each route and
 # after client-side navigation (the toggle switches language without a reload).
-HTML_LANG = rx.cond(is_english_path(location_path()), "en", DEFAULT_LANG)
+HTML_LANG = per_path_language(location_path(), {lang: lang for lang in LANGS})
 
 # The icon is inlined (it is tiny): a request less on every first visit, and one round trip
 # less that a slow connection may have to make before the largest paint.
@@ -29,7 +30,7 @@ FAVICON_HREF = "data:image/svg+xml," + urllib.parse.quote(
 
 app = rx.App(
     enable_state=False,
-    html_lang="es",
+    html_lang=DEFAULT_LANG,
     html_custom_attrs={"lang": HTML_LANG},
     api_transformer=server.transform,
     # No toasts and no framework error overlay: the site shows no server messages, and

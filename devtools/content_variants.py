@@ -19,6 +19,7 @@ import yaml
 
 import clinic.site.content as content_module
 from clinic.site.content import CONTENT_DIR, LANGS, load_content
+from clinic.site.routes import lang_prefix
 
 # A third doctor as the issue describes her: two surnames and accents (slug without them).
 NEW_DOCTOR = {
@@ -79,6 +80,22 @@ NEW_SERVICE = {
 NEW_PHOTO_KEY = "recovery-room"
 
 
+def in_every_language(texts: dict[str, str], paths: bool = False) -> dict[str, str]:
+    """Texts written here in the sample's languages, for every language of the content: a
+    language of its own is the last sample language's text as `make language` drafts it
+    (a path: under that language's prefix)."""
+    last = list(texts)[-1]
+    drafted = {}
+    for lang in LANGS:
+        if lang in texts:
+            drafted[lang] = texts[lang]
+        elif paths:
+            drafted[lang] = lang_prefix(lang) + texts[last][len(lang_prefix(last)) :]
+        else:
+            drafted[lang] = texts[last]
+    return drafted
+
+
 def read(path: Path):
     return yaml.safe_load(path.read_text(encoding="utf-8"))
 
@@ -103,6 +120,7 @@ def add_doctor(content_dir: Path, doctor: dict, event_type: bool = True) -> None
     new = {
         **first,
         **doctor,
+        "name": in_every_language(doctor["name"]),
         "cal_link": f"{org}/{doctor['slug']}",
         "cal_namespace": doctor["slug"],
         "years_experience": max(d["years_experience"] for d in doctors) + 1,
@@ -162,6 +180,14 @@ def add_service(content_dir: Path, service: dict = NEW_SERVICE) -> None:
     """A service more, as the README's table says: services.yaml, its paths in routes.yaml,
     its texts in the i18n files and a page file (a copy of the last service's), seen by
     the first doctor."""
+    service = {
+        **service,
+        **{
+            field: in_every_language(service[field])
+            for field in ("title", "description", "meta_title", "meta_description")
+        },
+        "paths": in_every_language(service["paths"], paths=True),
+    }
     services = read(content_dir / "services.yaml")
     if any(s["key"] == service["key"] for s in services):  # content that has it already
         suffix = f"-{len(services) + 1}"
@@ -229,11 +255,13 @@ def add_facility_photo(content_dir: Path, assets_dir: Path, key: str = NEW_PHOTO
     home["facilities"].append(
         {
             "key": key,
-            "caption": {"es": "Sala de recuperación", "en": "Recovery room"},
-            "alt": {
-                "es": "Ilustración de la sala de recuperación, con un sillón reclinable",
-                "en": "Illustration of the recovery room, with a reclining chair",
-            },
+            "caption": in_every_language({"es": "Sala de recuperación", "en": "Recovery room"}),
+            "alt": in_every_language(
+                {
+                    "es": "Ilustración de la sala de recuperación, con un sillón reclinable",
+                    "en": "Illustration of the recovery room, with a reclining chair",
+                }
+            ),
         }
     )
     write(content_dir / "pages" / "home.yaml", home)

@@ -1,9 +1,10 @@
 /**
  * The first-visit language choice (spec section 4), decided before the page paints.
  *
- * A browser that prefers English and lands on the Spanish home page is taken once to
- * the English home page, and a flag under a clinic-specific localStorage key records
- * that the language is set, so it never happens again. Rules:
+ * A browser whose preferred language is another language of the site (English) and that
+ * lands on the default language's home page (Spanish, `/`) is taken once to that
+ * language's home page, and a flag under a clinic-specific localStorage key records that
+ * the language is set, so it never happens again. Rules:
  * - Only the landing counts. This is a classic inline script in every page's <head>,
  *   ahead of its stylesheet and scripts: it runs when a document loads, never on a
  *   client-side navigation, so going home inside the site (logo, Home link, the
@@ -18,6 +19,7 @@
  * Why in <head> and not after hydration: the redirect then starts as soon as the
  * first bytes of `/` arrive, before any other script of the Spanish page runs, so an
  * English visitor waits one document request more instead of a whole page load.
+ * (English and `/en/` stand here for any language of the site but the default.)
  * While `/en/` loads, `/` is hidden (`hidden` on <html>): nothing Spanish is painted.
  * It is not stopped (window.stop): that would also cancel the stylesheet `/` has
  * already started to fetch (the browser's preload scanner asks for it before this
@@ -29,8 +31,8 @@
  *
  * The file is inlined as it is (comment lines left out) by
  * clinic/site/components/first_visit.py, which fills FIRST_VISIT_SETTINGS with data
- * only (JSON): the storage key, the two home paths of the route table and the crawler
- * pattern. The page's Content-Security-Policy allows it by its hash, like the other
+ * only (JSON): the storage key, the default language's home path, the other languages'
+ * home paths by language code (the route table) and the crawler pattern. The page's Content-Security-Policy allows it by its hash, like the other
  * inline scripts. Plain ES5, no module and no build step: it runs before anything else,
  * in every browser the site supports.
  */
@@ -39,7 +41,7 @@
 
   /**
    * Stores the flag.
-   * @param {string} language the language now set ("es", "en")
+   * @param {string} language the language now set ("es", "en", its hreflang)
    * @returns {boolean} true when the flag was kept (false with storage blocked)
    */
   function remember(language) {
@@ -52,19 +54,21 @@
   }
 
   /**
-   * Whether this landing is an English first visit of the Spanish home page.
-   * @returns {boolean}
+   * The language this landing is a first visit in: the browser's preferred language when
+   * it is another language of the site and the page is the default language's home.
+   * @returns {string} its code ("en"), or "" when the page stays
    */
-  function isEnglishFirstVisit() {
-    if (location.pathname !== settings.from) return false;
+  function firstVisitLanguage() {
+    if (location.pathname !== settings.from) return "";
     try {
-      if (localStorage.getItem(settings.storageKey) !== null) return false;
+      if (localStorage.getItem(settings.storageKey) !== null) return "";
     } catch (error) {
-      return false;
+      return "";
     }
-    if (new RegExp(settings.crawlers, "i").test(navigator.userAgent)) return false;
+    if (new RegExp(settings.crawlers, "i").test(navigator.userAgent)) return "";
     var first = (navigator.languages && navigator.languages[0]) || navigator.language || "";
-    return first.toLowerCase().indexOf("en") === 0;
+    var code = first.toLowerCase().split("-")[0];
+    return Object.prototype.hasOwnProperty.call(settings.to, code) ? code : "";
   }
 
   // One listener for the whole document, in the capture phase: it sees every click on a
@@ -74,10 +78,11 @@
     if (link) remember(link.getAttribute("hreflang"));
   }, true);
 
-  if (isEnglishFirstVisit() && remember("en")) {
+  var language = firstVisitLanguage();
+  if (language && remember(language)) {
     // Nothing of `/` is shown while `/en/` loads; its own modules wait for a first
     // paint (clinic/plugins/paint_first.py), so they stay idle until it is replaced.
     document.documentElement.hidden = true;
-    location.replace(settings.to + location.search + location.hash);
+    location.replace(settings.to[language] + location.search + location.hash);
   }
 })(FIRST_VISIT_SETTINGS);

@@ -25,7 +25,7 @@ import reflex as rx
 from reflex.plugins.base import Plugin
 
 from clinic.reflex_bridge import function
-from clinic.site.content import LANGS
+from clinic.site.content import DEFAULT_LANG, LANGS
 from clinic.site.i18n import text_with_facts
 from clinic.site.routes import lang_prefix, not_found_file, not_found_prerender_path
 
@@ -62,8 +62,8 @@ def with_prerendered_not_found(config_js: str) -> str:
     return config_js.replace(PRERENDER_ALL, f'"prerender": {paths!s}')
 
 
-# The head of the 404 route is written once, in Spanish (clinic/site/seo.py).
-HEAD_LANG = "es"
+# The head of the 404 route is written once, in the default language (clinic/site/seo.py).
+HEAD_LANG = DEFAULT_LANG
 # React Router's client-rendered shell. Reflex copies it to `404.html` after every plugin's
 # `post_build`, so the root language's page is written there too, or the copy would bring the
 # shell back.

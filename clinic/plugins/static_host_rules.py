@@ -16,7 +16,12 @@ from clinic.plugins.not_found_pages import SHELL, not_found_file
 from clinic.server import open_times, security
 from clinic.server.middleware import prerendered_file
 from clinic.site.content import LANGS, content
-from clinic.site.routes import OPEN_TIMES_PATH_PREFIX, all_pages, legacy_redirects, path_for
+from clinic.site.routes import (
+    OPEN_TIMES_PATH_PREFIX,
+    all_pages,
+    lang_prefix,
+    legacy_redirects,
+)
 
 GENERATED = "# Generated at build time from content/ by clinic/plugins/static_host.py; do not edit."
 RULES_FILES = ("_redirects", "_headers")
@@ -76,7 +81,7 @@ def documents_that_are_not_pages() -> list[str]:
 
 def lang_prefixes() -> dict[str, str]:
     """Each language's part of every path, the longest first: {"en": "/en", "es": ""}."""
-    prefixes = {lang: path_for("home", lang).rstrip("/") for lang in LANGS}
+    prefixes = {lang: lang_prefix(lang) for lang in LANGS}
     return dict(sorted(prefixes.items(), key=lambda item: -len(item[1])))
 
 

@@ -20,14 +20,12 @@ from pydantic import (
     Field,
     HttpUrl,
     ValidationError,
+    create_model,
     field_validator,
     model_validator,
 )
 
 from clinic.project import CONTENT_DIR
-
-LANGS: tuple[str, ...] = ("es", "en")
-Lang = Literal["es", "en"]
 
 
 class ContentError(Exception):
@@ -38,14 +36,87 @@ class Strict(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
 
-class Localized(Strict):
-    """A text written in both languages; neither may be empty."""
+# ---------------------------------------------------------------- reading files
 
-    es: Annotated[str, Field(min_length=1)]
-    en: Annotated[str, Field(min_length=1)]
 
+def _read_yaml(path: Path):
+    try:
+        with path.open(encoding="utf-8") as fh:
+            return yaml.safe_load(fh)
+    except FileNotFoundError:
+        raise ContentError(f"{path.name}: file is missing ({path})") from None
+    except yaml.YAMLError as err:
+        raise ContentError(f"{path.name}: not valid YAML: {err}") from None
+
+
+def _validate(path: Path, model, data, prefix: str = ""):
+    """Validate data against a model; errors name the file and the field path."""
+    try:
+        return model.model_validate(data)
+    except ValidationError as err:
+        lines = []
+        for e in err.errors():
+            where = prefix + ".".join(str(p) for p in e["loc"]) or "(top level)"
+            lines.append(f"{path.name}: field '{where}': {e['msg']}")
+        raise ContentError("\n".join(lines)) from None
+
+
+def _load_list(path: Path, model) -> list:
+    data = _read_yaml(path)
+    if not isinstance(data, list) or not data:
+        raise ContentError(f"{path.name}: expected a list of at least one entry")
+    return [_validate(path, model, item, prefix=f"{i}.") for i, item in enumerate(data)]
+
+
+def _check_unique(path: Path, field: str, values: list[str]) -> None:
+    seen: set[str] = set()
+    for value in values:
+        if value in seen:
+            raise ContentError(f"{path.name}: field '{field}': duplicate value '{value}'")
+        seen.add(value)
+
+
+# ---------------------------------------------------------------- languages.yaml
+
+
+class Language(Strict):
+    """One language of the site (content/languages.yaml)."""
+
+    code: Annotated[str, Field(pattern=r"^[a-z]{2,3}$")]
+    locale: Annotated[str, Field(pattern=r"^[a-z]{2,3}-[A-Z]{2}$")]
+    name: Annotated[str, Field(min_length=1)]
+
+
+def load_languages(directory: Path | None = None) -> tuple[Language, ...]:
+    """The site's languages in display order, the default first."""
+    path = (directory or CONTENT_DIR) / "languages.yaml"
+    languages = tuple(_load_list(path, Language))
+    _check_unique(path, "code", [language.code for language in languages])
+    return languages
+
+
+# The languages every content file is read in: those of this process's content/ (a
+# project copy, or CLINIC_CONTENT_DIR, brings its own). The per-language models below
+# have one field per language, so a missing text names its file and field.
+LANGUAGES: tuple[Language, ...] = load_languages()
+LANGS: tuple[str, ...] = tuple(language.code for language in LANGUAGES)
+Lang = Literal[LANGS]  # type: ignore[valid-type]
+DEFAULT_LANG: str = LANGS[0]
+
+Text = Annotated[str, Field(min_length=1)]
+
+
+class LocalizedBase(Strict):
     def __call__(self, lang: str) -> str:
         return getattr(self, lang)
+
+
+Localized = create_model(
+    "Localized",
+    __base__=LocalizedBase,
+    __doc__="A text written in every language of the site; none may be empty.",
+    **dict.fromkeys(LANGS, (Text, ...)),
+)
 
 
 # ---------------------------------------------------------------- clinic.yaml
@@ -246,21 +317,32 @@ class Service(Strict):
 PathPattern = Annotated[str, Field(pattern=r"^/")]
 
 
-class PageRoute(Strict):
-    # The page module that renders it: clinic/site/pages/<kind>.py (clinic/site/pages says how).
-    kind: Annotated[str, Field(pattern=r"^[a-z][a-z_]*$")]
-    es: PathPattern
-    en: PathPattern
+PageKind = Annotated[str, Field(pattern=r"^[a-z][a-z_]*$")]
+
+# One page's path in each language, beside `kind`: the page module that renders it,
+# clinic/site/pages/<kind>.py (clinic/site/pages says how).
+PageRoute = create_model(
+    "PageRoute", __base__=Strict, kind=(PageKind, ...), **dict.fromkeys(LANGS, (PathPattern, ...))
+)
 
 
-class DoctorPagesEs(Strict):
+class ByGender(Strict):
+    """A path that depends on the doctor's gender (Spanish: ginecóloga / ginecólogo)."""
+
     female: PathPattern
     male: PathPattern
 
 
-class DoctorPages(Strict):
-    es: DoctorPagesEs
-    en: PathPattern
+# The doctors' pages' path in each language: one pattern, or one per gender.
+DoctorPages = create_model(
+    "DoctorPages", __base__=Strict, **dict.fromkeys(LANGS, (PathPattern | ByGender, ...))
+)
+
+
+def doctor_path_pattern(pages: BaseModel, lang: str, gender: str) -> str:
+    """The path pattern of a doctor's page in `lang` ("/en/obgyn-cancun-{slug}")."""
+    pattern = getattr(pages, lang)
+    return pattern if isinstance(pattern, str) else getattr(pattern, gender)
 
 
 class LegacyDoctor(Strict):
@@ -269,8 +351,8 @@ class LegacyDoctor(Strict):
 
 
 class RouteTable(Strict):
-    pages: dict[str, PageRoute]
-    doctor_pages: DoctorPages
+    pages: dict[str, PageRoute]  # type: ignore[valid-type]
+    doctor_pages: DoctorPages  # type: ignore[valid-type]
     legacy: dict[PathPattern, str]
     legacy_doctor: LegacyDoctor
 
@@ -295,35 +377,6 @@ class Content(Strict):
         return self.i18n_files.get(lang, {}).get(key, f"i18n/{lang}.yaml")
 
 
-def _read_yaml(path: Path):
-    try:
-        with path.open(encoding="utf-8") as fh:
-            return yaml.safe_load(fh)
-    except FileNotFoundError:
-        raise ContentError(f"{path.name}: file is missing ({path})") from None
-    except yaml.YAMLError as err:
-        raise ContentError(f"{path.name}: not valid YAML: {err}") from None
-
-
-def _validate(path: Path, model, data, prefix: str = ""):
-    """Validate data against a model; errors name the file and the field path."""
-    try:
-        return model.model_validate(data)
-    except ValidationError as err:
-        lines = []
-        for e in err.errors():
-            where = prefix + ".".join(str(p) for p in e["loc"]) or "(top level)"
-            lines.append(f"{path.name}: field '{where}': {e['msg']}")
-        raise ContentError("\n".join(lines)) from None
-
-
-def _load_list(path: Path, model) -> list:
-    data = _read_yaml(path)
-    if not isinstance(data, list) or not data:
-        raise ContentError(f"{path.name}: expected a list of at least one entry")
-    return [_validate(path, model, item, prefix=f"{i}.") for i, item in enumerate(data)]
-
-
 def _flatten(tree, prefix: str = "") -> dict[str, str]:
     """Nested YAML mappings -> flat dotted keys ("nav.home": "Inicio")."""
     flat: dict[str, str] = {}
@@ -344,6 +397,13 @@ PLACEHOLDER = re.compile(r"\{(\w+)\}")
 def _i18n_files(directory: Path, lang: str) -> list[Path]:
     """i18n/<lang>.yaml (site-wide texts) plus i18n/<lang>/*.yaml (one file per page)."""
     return [directory / f"{lang}.yaml", *sorted((directory / lang).glob("*.yaml"))]
+
+
+def _counterpart(file: str, lang: str, other: str) -> str:
+    """The file of `other` that matches `lang`'s ("i18n/en/faq.yaml" -> "i18n/fr/faq.yaml")."""
+    if file == f"i18n/{lang}.yaml":
+        return f"i18n/{other}.yaml"
+    return file.replace(f"i18n/{lang}/", f"i18n/{other}/", 1)
 
 
 def _load_i18n(directory: Path) -> tuple[dict[str, dict[str, str]], dict[str, dict[str, str]]]:
@@ -374,32 +434,72 @@ def _load_i18n(directory: Path) -> tuple[dict[str, dict[str, str]], dict[str, di
     for lang in others:
         for missing_in, have in ((lang, base), (base, lang)):
             missing = sorted(set(tables[have]) - set(tables[missing_in]))
-            if missing:
+            by_file: dict[str, list[str]] = {}
+            for key in missing:
+                file = _counterpart(sources[have][key], have, missing_in)
+                by_file.setdefault(file, []).append(key)
+            for file, keys in by_file.items():
                 raise ContentError(
-                    f"i18n/{missing_in}.yaml: missing translation key(s) "
-                    + ", ".join(f"'{k}'" for k in missing)
+                    f"{file}: missing translation key(s) " + ", ".join(f"'{k}'" for k in keys)
                 )
         for key, text in tables[base].items():
             want, got = set(PLACEHOLDER.findall(text)), set(PLACEHOLDER.findall(tables[lang][key]))
             if want != got:
                 raise ContentError(
-                    f"i18n/{lang}.yaml: field '{key}': placeholders {sorted(got)} "
-                    f"differ from {base}.yaml's {sorted(want)}"
+                    f"{sources[lang][key]}: field '{key}': placeholders {sorted(got)} "
+                    f"differ from {sources[base][key]}'s {sorted(want)}"
                 )
     return tables, sources
 
 
-def _check_unique(path: Path, field: str, values: list[str]) -> None:
-    seen: set[str] = set()
-    for value in values:
-        if value in seen:
-            raise ContentError(f"{path.name}: field '{field}': duplicate value '{value}'")
-        seen.add(value)
+def _check_prefixes(routes: RouteTable) -> None:
+    """The default language's home is `/`; every other language's is its prefix ("/en/"),
+    and that language's pages, and only they, are under it: a path tells its language."""
+    if "home" not in routes.pages:
+        raise ContentError("routes.yaml: field 'pages.home': the home page is missing")
+    homes = {lang: getattr(routes.pages["home"], lang) for lang in LANGS}
+    if homes[DEFAULT_LANG] != "/":
+        raise ContentError(f"routes.yaml: field 'pages.home.{DEFAULT_LANG}': must be /")
+    prefixes = {lang: homes[lang].rstrip("/") for lang in LANGS[1:]}
+    for lang, prefix in prefixes.items():
+        if not re.fullmatch(r"/[a-z0-9-]+", prefix):
+            raise ContentError(
+                f"routes.yaml: field 'pages.home.{lang}': must be one folder, such as /{lang}/"
+            )
+    patterns = [
+        (f"pages.{page_id}.{lang}", lang, getattr(route, lang))
+        for page_id, route in routes.pages.items()
+        for lang in LANGS
+    ]
+    for lang in LANGS:
+        pattern = getattr(routes.doctor_pages, lang)
+        for gender, path in _gendered(pattern).items():
+            patterns.append((f"doctor_pages.{lang}{gender}", lang, path))
+    for field, lang, path in patterns:
+        under = [
+            other for other, prefix in prefixes.items() if (path + "/").startswith(prefix + "/")
+        ]
+        if under != ([lang] if lang in prefixes else []):
+            where = f"under {prefixes[lang]}/" if lang in prefixes else "under no language's prefix"
+            raise ContentError(f"routes.yaml: field '{field}': {path} must be {where}")
+
+
+def _gendered(pattern) -> dict[str, str]:
+    """ "": one pattern; ".female"/".male": one per gender (for error messages)."""
+    if isinstance(pattern, str):
+        return {"": pattern}
+    return {".female": pattern.female, ".male": pattern.male}
 
 
 def load_content(directory: Path | None = None) -> Content:
     """Load and cross-check every content file in `directory` (default: CONTENT_DIR)."""
     directory = directory or CONTENT_DIR
+    listed = tuple(language.code for language in load_languages(directory))
+    if listed != LANGS:
+        raise ContentError(
+            f"languages.yaml: field 'code': {list(listed)} differ from {list(LANGS)}, the "
+            "languages this process read its models in (start it with CLINIC_CONTENT_DIR)"
+        )
     clinic = _validate(directory / "clinic.yaml", Clinic, _read_yaml(directory / "clinic.yaml"))
     doctors = _load_list(directory / "doctors.yaml", Doctor)
     services = _load_list(directory / "services.yaml", Service)
@@ -430,6 +530,7 @@ def load_content(directory: Path | None = None) -> Content:
                 f"services.yaml: field '{i}.specialist': '{lead}' is not a doctor who sees "
                 f"'{service.key}' in doctors.yaml"
             )
+    _check_prefixes(routes)
     for legacy, target in routes.legacy.items():
         if target not in routes.pages:
             raise ContentError(f"routes.yaml: field 'legacy.{legacy}': unknown page '{target}'")

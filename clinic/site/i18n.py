@@ -6,11 +6,11 @@ only its own language's strings.
 
 from __future__ import annotations
 
-from clinic.site.content import ContentError, Doctor, content
+from clinic.site.content import LANGUAGES, ContentError, Doctor, content
 
-# The locale the browser formats numbers, dates and times in (Intl), per site language:
-# Mexican Spanish and US English.
-BROWSER_LOCALES = {"es": "es-MX", "en": "en-US"}
+# The locale the browser formats numbers, dates and times in (Intl), per site language
+# (content/languages.yaml).
+BROWSER_LOCALES = {language.code: language.locale for language in LANGUAGES}
 
 # Day order for grouping opening hours ("Mo".."Su").
 WEEK = ("Mo", "Tu", "We", "Th", "Fr", "Sa", "Su")
@@ -119,9 +119,10 @@ def format_number(value: int) -> str:
 
 
 def format_time(hhmm: str, lang: str) -> str:
-    """ "09:00" -> "9:00 a. m." (es, Mexican style) or "9:00 AM" (en)."""
+    """ "09:00" -> "9:00 a. m." (es, Mexican style) or "9:00 AM" (en): the 12-hour clock,
+    with the language's `hours.am`/`hours.pm`."""
     hour, minute = (int(part) for part in hhmm.split(":"))
-    suffix = ("a. m.", "p. m.") if lang == "es" else ("AM", "PM")
+    suffix = (text_of(lang, "hours.am"), text_of(lang, "hours.pm"))
     shown = hour % 12 or 12
     return f"{shown}:{minute:02d} {suffix[hour >= 12]}"
 

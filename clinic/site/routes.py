@@ -10,9 +10,18 @@ from __future__ import annotations
 import functools
 from dataclasses import dataclass
 
-from clinic.site.content import LANGS, Content, content
+from clinic.site.content import (
+    DEFAULT_LANG,
+    LANGS,
+    LANGUAGES,
+    Content,
+    Language,
+    content,
+    doctor_path_pattern,
+)
 
-DEFAULT_LANG = "es"
+# DEFAULT_LANG (served at `/`, the first of content/languages.yaml) is re-exported here.
+__all__ = ["DEFAULT_LANG", "LANGS"]
 
 
 @dataclass(frozen=True)
@@ -44,12 +53,9 @@ def _build_pages(data: Content) -> tuple[Page, ...]:
             path = getattr(route, lang).format(**fill)
             pages.append(Page(page_id, route.kind, lang, path))
     for doctor in data.doctors:
-        patterns = {
-            "es": getattr(table.doctor_pages.es, doctor.gender),
-            "en": table.doctor_pages.en,
-        }
         for lang in LANGS:
-            path = patterns[lang].format(slug=doctor.slug)
+            pattern = doctor_path_pattern(table.doctor_pages, lang, doctor.gender)
+            path = pattern.format(slug=doctor.slug)
             pages.append(Page(doctor_page_id(doctor.slug), "doctor", lang, path, doctor.slug))
     return tuple(pages)
 
@@ -94,35 +100,54 @@ def path_for(page_id: str, lang: str) -> str:
     return page(page_id, lang).path
 
 
-def is_english_path(path):
-    """Language comes from the path: English if it starts with /en, otherwise Spanish.
-    `path` is a str, or a Reflex string Var (the browser's location): the same rule."""
-    return (path + "/").startswith("/en/")
+def language(lang: str) -> Language:
+    """The language `lang` as content/languages.yaml describes it (locale, name)."""
+    return next(entry for entry in LANGUAGES if entry.code == lang)
+
+
+def lang_prefix(lang: str) -> str:
+    """The language's part of every path: "" for the default language, "/en" for English."""
+    return path_for("home", lang).rstrip("/")
+
+
+def prefixed_langs() -> tuple[str, ...]:
+    """The languages under a prefix (all but the default), the longest prefix first."""
+    return tuple(sorted(LANGS[1:], key=lambda lang: -len(lang_prefix(lang))))
+
+
+def is_path_in(lang: str, path):
+    """Whether `path` is under the (non-default) language's prefix ("/en", "/en/faq", not
+    "/enfermeria"). `path` is a str, or a Reflex string Var (the browser's location): the
+    same rule."""
+    return (path + "/").startswith(lang_prefix(lang) + "/")
 
 
 def lang_of(path: str) -> str:
-    return "en" if is_english_path(path) else DEFAULT_LANG
+    """Language comes from the path: that of the prefix it is under, else the default."""
+    return next((lang for lang in prefixed_langs() if is_path_in(lang, path)), DEFAULT_LANG)
+
+
+def other_langs(lang: str) -> tuple[str, ...]:
+    """Every language but `lang`, in display order."""
+    return tuple(other for other in LANGS if other != lang)
 
 
 def other_lang(lang: str) -> str:
-    return "es" if lang == "en" else "en"
+    """The language a two-language toggle leads to (the first other one)."""
+    return other_langs(lang)[0]
 
 
-def twin_path(path: str) -> str:
-    """The same page in the other language; an unknown path falls back to that home."""
+def twin_path(path: str, target: str | None = None) -> str:
+    """The same page in language `target` (default: the other of two); an unknown path
+    falls back to that language's home."""
     here = page_at(path)
-    target = other_lang(here.lang if here else lang_of(path))
+    target = target or other_lang(here.lang if here else lang_of(path))
     return path_for(here.id if here else "home", target)
 
 
 # Where the production server answers a doctor's open times (JSON), followed by the
 # doctor's slug; the static export has a file of no times at each of those paths.
 OPEN_TIMES_PATH_PREFIX = "/api/open-times/"
-
-
-def lang_prefix(lang: str) -> str:
-    """The language's part of every path: "" for Spanish, "/en" for English."""
-    return path_for("home", lang).rstrip("/")
 
 
 def not_found_prerender_path(lang: str) -> str:
@@ -139,10 +164,17 @@ def not_found_file(lang: str) -> str:
     return lang_prefix(lang) + "/404.html"
 
 
+def hreflangs(lang: str) -> tuple[str, ...]:
+    """The hreflang codes of a language's pages: its code, and for the default language its
+    locale too ("es" and "es-MX": the clinic's own region)."""
+    return (lang, language(lang).locale) if lang == DEFAULT_LANG else (lang,)
+
+
 def alternates(page_id: str) -> dict[str, str]:
-    """hreflang -> path for a page: es, es-MX, en and x-default (the Spanish page)."""
-    es, en = path_for(page_id, "es"), path_for(page_id, "en")
-    return {"es": es, "es-MX": es, "en": en, "x-default": es}
+    """hreflang -> path for a page: each language (the default's locale beside it) and
+    x-default (the default language's page)."""
+    links = {code: path_for(page_id, lang) for lang in LANGS for code in hreflangs(lang)}
+    return {**links, "x-default": path_for(page_id, DEFAULT_LANG)}
 
 
 @functools.cache

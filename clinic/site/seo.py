@@ -10,11 +10,12 @@ import reflex as rx
 from clinic.site.content import LANGS, content
 from clinic.site.head_texts import head_text
 from clinic.site.i18n import doctor_values, service_values, text_of, text_with_facts
-from clinic.site.routes import Page, alternates, other_lang
+from clinic.site.routes import DEFAULT_LANG, Page, alternates, language, other_langs
 
 OG_IMAGE_PATH = "/og/lumara-og.png"
 OG_IMAGE_SIZE = (1200, 630)
-OG_LOCALES = {"es": "es_MX", "en": "en_US"}
+# og:locale spells a locale with an underscore (es_MX), content/languages.yaml as BCP 47 (es-MX).
+OG_LOCALES = {lang: language(lang).locale.replace("-", "_") for lang in LANGS}
 
 
 def absolute(path: str) -> str:
@@ -54,7 +55,10 @@ def _og_tags(lang: str, title: str, description: str, url: str | None) -> list[d
         {"property": "og:title", "content": title},
         {"property": "og:description", "content": description},
         {"property": "og:locale", "content": OG_LOCALES[lang]},
-        {"property": "og:locale:alternate", "content": OG_LOCALES[other_lang(lang)]},
+        *(
+            {"property": "og:locale:alternate", "content": OG_LOCALES[other]}
+            for other in other_langs(lang)
+        ),
         {"property": "og:image:width", "content": str(width)},
         {"property": "og:image:height", "content": str(height)},
         {"property": "og:image:alt", "content": text_with_facts(lang, "site.og_image_alt")},
@@ -86,11 +90,11 @@ def head(page: Page) -> dict:
 
 
 def not_found_head() -> dict:
-    """The 404 shell is shared by both languages; its head is Spanish (the default).
+    """The 404 shell is shared by every language; its head is in the default language.
     No robots noindex: the page is only ever served with status 404 (our server and the
     static hosts' 404 file), which already keeps it out of search indexes, and a noindex
     on it reads to auditing tools as a page that blocks crawlers."""
-    lang = "es"
+    lang = DEFAULT_LANG
     title, description = (
         head_text(lang, f"not_found.{field}") for field in ("meta_title", "meta_description")
     )

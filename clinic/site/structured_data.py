@@ -12,11 +12,11 @@ import json
 
 import reflex as rx
 
-from clinic.site.content import Doctor, content
+from clinic.site.content import DEFAULT_LANG, LANGS, Doctor, content
 from clinic.site.i18n import text_of, text_with_facts
 from clinic.site.pages.faq_data import faq_entries
-from clinic.site.routes import Page, doctor_page_id, path_for
-from clinic.site.seo import OG_IMAGE_PATH, OG_LOCALES, absolute
+from clinic.site.routes import Page, doctor_page_id, language, path_for
+from clinic.site.seo import OG_IMAGE_PATH, absolute
 
 SCHEMA = "https://schema.org"
 DAY_NAMES = {
@@ -28,8 +28,8 @@ DAY_NAMES = {
     "Sa": "Saturday",
     "Su": "Sunday",
 }
-# BCP 47 language of each site language: the regions of og:locale (es_MX -> es-MX).
-IN_LANGUAGE = {lang: locale.replace("_", "-") for lang, locale in OG_LOCALES.items()}
+# BCP 47 language of each site language: its locale (content/languages.yaml).
+IN_LANGUAGE = {lang: language(lang).locale for lang in LANGS}
 # Every doctor here is a gynecologist; a doctor who sees the maternity service also
 # practises obstetrics. schema.org's MedicalSpecialty enumeration names both.
 BASE_SPECIALTY = "Gynecologic"
@@ -49,7 +49,7 @@ def website_id() -> str:
 
 
 def physician_id(doctor: Doctor) -> str:
-    return absolute(path_for(doctor_page_id(doctor.slug), "es") + "#physician")
+    return absolute(path_for(doctor_page_id(doctor.slug), DEFAULT_LANG) + "#physician")
 
 
 def doctor_specialties(doctor: Doctor) -> list[str]:
@@ -144,8 +144,8 @@ def website(lang: str) -> dict:
         "@id": website_id(),
         "name": clinic.brand,
         "alternateName": clinic.legal_name,
-        "url": absolute(path_for("home", "es")),
-        "inLanguage": [IN_LANGUAGE["es"], IN_LANGUAGE["en"]],
+        "url": absolute(path_for("home", DEFAULT_LANG)),
+        "inLanguage": [IN_LANGUAGE[lang] for lang in LANGS],
         "publisher": {"@id": clinic_id()},
         "description": text_of(lang, "site.tagline"),
     }

@@ -39,6 +39,8 @@ from clinic.plugins.paint_first import (
     paint_first,
     rewrite_build,
 )
+from clinic.site.content import DEFAULT_LANG, LANGS
+from clinic.site.routes import lang_prefix, not_found_prerender_path
 from tests.texts import text_with_facts
 
 VITE_CONFIG = """resolve: {
@@ -353,8 +355,10 @@ def test_the_404_page_is_prerendered_at_one_path_per_language_besides_every_page
         [node, "--input-type=module", "-e", script], capture_output=True, text=True
     )
     assert done.returncode == 0, done.stderr
-    assert json.loads(done.stdout) == ["/", "/en", "/__404", "/en/__404"]
-    assert not_found_file("es") == "/404.html" and not_found_file("en") == "/en/404.html"
+    assert json.loads(done.stdout) == ["/", "/en", *(not_found_prerender_path(x) for x in LANGS)]
+    assert not_found_prerender_path(DEFAULT_LANG) == "/__404"
+    assert not_found_file(DEFAULT_LANG) == "/404.html"
+    assert all(not_found_file(x) == lang_prefix(x) + "/404.html" for x in LANGS)
 
 
 def test_a_changed_router_config_fails_the_build_instead_of_dropping_the_404_pages():

@@ -9,7 +9,7 @@ import icalendar
 import pytest
 
 from clinic.site.components.booked_appointment import calendar_file_parts, ics_fold, ics_text
-from clinic.site.content import content
+from clinic.site.content import LANGS, content
 from clinic.site.pages.success import note_texts
 from tests.texts import text_with_facts
 
@@ -34,7 +34,7 @@ def test_lines_fold_at_75_octets_and_unfold_to_the_same_text(line):
     assert folded.replace("\r\n ", "") == line
 
 
-@pytest.mark.parametrize("lang", ["es", "en"])
+@pytest.mark.parametrize("lang", LANGS)
 def test_a_file_made_of_the_parts_parses_with_the_address_and_the_rules(lang):
     parts = calendar_file_parts(lang, note_texts(lang))
     start = dt.datetime(2030, 3, 4, 16, 30, tzinfo=dt.UTC)

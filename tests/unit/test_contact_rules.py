@@ -10,11 +10,10 @@ import pytest
 
 from clinic.reflex_bridge import state_name
 from clinic.site.components import contact_form as form
-from clinic.site.content import content
+from clinic.site.content import DEFAULT_LANG, LANGS, content
 from tests.texts import text_of
 from tests.unit.rules_in_node import run_rule, value_of
 
-LANGS = ("es", "en")
 # The draft's client state names, from the form's own list of fields: a field added to
 # the form is in every draft here, empty unless a test fills it.
 STATE = {field: state_name(state) for field, state in form.DRAFT_FIELDS.items()}
@@ -74,7 +73,7 @@ def test_each_rule_gives_its_message_and_only_it(lang, changes, field, key):
     ["maria.nunez+citas@example.com", "  ana@example.com  ", "a@b.co", "o'hara@mail.example.org"],
 )
 def test_ordinary_addresses_pass(email):
-    assert errors_for("es", email=email)["email"] == ""
+    assert errors_for(DEFAULT_LANG, email=email)["email"] == ""
 
 
 def submit(lang: str, tab_opens: bool = True, **changes):
@@ -132,7 +131,7 @@ def test_without_a_phone_the_text_has_no_phone_line(lang):
 
 def test_what_the_patient_typed_is_never_read_as_a_placeholder():
     typed = "{email} $& {phone}"
-    outcome = submit("es", name=typed)
+    outcome = submit(DEFAULT_LANG, name=typed)
     url = next(call[1] for call in outcome.calls if call[0] == "openInNewTab")
     assert typed in urllib.parse.unquote(url)
 

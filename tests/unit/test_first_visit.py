@@ -21,7 +21,16 @@ from clinic.site.components.first_visit import (
     storage_key,
 )
 from clinic.site.content import content
-from clinic.site.routes import DEFAULT_LANG, path_for
+from clinic.site.routes import DEFAULT_LANG, language, other_langs, path_for
+
+# The languages a first visit can go to (every one but the default), and the first of
+# them, standing for all in the cases below.
+OTHERS = other_langs(DEFAULT_LANG)
+SECOND = OTHERS[0]
+SECOND_HOME = REDIRECT_TO[SECOND]
+SECOND_LOCALE = language(SECOND).locale
+# A browser language that is none of the site's.
+FOREIGN = next(tag for tag in ("fr-CA", "pt-BR", "it-IT") if tag.split("-")[0] not in OTHERS)
 
 # A stand-in for what the script touches (location, navigator, localStorage, document,
 # fetch), then the script itself, then a click on a language link when asked. Prints
@@ -75,8 +84,8 @@ def run_visit(tmp_path: Path, **visit) -> dict:
         "path": REDIRECT_FROM,
         "search": "",
         "hash": "",
-        "languages": ["en-US", "en"],
-        "language": "en-US",
+        "languages": [SECOND_LOCALE, SECOND],
+        "language": SECOND_LOCALE,
         "userAgent": BROWSER,
         "storage": "ok",
         "stored": {},
@@ -100,7 +109,8 @@ def test_the_flag_key_is_clinic_specific():
 
 
 def test_the_script_is_told_only_data_from_the_route_table_and_the_content():
-    assert path_for("home", DEFAULT_LANG) == REDIRECT_FROM and path_for("home", "en") == REDIRECT_TO
+    assert path_for("home", DEFAULT_LANG) == REDIRECT_FROM
+    assert {lang: path_for("home", lang) for lang in OTHERS} == REDIRECT_TO
     assert settings()["storageKey"] == KEY
     text = script_text()
     assert first_visit.SETTINGS_PLACEHOLDER not in text
@@ -128,38 +138,50 @@ def test_no_setting_can_close_the_script_element(monkeypatch):
     assert "</script" not in script_text().lower()
 
 
-def test_an_english_first_visit_of_the_spanish_home_goes_to_the_english_one_keeping_query_and_fragment(
-    tmp_path,
+@pytest.mark.parametrize("lang", OTHERS)
+def test_a_first_visit_in_another_language_of_the_default_home_goes_to_that_home_keeping_query_and_fragment(
+    tmp_path, lang
 ):
-    result = run_visit(tmp_path, search="?utm_source=flyer", hash="#contact")
-    assert result["replacedWith"] == f"{REDIRECT_TO}?utm_source=flyer#contact"
+    locale = language(lang).locale
+    result = run_visit(
+        tmp_path,
+        languages=[locale, lang],
+        language=locale,
+        search="?utm_source=flyer",
+        hash="#contact",
+    )
+    assert result["replacedWith"] == f"{REDIRECT_TO[lang]}?utm_source=flyer#contact"
     # Nothing Spanish is shown while /en/ loads, and no request is added to the way
     # there: the stylesheet /en/ shares is the one / already asked for.
     assert result["hidden"] is True
     assert result["fetched"] == []
-    assert result["stored"] == {KEY: "en"}
+    assert result["stored"] == {KEY: lang}
 
 
 @pytest.mark.parametrize(
     "visit",
     [
-        {"languages": ["en-GB"], "language": "en-GB"},
-        {"languages": [], "language": "en-US"},  # browsers without navigator.languages' entries
+        {"languages": [f"{SECOND}-GB"], "language": f"{SECOND}-GB"},
+        # browsers without navigator.languages' entries
+        {"languages": [], "language": SECOND_LOCALE},
     ],
-    ids=["british", "no-languages-list"],
+    ids=["other-region", "no-languages-list"],
 )
-def test_every_english_browser_counts(tmp_path, visit):
-    assert run_visit(tmp_path, **visit)["replacedWith"] == REDIRECT_TO
+def test_every_browser_in_that_language_counts(tmp_path, visit):
+    assert run_visit(tmp_path, **visit)["replacedWith"] == SECOND_HOME
 
 
 @pytest.mark.parametrize(
     "visit",
     [
-        {"stored": {KEY: "en"}},
-        {"stored": {KEY: "es"}},
-        {"languages": ["es-MX", "en-US"], "language": "es-MX"},
-        {"languages": ["fr-CA", "en"], "language": "fr-CA"},
-        {"path": REDIRECT_TO},
+        {"stored": {KEY: SECOND}},
+        {"stored": {KEY: DEFAULT_LANG}},
+        {
+            "languages": [language(DEFAULT_LANG).locale, SECOND_LOCALE],
+            "language": language(DEFAULT_LANG).locale,
+        },
+        {"languages": [FOREIGN, SECOND], "language": FOREIGN},
+        {"path": SECOND_HOME},
         {"path": path_for("contact", DEFAULT_LANG)},
         {"userAgent": GOOGLEBOT},
         {"storage": "no-access"},
@@ -167,11 +189,11 @@ def test_every_english_browser_counts(tmp_path, visit):
     ],
     ids=[
         "second-visit",
-        "chose-spanish",
-        "spanish-browser",
-        "other-language-first",
-        "english-home",
-        "other-spanish-page",
+        "chose-the-default",
+        "browser-in-the-default",
+        "language-not-on-the-site-first",
+        "other-home",
+        "other-default-page",
         "crawler",
         "storage-unreadable",
         "storage-unwritable",
@@ -184,11 +206,11 @@ def test_everyone_else_stays_where_they_landed(tmp_path, visit):
 
 
 def test_a_phone_whose_name_ends_in_bot_is_not_a_crawler(tmp_path):
-    assert run_visit(tmp_path, userAgent=PHONE_NAMED_LIKE_A_BOT)["replacedWith"] == REDIRECT_TO
+    assert run_visit(tmp_path, userAgent=PHONE_NAMED_LIKE_A_BOT)["replacedWith"] == SECOND_HOME
 
 
 def test_a_click_on_a_language_link_remembers_that_language_on_every_page(tmp_path):
-    result = run_visit(tmp_path, path=path_for("contact", "en"), clickHreflang="es")
-    assert result["stored"] == {KEY: "es"}
+    result = run_visit(tmp_path, path=path_for("contact", SECOND), clickHreflang=DEFAULT_LANG)
+    assert result["stored"] == {KEY: DEFAULT_LANG}
     # In the capture phase: no handler of the page can keep the click from it.
     assert result["listenersInCapture"] == ["click:true"]

@@ -9,7 +9,7 @@ import yaml
 
 from clinic.site.components.avatar import doctor_photo_url
 from clinic.site.components.picture import PHOTO_WIDTHS, photo
-from clinic.site.content import CONTENT_DIR, ContentError, content, load_model
+from clinic.site.content import CONTENT_DIR, LANGS, ContentError, content, load_model
 from clinic.site.pages.home import SECTION_IDS, render
 from clinic.site.pages.home.data import CAROUSEL_MAX, CAROUSEL_MIN, HomeContent, home_content
 from clinic.site.routes import page
@@ -88,7 +88,7 @@ def test_doctor_photo_drop_in_resolves_under_assets():
     assert doctor_photo_url(with_photo) == "/img/doctors/portrait.webp"
 
 
-@pytest.mark.parametrize("lang", ["es", "en"])
+@pytest.mark.parametrize("lang", LANGS)
 def test_home_renders_one_h1_and_the_sections_in_spec_order(lang):
     rendered = str(render(page("home", lang)))
     assert rendered.count('"h1"') == 1

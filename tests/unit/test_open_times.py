@@ -12,7 +12,7 @@ import pytest
 
 from clinic.server import open_times
 from clinic.server.middleware import SiteMiddleware
-from clinic.site.content import content
+from clinic.site.content import LANGS, content
 from clinic.site.routes import OPEN_TIMES_PATH_PREFIX
 from devtools.content_variants import copy_content, grown, site_content
 from tests.cal_api_stub import CalApiStub
@@ -119,7 +119,7 @@ def test_a_doctor_without_an_event_type_has_no_open_times_and_no_request(
     assert stub.requests == []
 
 
-@pytest.mark.parametrize("lang", ["es", "en"])
+@pytest.mark.parametrize("lang", LANGS)
 def test_only_doctors_with_an_event_type_keep_a_place_for_open_times(without_event_type, lang):
     from clinic.site.pages import renderer
     from clinic.site.routes import doctor_page_id, page

@@ -5,85 +5,99 @@ from __future__ import annotations
 
 import pytest
 
-from clinic.site.content import content
+from clinic.site.content import DEFAULT_LANG, LANGS, LANGUAGES, content, doctor_path_pattern
 from clinic.site.routes import (
     all_pages,
     alternates,
     lang_of,
+    lang_prefix,
     legacy_redirects,
     page_at,
     path_for,
     twin_path,
 )
 
-PAIRS = [
-    (path_for(page_id, "es"), path_for(page_id, "en"))
-    for page_id in dict.fromkeys(p.id for p in all_pages())
-]
+# The languages come from content/languages.yaml: the default one at `/`, the others
+# under their prefixes; SECOND is the one a two-language toggle leads to.
+OTHERS = LANGS[1:]
+SECOND = OTHERS[0]
+PAIRS = [(page_id, lang) for page_id in dict.fromkeys(p.id for p in all_pages()) for lang in OTHERS]
 
 
 def test_every_page_has_a_unique_path_in_each_language():
     data = content()
     paths = [p.path for p in all_pages()]
-    assert len(paths) == 2 * (len(data.routes.pages) + len(data.doctors))
+    assert len(paths) == len(LANGS) * (len(data.routes.pages) + len(data.doctors))
     assert len(set(paths)) == len(paths)
 
 
-@pytest.mark.parametrize(("es", "en"), PAIRS)
-def test_twins_both_ways(es, en):
-    assert twin_path(es) == en
-    assert twin_path(en) == es
-    assert lang_of(es) == "es" and lang_of(en) == "en"
+@pytest.mark.parametrize(("page_id", "lang"), PAIRS)
+def test_twins_both_ways(page_id, lang):
+    default, other = path_for(page_id, DEFAULT_LANG), path_for(page_id, lang)
+    assert twin_path(default, lang) == other
+    assert twin_path(other, DEFAULT_LANG) == default
+    assert twin_path(other) == default  # the toggle of two languages: to the default
+    assert twin_path(default) == path_for(page_id, SECOND)
+    assert lang_of(default) == DEFAULT_LANG and lang_of(other) == lang
 
 
-@pytest.mark.parametrize(("es", "en"), PAIRS)
-def test_path_of_each_page_in_each_language(es, en):
-    page = page_at(es)
-    assert path_for(page.id, "es") == es
-    assert path_for(page.id, "en") == en
-    assert page_at(en).id == page.id
+@pytest.mark.parametrize(("page_id", "lang"), PAIRS)
+def test_path_of_each_page_in_each_language(page_id, lang):
+    page = page_at(path_for(page_id, DEFAULT_LANG))
+    assert page.id == page_id and page.lang == DEFAULT_LANG
+    assert page_at(path_for(page_id, lang)).id == page_id
 
 
-def test_unknown_paths_toggle_to_the_other_home():
-    assert twin_path("/no-existe") == "/en/"
-    assert twin_path("/en/does-not-exist") == "/"
-    assert twin_path("/english") == "/en/"  # "/english" is not under /en
+@pytest.mark.parametrize("lang", OTHERS)
+def test_unknown_paths_toggle_to_the_other_home(lang):
+    prefix = lang_prefix(lang)
+    assert twin_path("/no-existe", lang) == path_for("home", lang)
+    assert twin_path(prefix + "/does-not-exist") == "/"
+    # A path that merely starts with the prefix's letters is not under it.
+    assert twin_path(prefix + "glish", lang) == path_for("home", lang)
 
 
 def test_trailing_slash_is_the_same_page():
-    assert page_at("/contacto/").path == "/contacto"
-    assert page_at("/en").path == "/en/"
+    default = path_for("contact", DEFAULT_LANG)
+    assert page_at(default + "/").path == default
+    for lang in OTHERS:
+        assert page_at(lang_prefix(lang)).path == path_for("home", lang)
 
 
-def test_language_comes_from_the_path():
-    assert lang_of("/en") == "en"
-    assert lang_of("/en/faq") == "en"
-    assert lang_of("/enfermeria") == "es"
-    assert lang_of("/") == "es"
+@pytest.mark.parametrize("lang", OTHERS)
+def test_language_comes_from_the_path(lang):
+    prefix = lang_prefix(lang)
+    assert lang_of(prefix) == lang
+    assert lang_of(prefix + "/faq") == lang
+    assert lang_of(prefix + "fermeria") == DEFAULT_LANG
+    assert lang_of("/") == DEFAULT_LANG
 
 
-def test_doctor_paths_follow_gender_in_spanish():
+def test_doctor_paths_follow_their_pattern_in_each_language():
     table = content().routes
     for doctor in content().doctors:
-        pattern = getattr(table.doctor_pages.es, doctor.gender)
-        assert path_for(f"doctor:{doctor.slug}", "es") == pattern.format(slug=doctor.slug)
+        for lang in LANGS:
+            pattern = doctor_path_pattern(table.doctor_pages, lang, doctor.gender)
+            assert path_for(f"doctor:{doctor.slug}", lang) == pattern.format(slug=doctor.slug)
 
 
 def test_hreflang_alternates_are_reciprocal():
     for page in all_pages():
         links = alternates(page.id)
-        assert set(links) == {"es", "es-MX", "en", "x-default"}
-        assert links["x-default"] == links["es"] == path_for(page.id, "es")
+        assert set(links) == {*LANGS, LANGUAGES[0].locale, "x-default"}
+        default = path_for(page.id, DEFAULT_LANG)
+        assert links["x-default"] == links[DEFAULT_LANG] == links[LANGUAGES[0].locale] == default
+        assert all(links[lang] == path_for(page.id, lang) for lang in LANGS)
         assert page.path in links.values()
 
 
 def test_legacy_redirects_follow_the_route_table():
     """Each legacy path to its page, and each doctor's old path (its gender's pattern)."""
     table = content().routes
-    expected = {old: path_for(target, "es") for old, target in table.legacy.items()}
+    expected = {old: path_for(target, DEFAULT_LANG) for old, target in table.legacy.items()}
     for doctor in content().doctors:
         old = getattr(table.legacy_doctor, doctor.gender).format(slug=doctor.slug)
-        expected[old] = path_for(f"doctor:{doctor.slug}", "es")
+        expected[old] = path_for(f"doctor:{doctor.slug}", DEFAULT_LANG)
     assert legacy_redirects() == expected
 
 

@@ -16,7 +16,7 @@ import pytest
 
 from clinic.plugins import sitemap
 from clinic.site import seo, structured_data
-from clinic.site.content import OpeningHours, content
+from clinic.site.content import DEFAULT_LANG, LANGS, LANGUAGES, OpeningHours, content
 from clinic.site.head_texts import limits_of
 from clinic.site.i18n import consultation_length, consultation_price
 from clinic.site.routes import all_pages, legacy_redirects, page, path_for, twin_path
@@ -27,6 +27,8 @@ ORIGIN = content().clinic.origin
 PAGES = all_pages()
 FAQ_PAGES = [p for p in PAGES if p.kind == "faq"]
 OTHER_PAGES = [p for p in PAGES if p.kind != "faq"]
+# og:locale spells content/languages.yaml's locales with an underscore (es_MX).
+OG_LOCALE = {language.code: language.locale.replace("-", "_") for language in LANGUAGES}
 NS = {"s": "http://www.sitemaps.org/schemas/sitemap/0.9", "x": "http://www.w3.org/1999/xhtml"}
 
 
@@ -38,10 +40,26 @@ def meta_of(head: dict) -> list[dict]:
     return [m for m in head["meta"] if isinstance(m, dict)]
 
 
+def meta_values(head: dict, key: str) -> list[str]:
+    return [m["content"] for m in meta_of(head) if m.get("property", m.get("name")) == key]
+
+
 def meta_value(head: dict, key: str) -> str:
-    found = [m["content"] for m in meta_of(head) if m.get("property", m.get("name")) == key]
+    found = meta_values(head, key)
     assert len(found) == 1, f"{key}: {found}"
     return found[0]
+
+
+def expected_alternates(page_id: str) -> dict[str, str]:
+    """hreflang -> URL of a page: every language of content/languages.yaml, the default
+    one's locale beside it (es-MX, the clinic's region) and x-default (the default's)."""
+    urls = {lang: ORIGIN + path_for(page_id, lang) for lang in LANGS}
+    default_locale = LANGUAGES[0].locale
+    return {
+        **{code: url for lang, url in urls.items() for code in (lang,)},
+        default_locale: urls[DEFAULT_LANG],
+        "x-default": urls[DEFAULT_LANG],
+    }
 
 
 def links_of(head: dict) -> list[dict]:
@@ -70,10 +88,13 @@ def test_title_and_description_are_within_their_limits(p):
 
 
 def test_titles_and_descriptions_are_distinct_per_page():
-    titles = [seo.page_texts(p)["title"] for p in PAGES]
-    descriptions = [seo.page_texts(p)["description"] for p in PAGES]
-    assert len(set(titles)) == len(PAGES)
-    assert len(set(descriptions)) == len(PAGES)
+    # Within each language: a new language's first draft repeats the one it was copied from.
+    for lang in LANGS:
+        pages = [p for p in PAGES if p.lang == lang]
+        titles = [seo.page_texts(p)["title"] for p in pages]
+        descriptions = [seo.page_texts(p)["description"] for p in pages]
+        assert len(set(titles)) == len(pages)
+        assert len(set(descriptions)) == len(pages)
 
 
 @pytest.mark.parametrize("p", PAGES, ids=ids(PAGES))
@@ -88,8 +109,10 @@ def test_head_has_every_tag_with_its_value(p):
     assert meta_value(head, "og:description") == head["description"]
     assert meta_value(head, "og:url") == url
     assert meta_value(head, "og:site_name") == content().clinic.brand
-    assert meta_value(head, "og:locale") == {"es": "es_MX", "en": "en_US"}[p.lang]
-    assert meta_value(head, "og:locale:alternate") == {"es": "en_US", "en": "es_MX"}[p.lang]
+    assert meta_value(head, "og:locale") == OG_LOCALE[p.lang]
+    assert meta_values(head, "og:locale:alternate") == [
+        OG_LOCALE[lang] for lang in LANGS if lang != p.lang
+    ]
     assert meta_value(head, "og:image:width") == "1200"
     assert meta_value(head, "og:image:height") == "630"
     assert meta_value(head, "og:image:alt") == text_with_facts(p.lang, "site.og_image_alt")
@@ -107,7 +130,7 @@ def test_head_texts_state_the_facts_of_content():
     """The fee, the length of a consultation, the office and the doctors' years in the
     head tags are those of clinic.yaml and doctors.yaml."""
     clinic = content().clinic
-    for lang in ("es", "en"):
+    for lang in LANGS:
         for page_id in ("faq", "booking"):
             description = seo.page_texts(page(page_id, lang))["description"]
             assert consultation_price() in description and consultation_length(lang) in description
@@ -127,9 +150,8 @@ def test_canonical_is_the_page_and_hreflang_is_reciprocal(p):
     canonical = [link["href"] for link in links if link["rel"] == "canonical"]
     assert canonical == [ORIGIN + p.path]
     alternates = {link["hrefLang"]: link["href"] for link in links if link["rel"] == "alternate"}
-    spanish, english = ORIGIN + path_for(p.id, "es"), ORIGIN + path_for(p.id, "en")
-    assert alternates == {"es": spanish, "es-MX": spanish, "en": english, "x-default": spanish}
-    twin = page(p.id, "en" if p.lang == "es" else "es")
+    assert alternates == expected_alternates(p.id)
+    twin = page(p.id, next(lang for lang in LANGS if lang != p.lang))
     assert twin.path == twin_path(p.path)
     twin_alternates = {
         link["hrefLang"]: link["href"]
@@ -272,7 +294,7 @@ FAKE_FAQ = [
 def test_faq_routes_carry_a_faq_page_built_from_the_shown_questions(p):
     graph = structured_data.graph(p, entries=FAKE_FAQ)
     [faq] = nodes_by_type(graph)["FAQPage"]
-    assert faq["inLanguage"] == {"es": "es-MX", "en": "en-US"}[p.lang]
+    assert faq["inLanguage"] == next(x.locale for x in LANGUAGES if x.code == p.lang)
     assert [(q["name"], q["acceptedAnswer"]["text"]) for q in faq["mainEntity"]] == FAKE_FAQ
     assert all(
         q["@type"] == "Question" and q["acceptedAnswer"]["@type"] == "Answer"
@@ -326,8 +348,7 @@ def test_sitemap_lists_every_page_with_its_alternates():
         links = url.findall("x:link", NS)
         assert all(link.get("rel") == "alternate" for link in links)
         got = {link.get("hreflang"): link.get("href") for link in links}
-        spanish, english = ORIGIN + path_for(p.id, "es"), ORIGIN + path_for(p.id, "en")
-        assert got == {"es": spanish, "es-MX": spanish, "en": english, "x-default": spanish}
+        assert got == expected_alternates(p.id)
 
 
 def test_sitemap_has_no_legacy_or_404_paths():

@@ -11,7 +11,7 @@ import pytest
 
 from clinic.plugins import cloudflare_pages, netlify
 from clinic.plugins.not_found_pages import not_found_file
-from clinic.plugins.static_host_rules import legacy_spellings, page_spellings
+from clinic.plugins.static_host_rules import lang_prefixes, legacy_spellings, page_spellings
 from clinic.server import security
 from clinic.server.middleware import (
     Health,
@@ -23,7 +23,7 @@ from clinic.server.middleware import (
     prerendered_file,
     resolve,
 )
-from clinic.site.content import content
+from clinic.site.content import LANGS, content
 from clinic.site.routes import all_pages, legacy_redirects
 
 # ------------------------------------------------------------------ routing decisions
@@ -289,6 +289,14 @@ NOT_FOUND_BY_LANG = {
     "es": "<html><head><script>window.es=1</script></head><body>No encontrada</body></html>",
     "en": "<html><head><script>window.en=1</script></head><body>Not found</body></html>",
 }
+# Content with more languages: a page of their own, written like the sample's.
+NOT_FOUND_BY_LANG.update(
+    {
+        lang: f"<html><head><script>window.{lang}=1</script></head><body>404</body></html>"
+        for lang in LANGS
+        if lang not in NOT_FOUND_BY_LANG
+    }
+)
 
 
 @pytest.fixture
@@ -449,8 +457,12 @@ def test_cloudflare_headers_broadest_first_each_later_rule_detaching_what_it_set
 
 def test_netlify_forces_the_spellings_and_ends_with_each_languages_404_rule():
     rules = _rules(netlify.redirects_file())
-    assert rules[-2:] == [["/en/*", "/en/404.html", "404"], ["/*", "/404.html", "404"]]
-    as_map = {source: (target, status) for source, target, status in rules[:-2]}
+    # The longest prefix first, the default language's catch-all last.
+    ends = [
+        [f"{prefix}/*", not_found_file(lang), "404"] for lang, prefix in lang_prefixes().items()
+    ]
+    assert rules[-len(LANGS) :] == ends and ends[-1] == ["/*", "/404.html", "404"]
+    as_map = {source: (target, status) for source, target, status in rules[: -len(LANGS)]}
     for page in all_pages():
         assert all(
             as_map[spelling] == (page.path, "301!") for spelling in page_spellings(page.path)

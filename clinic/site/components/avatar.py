@@ -9,7 +9,7 @@ from __future__ import annotations
 import reflex as rx
 
 from clinic.reflex_bridge import JsxWidget
-from clinic.site.content import Doctor
+from clinic.site.content import DEFAULT_LANG, Doctor
 from clinic.site.i18n import text_of
 
 
@@ -32,7 +32,7 @@ def doctor_photo_url(doctor: Doctor) -> str:
 
 
 def doctor_avatar(
-    doctor: Doctor, size: int = 96, *, lang: str = "es", class_name: str = ""
+    doctor: Doctor, size: int = 96, *, lang: str = DEFAULT_LANG, class_name: str = ""
 ) -> rx.Component:
     """The doctor's photo, or their initials while it is missing, loading or broken."""
     # Initials scale with the circle: about 36 % of its diameter.

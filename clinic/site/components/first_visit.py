@@ -6,7 +6,8 @@ chosen language never undone, crawlers and blocked storage left alone, query and
 kept) lives in one place, `assets/behaviors/first_visit.js`, which says why each part
 is there. That file runs in every page's <head>, ahead of its stylesheet and scripts,
 so before the page paints; this module passes it only data, as JSON: the storage key,
-the two home paths from the route table and the crawler pattern.
+the home paths from the route table (the default language's, and the others' by
+language code) and the crawler pattern.
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ import reflex as rx
 
 from clinic.project import ASSETS_DIR
 from clinic.site.content import content
-from clinic.site.routes import DEFAULT_LANG, path_for
+from clinic.site.routes import DEFAULT_LANG, other_langs, path_for
 
 SCRIPT_FILE = ASSETS_DIR / "behaviors" / "first_visit.js"
 # The one identifier of the file that the build replaces with the settings (JSON).
@@ -28,7 +29,8 @@ SETTINGS_PLACEHOLDER = "FIRST_VISIT_SETTINGS"
 CRAWLERS = r"bot/|crawler|spider|slurp|lighthouse|inspectiontool"
 
 REDIRECT_FROM = path_for("home", DEFAULT_LANG)
-REDIRECT_TO = path_for("home", "en")
+# Where a first visit in another language of the site goes: that language's home.
+REDIRECT_TO = {lang: path_for("home", lang) for lang in other_langs(DEFAULT_LANG)}
 
 
 def storage_key() -> str:
@@ -36,7 +38,7 @@ def storage_key() -> str:
     return f"{content().clinic.brand_slug}.lang-set"
 
 
-def settings() -> dict[str, str]:
+def settings() -> dict[str, object]:
     """What the script is told: data only."""
     return {
         "storageKey": storage_key(),

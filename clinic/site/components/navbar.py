@@ -34,6 +34,7 @@ from clinic.reflex_bridge import (
 from clinic.site import navigation as nav
 from clinic.site.components.dom import focus_stays_inside, target_is_inside
 from clinic.site.components.fixed_bars import HEADER_HEIGHT_CLASS
+from clinic.site.components.language_switcher import language_switcher
 from clinic.site.components.links import external_link, page_link
 from clinic.site.components.popover import (
     HIDDEN_WITHOUT_POPOVERS,
@@ -56,7 +57,7 @@ from clinic.site.components.ui import BUTTON_PRIMARY, icon
 from clinic.site.components.ui import FOCUS_RING as FOCUS
 from clinic.site.content import content
 from clinic.site.i18n import text_of, text_with_facts
-from clinic.site.routes import Page, other_lang, path_for, twin_path
+from clinic.site.routes import Page, path_for
 
 TOP_LINK = f"rounded-md px-3 py-2 text-[0.95rem] font-medium text-ink hover:text-primary hover:bg-blush {FOCUS}"
 MENU_LINK = f"block rounded-md px-3 py-2 text-ink hover:bg-blush hover:text-primary {FOCUS}"
@@ -260,23 +261,6 @@ def _mobile_menu(page: Page) -> rx.Component:
     )
 
 
-def language_toggle(page: Page) -> rx.Component:
-    target = other_lang(page.lang)
-    return page_link(
-        twin_path(page.path),
-        text_of(page.lang, "nav.toggle_other"),
-        aria_label=text_of(page.lang, "nav.toggle_label"),
-        # No lang=target: the accessible name (aria-label) is in the page's own language.
-        href_lang=target,
-        # A language chosen here is never undone by the first-visit redirect
-        # (assets/behaviors/first_visit.js remembers a click on any link with hreflang).
-        class_name=(
-            "inline-flex h-10 min-w-10 items-center justify-center rounded-full border "
-            f"border-primary/30 px-3 text-sm font-semibold text-primary hover:bg-blush {FOCUS}"
-        ),
-    )
-
-
 def _mobile_panel(page: Page) -> rx.Component:
     lang = page.lang
 
@@ -376,7 +360,7 @@ def navbar(page: Page) -> rx.Component:
                     class_name=HEADER_CONTACT,
                     data_header_contact="",
                 ),
-                language_toggle(page),
+                language_switcher(page),
                 _mobile_menu(page),
                 class_name="flex items-center gap-2",
             ),

@@ -42,16 +42,25 @@ def popover_button(*children, panel_id: str, **props) -> rx.Component:
     )
 
 
-def popover_panel(*children, panel_id: str, on_toggle: rx.Var, **props) -> rx.Component:
+def popover_panel(
+    *children, panel_id: str, on_toggle: rx.Var | None = None, **props
+) -> rx.Component:
     """A panel hidden until its button opens it; `on_toggle` (a `handler` taking the
-    event; `toggled_open(event)` says which way) hears every opening and closing, whoever
-    caused it. It runs twice: at `beforetoggle`, inside the press or call that toggles, so
+    event; `toggled_open(event)` says which way), when given, hears every opening and
+    closing, whoever caused it. It runs twice: at `beforetoggle`, inside the press or call that toggles, so
     a rule reading the state at the next key press or blur finds it current (`toggle` is
     queued as a task, which can come after that key press); and at `toggle`, which
     reports what finally happened."""
     return rx.el.div(
         *children,
         id=panel_id,
-        custom_attrs={"popover": "auto", "onBeforeToggle": on_toggle, "onToggle": on_toggle},
+        custom_attrs={
+            "popover": "auto",
+            **(
+                {"onBeforeToggle": on_toggle, "onToggle": on_toggle}
+                if on_toggle is not None
+                else {}
+            ),
+        },
         **props,
     )

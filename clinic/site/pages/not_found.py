@@ -4,7 +4,7 @@ to answer them with a redirect).
 
 It is one route for every unknown path, so which language to show and which legacy path
 to leave are known only from the browser's location: both are Reflex expressions on it,
-with the same language rule as every other page (`routes.is_english_path`)."""
+with the same language rule as every other page (`routes.lang_of`)."""
 
 from __future__ import annotations
 
@@ -14,10 +14,11 @@ from clinic.reflex_bridge import browser_step, handler, location
 from clinic.site import navigation as nav
 from clinic.site.components.layout import page_shell
 from clinic.site.components.links import external_link, page_link
+from clinic.site.components.path_language import per_path_language
 from clinic.site.components.ui import BUTTON_PRIMARY, BUTTON_SECONDARY, TEXT_LINK
 from clinic.site.content import LANGS, content
 from clinic.site.i18n import text_of, text_with_facts
-from clinic.site.routes import DEFAULT_LANG, Page, is_english_path, legacy_redirects, path_for
+from clinic.site.routes import Page, legacy_redirects, path_for
 
 decoded_path = browser_step("page", "decodedPath", returns=str)
 set_document_title = browser_step("page", "setDocumentTitle")
@@ -72,7 +73,8 @@ def _page(lang: str) -> rx.Component:
     title = text_with_facts(lang, "not_found.meta_title")
     return rx.fragment(
         page_shell(Page("not_found", "not_found", lang, path_for("home", lang)), _body(lang)),
-        # The head is written once, in Spanish: on an English path the tab says so in English.
+        # The head is written once, in the default language: on another language's path the
+        # tab says so in that language.
         rx.fragment(on_mount=handler(lambda: set_document_title(title))),
     )
 
@@ -82,7 +84,6 @@ def render() -> rx.Component:
     path = here["pathname"].to(str)
     legacy_target = rx.Var.create(legacy_redirects())[decoded_path(path).rstrip("/")]
     versions = {lang: _page(lang) for lang in LANGS}
-    english = next(lang for lang in LANGS if lang != DEFAULT_LANG)
     return rx.cond(
         legacy_target,
         rx.fragment(
@@ -90,5 +91,5 @@ def render() -> rx.Component:
                 legacy_target.to(str) + here["search"].to(str) + here["hash"].to(str), replace=True
             )
         ),
-        rx.cond(is_english_path(path), versions[english], versions[DEFAULT_LANG]),
+        per_path_language(path, versions),
     )

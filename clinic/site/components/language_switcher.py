@@ -1,0 +1,117 @@
+"""The language switcher in the header (spec section 4), from content/languages.yaml.
+
+With two languages it is the spec's toggle: one link, "EN" on a Spanish page, to the
+same page in the other language. With three or more, a button with the page's own
+language's code ("FR") opens a native popover listing every language by its name in itself,
+each a link to the same page in that language: it opens, closes and is used by keyboard
+from first paint, before and without the page's JavaScript, like the other menus
+(clinic/site/components/popover.py).
+
+Every link carries `hreflang`: a language chosen here is never undone by the first-visit
+redirect (assets/behaviors/first_visit.js remembers a click on any link with hreflang).
+"""
+
+from __future__ import annotations
+
+import reflex as rx
+
+from clinic.reflex_bridge import handler, when
+from clinic.site.components.dom import target_is_inside
+from clinic.site.components.links import page_link
+from clinic.site.components.popover import (
+    HIDDEN_WITHOUT_POPOVERS,
+    OPEN_INSIDE,
+    hide_popover,
+    popover_button,
+    popover_panel,
+)
+from clinic.site.components.ui import FOCUS_RING as FOCUS
+from clinic.site.components.ui import icon
+from clinic.site.content import LANGS, LANGUAGES
+from clinic.site.i18n import text_of
+from clinic.site.routes import Page, other_lang, twin_path
+
+BUTTON = (
+    "inline-flex h-10 min-w-10 items-center justify-center rounded-full border "
+    f"border-primary/30 px-3 text-sm font-semibold text-primary hover:bg-blush {FOCUS}"
+)
+PANEL_ID = "language-menu"
+ANCHOR = "--language-menu"
+CHEVRON = "M6 9l6 6 6-6"
+# In the top layer, under its button by CSS anchor positioning (right edges aligned, the
+# button sits at the header's right); where anchors are unknown, under the bar at the right.
+WITH_ANCHORS = "supports-[anchor-name:none]"
+PANEL = (
+    "fixed top-15 right-4 left-auto bottom-auto m-0 h-auto w-48 rounded-xl border "
+    "border-primary/10 bg-white p-2 text-ink shadow-lg "
+    f"{WITH_ANCHORS}:top-[anchor(bottom)] {WITH_ANCHORS}:right-[anchor(right)] {WITH_ANCHORS}:mt-2"
+)
+MENU_LINK = (
+    f"flex min-h-11 items-center rounded-md px-3 text-ink hover:bg-blush hover:text-primary {FOCUS}"
+)
+
+
+def language_toggle(page: Page) -> rx.Component:
+    """Two languages: one link to the same page in the other one."""
+    return page_link(
+        twin_path(page.path),
+        text_of(page.lang, "nav.toggle_other"),
+        aria_label=text_of(page.lang, "nav.toggle_label"),
+        # No lang=target: the accessible name (aria-label) is in the page's own language.
+        href_lang=other_lang(page.lang),
+        class_name=BUTTON,
+    )
+
+
+def _choice(page: Page, lang: str, name: str) -> rx.Component:
+    here = lang == page.lang
+    return rx.el.li(
+        page_link(
+            twin_path(page.path, lang),
+            name,
+            # Each name is in its own language, and said so to screen readers.
+            lang=lang,
+            href_lang=lang,
+            **({"aria_current": "true"} if here else {}),
+            class_name=f"{MENU_LINK} {'font-semibold text-primary' if here else ''}",
+        )
+    )
+
+
+def language_menu(page: Page) -> rx.Component:
+    """Three or more languages: a popover listing each by its own name."""
+    close = handler(lambda event: when(target_is_inside(event, "a"), hide_popover(PANEL_ID)))
+    return rx.el.div(
+        popover_button(
+            # The language's code, as every language's pages spell it ("FR"): right from
+            # the first draft of a new language's texts.
+            page.lang.upper(),
+            icon(
+                CHEVRON,
+                size=14,
+                stroke_width="2.5",
+                class_name=f"ml-1 transition-transform {OPEN_INSIDE}/language:rotate-180",
+            ),
+            panel_id=PANEL_ID,
+            id=f"{PANEL_ID}-button",
+            aria_label=text_of(page.lang, "nav.languages_label", code=page.lang.upper()),
+            class_name=f"[anchor-name:{ANCHOR}] {BUTTON}",
+        ),
+        popover_panel(
+            rx.el.ul(
+                *(_choice(page, language.code, language.name) for language in LANGUAGES),
+                class_name="space-y-0.5",
+            ),
+            panel_id=PANEL_ID,
+            class_name=f"[position-anchor:{ANCHOR}] {PANEL}",
+        ),
+        class_name=f"group/language relative {HIDDEN_WITHOUT_POPOVERS}",
+        data_language_menu="",
+        # A choice of the language already shown navigates nowhere: the menu closes anyway.
+        custom_attrs={"onClick": close},
+    )
+
+
+def language_switcher(page: Page) -> rx.Component:
+    """The toggle with two languages, the menu with more."""
+    return language_toggle(page) if len(LANGS) == 2 else language_menu(page)
