@@ -250,6 +250,7 @@ def test_a_blocked_popup_keeps_the_draft_and_offers_the_link(page, lang):
     status = page.locator("[data-contact-status]")
     expect(status).to_contain_text(text_of(lang, "contact.form.blocked"))
     link = status.get_by_role("link")
+    expect(link).to_have_attribute("href", re.compile(rf"^{re.escape(WHATSAPP)}\?text=."))
     assert chat_text(link.get_attribute("href")) == expected_text(lang, HOSTILE)
     expect(link).to_have_attribute("target", "_blank")
     expect(f["name"]).to_have_value(HOSTILE["name"])
