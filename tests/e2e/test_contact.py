@@ -250,6 +250,7 @@ def test_a_blocked_popup_keeps_the_draft_and_offers_the_link(page, lang):
     status = page.locator("[data-contact-status]")
     expect(status).to_contain_text(text_of(lang, "contact.form.blocked"))
     link = status.get_by_role("link")
+    expect(link).to_have_attribute("href", re.compile(rf"^{re.escape(WHATSAPP)}\?text=."))
     assert chat_text(link.get_attribute("href")) == expected_text(lang, HOSTILE)
     expect(link).to_have_attribute("target", "_blank")
     expect(f["name"]).to_have_value(HOSTILE["name"])
@@ -298,7 +299,9 @@ def test_invalid_submit_opens_nothing_and_says_why(page, lang):
         expect(error, case).to_be_visible()
         expect(f[field], case).to_have_attribute("aria-invalid", "true")
         error_id = error.locator("xpath=..").get_attribute("id")
-        assert error_id in f[field].get_attribute("aria-describedby").split(), case
+        expect(f[field], case).to_have_attribute(
+            "aria-describedby", re.compile(rf"(^|\s){re.escape(error_id)}(\s|$)")
+        )
         expect(f[field], case).to_be_focused()
         assert opened(page) == [] and popups == [], case
         # The draft is kept for the patient to fix.

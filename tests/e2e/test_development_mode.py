@@ -96,7 +96,7 @@ def test_pages_render_in_development_without_console_errors(dev_site, dev_page, 
     response = dev_page.goto(path_for(page_id, lang))
     assert response.status == 200
     dev_page.locator("h1").first.wait_for()
-    assert dev_page.evaluate("document.documentElement.lang") == lang
+    expect(dev_page.locator("html")).to_have_attribute("lang", lang)
     page_ready(dev_page)  # effects and lazy chunks after the first render
 
 

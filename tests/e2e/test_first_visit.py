@@ -119,7 +119,8 @@ def test_choosing_spanish_with_the_toggle_is_never_undone(visitor):
     toggle.click()
     page.wait_for_url(lambda url: urlparse(url).path == REDIRECT_FROM)
     settle(page)
-    assert path_of(page) == REDIRECT_FROM and page.locator("html").get_attribute("lang") == "es"
+    assert path_of(page) == REDIRECT_FROM
+    expect(page.locator("html")).to_have_attribute("lang", "es")
     assert flag(page) == "es"
     page.reload()
     expect_spanish_home(page)

@@ -410,7 +410,7 @@ def test_facility_viewer_traps_focus_and_returns_it(new_context, lang, viewport)
     expect(dialog).to_be_visible()
     expect(dialog).to_have_accessible_name(re.compile(re.escape(facilities[1].caption(lang))))
     expect(dialog.locator("img")).to_have_attribute("alt", facilities[1].alt(lang))
-    assert page.evaluate("document.activeElement.closest('dialog') !== null")
+    expect(page.locator("dialog:focus, dialog :focus")).to_have_count(1)
     for key in ["Tab"] * 5 + ["Shift+Tab"] * 5:
         page.keyboard.press(key)
         assert page.evaluate("document.activeElement.closest('dialog') !== null"), (

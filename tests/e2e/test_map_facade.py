@@ -140,7 +140,8 @@ def test_nothing_goes_to_google_before_the_button_and_the_frame_loads_after(home
     expect(frame).to_have_attribute(
         "title", re.compile(re.escape(content().clinic.address.hospital))
     )
-    assert frame.get_attribute("width") and frame.get_attribute("height")
+    expect(frame).to_have_attribute("width", re.compile(r"."))
+    expect(frame).to_have_attribute("height", re.compile(r"."))
     expect(page.frame_locator("#location iframe[data-map-frame]").locator("body")).to_have_text(
         "map"
     )

@@ -28,17 +28,16 @@ def test_unknown_path_gives_404_in_its_language(page, console_errors, base_url, 
     expect(page.locator("html")).to_have_attribute("lang", lang)
     expect(page).to_have_title(text_with_facts(lang, "not_found.meta_title"))
     main = page.locator("main")
-    assert main.get_by_role("link", name=text_of(lang, "not_found.home")).get_attribute(
-        "href"
-    ) == path_for("home", lang)
-    assert main.get_by_role("link", name=text_of(lang, "not_found.book")).get_attribute(
-        "href"
-    ) == path_for("booking", lang)
+    expect(main.get_by_role("link", name=text_of(lang, "not_found.home"))).to_have_attribute(
+        "href", path_for("home", lang)
+    )
+    expect(main.get_by_role("link", name=text_of(lang, "not_found.book"))).to_have_attribute(
+        "href", path_for("booking", lang)
+    )
     # Primary first, as on every other page: booking, then back to home.
-    assert main.locator("[data-page='not-found'] > div a").all_inner_texts() == [
-        text_of(lang, "not_found.book"),
-        text_of(lang, "not_found.home"),
-    ]
+    expect(main.locator("[data-page='not-found'] > div a")).to_have_text(
+        [text_of(lang, "not_found.book"), text_of(lang, "not_found.home")], use_inner_text=True
+    )
     # The prerendered file's own <title> is in the path's language before any script runs.
     assert f"<title>{text_with_facts(lang, 'not_found.meta_title')}</title>" in response.text()
     chat = main.locator("a[href^='https://wa.me/']")
