@@ -48,7 +48,6 @@ import datetime
 import json
 import os
 import statistics
-import subprocess
 import sys
 import time
 from contextlib import nullcontext
@@ -65,6 +64,7 @@ from clinic.site.components.navbar import MOBILE_MENU_BUTTON_ID  # noqa: E402
 from clinic.site.pages.home.certifications import SECTION_ID  # noqa: E402
 from clinic.site.routes import path_for  # noqa: E402
 from devtools.chromium import CHROMIUM, CHROMIUM_ARGS, DESKTOP, MOBILE  # noqa: E402
+from devtools.git_revision import short_commit  # noqa: E402
 from devtools.servers import production_server  # noqa: E402
 
 REPORTS = ROOT / "bench" / "reports"
@@ -306,13 +306,6 @@ def write_report(results: dict) -> None:
     print("\n".join(lines))
 
 
-def git_commit() -> str:
-    done = subprocess.run(
-        ["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True, text=True
-    )
-    return done.stdout.strip() or "unknown"
-
-
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--label", default="after", help="the section of this run (before, after)")
@@ -329,7 +322,7 @@ def main() -> int:
         browser.close()
     results[args.label] = {
         "date": datetime.datetime.now(datetime.UTC).strftime("%Y-%m-%d %H:%M UTC"),
-        "commit": git_commit(),
+        "commit": short_commit(),
         "runs": args.runs,
         "load_before": load_before,
         "load_after": os.getloadavg()[0],

@@ -33,7 +33,6 @@ import functools
 import json
 import os
 import statistics
-import subprocess
 import sys
 import time
 from contextlib import nullcontext
@@ -46,6 +45,7 @@ sys.path.insert(0, str(ROOT))
 
 from clinic.site.routes import path_for  # noqa: E402
 from devtools.chromium import CHROMIUM, CHROMIUM_ARGS, DESKTOP, MOBILE  # noqa: E402
+from devtools.git_revision import short_commit  # noqa: E402
 from devtools.servers import production_server  # noqa: E402
 
 REPORTS = ROOT / "bench" / "reports"
@@ -235,13 +235,6 @@ def write_report(results: dict) -> None:
     print("\n".join(lines))
 
 
-def git_commit() -> str:
-    done = subprocess.run(
-        ["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True, text=True
-    )
-    return done.stdout.strip() or "unknown"
-
-
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument(
@@ -273,7 +266,7 @@ def main() -> int:
         browser.close()
     results[args.label] = {
         "date": datetime.datetime.now(datetime.UTC).strftime("%Y-%m-%d %H:%M UTC"),
-        "commit": git_commit(),
+        "commit": short_commit(),
         "runs": args.runs,
         "load_before": load_before,
         "load_after": os.getloadavg()[0],
