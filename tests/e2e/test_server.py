@@ -166,6 +166,9 @@ def test_html_is_revalidated_with_its_etag(base_url):
         assert headers[name] == page_headers[name], name
 
 
+REVISITS = 5
+
+
 def test_a_revisited_page_still_loads_its_styles_and_scripts(new_context, base_url):
     """Second visit: the page is revalidated (304) and shown from the browser cache.
     A context without the third-party guard: request interception turns the
@@ -181,7 +184,14 @@ def test_a_revisited_page_still_loads_its_styles_and_scripts(new_context, base_u
         ),
     )
     page.goto(base_url + "/en/faq")
-    page.goto(base_url + "/en/faq")
+    page_ready(page)
+    # Chromium writes a response to its cache after the page has it, in its own time: on a
+    # loaded machine a visit right after the first may find no entry yet and fetch the page
+    # whole. The browser revalidates once the entry is there; a few visits give it that time.
+    for _visit in range(REVISITS):
+        page.goto(base_url + "/en/faq")
+        if revalidated:
+            break
     assert base_url + "/en/faq" in revalidated
     style_rules = page.evaluate(
         "() => [...document.styleSheets].filter(s => (s.href || '').includes('/assets/'))"
