@@ -12,6 +12,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
+from clinic.site.components.fixed_bars import HEADER_PX
 from clinic.site.components.navbar import DROPDOWNS, MOBILE_MENU_BUTTON_ID, MOBILE_MENU_ID
 from clinic.site.navigation import services_menu, team_menu
 from clinic.site.routes import path_for
@@ -27,7 +28,6 @@ from tests.e2e.without_javascript import (
 from tests.texts import text_of
 
 PHONE = {"viewport": MOBILE, "is_mobile": True, "has_touch": True}
-HEADER_HEIGHT = 64
 SERVICES, TEAM = list(DROPDOWNS)
 
 
@@ -59,7 +59,7 @@ def press_outside_on_a_phone(page):
     header = page.locator("header")
     logo = header.get_by_role("link").first.bounding_box()
     book = header.locator(f"a[href='{path_for('booking', 'es')}']").first.bounding_box()
-    page.touchscreen.tap((logo["x"] + logo["width"] + book["x"]) / 2, HEADER_HEIGHT / 2)
+    page.touchscreen.tap((logo["x"] + logo["width"] + book["x"]) / 2, HEADER_PX / 2)
 
 
 def tab_through(page, links):
@@ -91,7 +91,7 @@ def test_phone_menu_without_javascript(new_context, way):
     expect(button).to_have_accessible_name(text_of("es", "nav.menu_close"))
     assert is_expanded(button)
     box = panel.bounding_box()  # under the bar, the screen's width
-    assert (box["x"], box["y"], box["width"]) == (0, HEADER_HEIGHT, MOBILE["width"])
+    assert (box["x"], box["y"], box["width"]) == (0, HEADER_PX, MOBILE["width"])
     for item in services_menu("es") + team_menu("es"):
         expect(panel.locator(f"a[href='{item.href}']")).to_have_count(1)
 

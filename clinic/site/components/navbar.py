@@ -33,7 +33,7 @@ from clinic.reflex_bridge import (
 )
 from clinic.site import navigation as nav
 from clinic.site.components.dom import focus_stays_inside, target_is_inside
-from clinic.site.components.fixed_bars import HEADER_HEIGHT_CLASS
+from clinic.site.components.fixed_bars import HEADER_HEIGHT_CLASS, HEADER_PX
 from clinic.site.components.language_switcher import language_switcher
 from clinic.site.components.links import external_link, page_link
 from clinic.site.components.popover import (
@@ -86,10 +86,11 @@ DROPDOWNS = {"services": nav.services_menu, "team": nav.team_menu}
 CHEVRON = "M6 9l6 6 6-6"
 MENU_ICON = {"closed": "M4 7h16M4 12h16M4 17h16", "open": "M6 6l12 12M18 6L6 18"}
 
-# The phone menu in the top layer: fixed under the 64 px bar, the screen's width, and
-# none of the browser's own popover box (inset, size, border, colours).
+# The phone menu in the top layer: fixed under the bar, the screen's width, and none of
+# the browser's own popover box (inset, size, border, colours).
 MOBILE_PANEL = (
-    "fixed inset-x-0 top-16 bottom-auto m-0 h-auto w-auto max-h-[calc(100dvh-4rem)] "
+    f"fixed inset-x-0 top-[{HEADER_PX}px] bottom-auto m-0 h-auto w-auto "
+    f"max-h-[calc(100dvh-{HEADER_PX}px)] "
     "overflow-y-auto border-0 border-b border-primary/10 bg-white px-4 pb-6 text-ink shadow-lg"
 )
 # A dropdown in the top layer, under its button by CSS anchor positioning; where anchors
