@@ -32,11 +32,8 @@ from __future__ import annotations
 import codecs
 import html
 import json
-import os
 import re
 import shutil
-import subprocess
-import sys
 from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
@@ -52,7 +49,7 @@ from clinic.site.routes import OPEN_TIMES_PATH_PREFIX, all_pages, doctor_page_id
 from clinic.site.structured_data import DAY_NAMES
 from devtools import content_variants as grow
 from devtools.plain_files import PlainFileServer
-from devtools.project_copy import copy_project, export_static
+from devtools.project_copy import copy_project, export_static, start_unit_tests
 from tests.e2e.hero_space import EMPTY_BAND_LIMIT_PX, doctor_hero, empty_below_last_line
 from tests.e2e.page_ready import page_ready
 from tests.texts import text_of
@@ -483,14 +480,7 @@ def test_a_content_edit_passes_the_unit_tests_and_changes_every_page(
     )
 
     # (a) The unit tests on the edited content, while the site builds.
-    unit = subprocess.Popen(
-        [sys.executable, "-m", "pytest", "tests/unit", "-q", "-p", "no:cacheprovider", "-x"],
-        cwd=PROJECT_DIR,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.STDOUT,
-        text=True,
-        env={**os.environ, "CLINIC_CONTENT_DIR": str(edited), "PYTHONDONTWRITEBYTECODE": "1"},
-    )
+    unit = start_unit_tests(edited)
     try:
         # (b) A build of the shipped content says the old facts (the patterns match)...
         project = copy_project(tmp_path / "site")

@@ -35,7 +35,7 @@ from playwright.sync_api import expect
 from clinic.project import PROJECT_DIR
 from clinic.site.content import LANGS
 from devtools.plain_files import PlainFileServer
-from devtools.project_copy import copy_project, export_static
+from devtools.project_copy import copy_project, export_static, start_unit_tests
 from tests.e2e.page_ready import page_ready
 
 BUILD_TIMEOUT_S = 900
@@ -105,14 +105,7 @@ def test_a_new_language_is_one_command_and_every_page_follows(tmp_path, served_b
     assert langs == [*LANGS, NEW]
 
     # (a) The unit tests on the copy's content, while the site builds.
-    unit = subprocess.Popen(
-        [sys.executable, "-m", "pytest", "tests/unit", "-q", "-p", "no:cacheprovider", "-x"],
-        cwd=PROJECT_DIR,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.STDOUT,
-        text=True,
-        env=env,
-    )
+    unit = start_unit_tests(content_dir)
     try:
         client = export_static(project, timeout_s=BUILD_TIMEOUT_S)
         check_export(client, site)
