@@ -570,9 +570,10 @@ def main() -> int:
             )
         home_html = fetch_text(base_url + "/")
         refs = {}
+        # The home page's references, measured when the home page is.
         references = (
             ()
-            if args.english_first_visit
+            if args.english_first_visit or not any(p["kind"] == "home" for p in chosen)
             else (
                 ("floor", without_scripts(home_html)),
                 ("spa", (EXPORT_DIR.parent / KEPT_SHELL).read_text()),
