@@ -44,7 +44,6 @@ bench/reports/first-tap.json; bench/reports/first-tap.md shows every label side 
 from __future__ import annotations
 
 import argparse
-import datetime
 import json
 import os
 import statistics
@@ -63,8 +62,8 @@ sys.path.insert(0, str(ROOT))
 from clinic.site.components.navbar import MOBILE_MENU_BUTTON_ID  # noqa: E402
 from clinic.site.pages.home.certifications import SECTION_ID  # noqa: E402
 from clinic.site.routes import path_for  # noqa: E402
+from devtools.bench_runs import run_record  # noqa: E402
 from devtools.chromium import CHROMIUM, CHROMIUM_ARGS, DESKTOP, MOBILE  # noqa: E402
-from devtools.git_revision import short_commit  # noqa: E402
 from devtools.servers import production_server  # noqa: E402
 
 REPORTS = ROOT / "bench" / "reports"
@@ -320,14 +319,7 @@ def main() -> int:
         browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         samples = measure(browser, url, args.runs)
         browser.close()
-    results[args.label] = {
-        "date": datetime.datetime.now(datetime.UTC).strftime("%Y-%m-%d %H:%M UTC"),
-        "commit": short_commit(),
-        "runs": args.runs,
-        "load_before": load_before,
-        "load_after": os.getloadavg()[0],
-        "samples": samples,
-    }
+    results[args.label] = run_record(args.runs, load_before, samples)
     write_report(results)
     return 0
 

@@ -28,7 +28,6 @@ bench/reports/interaction-latency.md shows every label side by side.
 from __future__ import annotations
 
 import argparse
-import datetime
 import functools
 import json
 import os
@@ -44,8 +43,8 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from clinic.site.routes import path_for  # noqa: E402
+from devtools.bench_runs import run_record  # noqa: E402
 from devtools.chromium import CHROMIUM, CHROMIUM_ARGS, DESKTOP, MOBILE  # noqa: E402
-from devtools.git_revision import short_commit  # noqa: E402
 from devtools.servers import production_server  # noqa: E402
 
 REPORTS = ROOT / "bench" / "reports"
@@ -264,14 +263,7 @@ def main() -> int:
                 flush=True,
             )
         browser.close()
-    results[args.label] = {
-        "date": datetime.datetime.now(datetime.UTC).strftime("%Y-%m-%d %H:%M UTC"),
-        "commit": short_commit(),
-        "runs": args.runs,
-        "load_before": load_before,
-        "load_after": os.getloadavg()[0],
-        "samples": samples,
-    }
+    results[args.label] = run_record(args.runs, load_before, samples)
     write_report(results)
     worst = max(statistics.median(s) for s in samples.values())
     return 0 if worst <= BUDGET_MS else 1

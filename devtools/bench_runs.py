@@ -1,0 +1,31 @@
+"""What a bench's report keeps of one labelled run: when, on which commit, how busy the
+machine was, and the samples (bench/first_tap.py, bench/interaction_latency.py)."""
+
+from __future__ import annotations
+
+import datetime
+import os
+import subprocess
+
+from clinic.project import PROJECT_DIR
+
+
+def short_commit() -> str:
+    """HEAD's short hash, or "unknown" outside a git checkout."""
+    done = subprocess.run(
+        ["git", "rev-parse", "--short", "HEAD"], cwd=PROJECT_DIR, capture_output=True, text=True
+    )
+    return done.stdout.strip() or "unknown"
+
+
+def run_record(runs: int, load_before: float, samples: dict) -> dict:
+    """One run's entry in a bench's JSON report, taken when the run has just ended (the
+    load average after it is read now)."""
+    return {
+        "date": datetime.datetime.now(datetime.UTC).strftime("%Y-%m-%d %H:%M UTC"),
+        "commit": short_commit(),
+        "runs": runs,
+        "load_before": load_before,
+        "load_after": os.getloadavg()[0],
+        "samples": samples,
+    }
