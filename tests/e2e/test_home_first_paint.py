@@ -144,7 +144,8 @@ def test_view_larger_opens_the_largest_photo(home_without_js, base_url):
     for link, facility in zip(links.all(), facilities, strict=True):
         href = photo_url("facilities", facility.key, largest, FALLBACK_FORMAT)
         expect(link).to_have_attribute("href", href)
-        # It opens a file, not a dialog (the viewer comes with the JavaScript).
+        # It says what it does without JavaScript too: no promise of a dialog, which only
+        # comes with the JavaScript (its name, "view larger", holds both ways).
         expect(link).not_to_have_attribute("aria-haspopup", re.compile(".*"))
         expect(link).to_have_accessible_name(
             text_of(LANG, "home.facilities.open", caption=facility.caption(LANG))
