@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import time
+from concurrent.futures import ThreadPoolExecutor
 from datetime import datetime, timedelta
 from zoneinfo import ZoneInfo
 
@@ -52,10 +53,12 @@ def clock():
 
 
 class SiteClient:
-    """Requests to the middleware in-process, on one event loop as in the server."""
+    """Requests to the middleware in-process, on one event loop as in the server. The
+    loop runs in a thread of its own: when the browser tests share the session (`pytest
+    tests`), Playwright's sync API already runs an event loop in this one."""
 
-    def __init__(self, site, runner: asyncio.Runner):
-        self.site, self.runner = site, runner
+    def __init__(self, site, thread: ThreadPoolExecutor, runner: asyncio.Runner):
+        self.site, self.thread, self.runner = site, thread, runner
 
     def request(self, method: str, path: str, headers: dict | None = None) -> httpx.Response:
         async def send():
@@ -63,7 +66,7 @@ class SiteClient:
             async with httpx.AsyncClient(transport=transport, base_url="http://127.0.0.1") as http:
                 return await http.request(method, path, headers=headers)
 
-        return self.runner.run(send())
+        return self.thread.submit(self.runner.run, send()).result()
 
     def get(self, path, headers=None):
         return self.request("GET", path, headers)
@@ -79,8 +82,12 @@ class SiteClient:
 def client(tmp_path, clock):
     site = SiteMiddleware(_no_app, static_dir=tmp_path)
     site.open_times = open_times.OpenTimes(clock=clock)
-    with asyncio.Runner() as runner:
-        yield SiteClient(site, runner)
+    with ThreadPoolExecutor(1) as thread:
+        runner = asyncio.Runner()
+        try:
+            yield SiteClient(site, thread, runner)
+        finally:
+            thread.submit(runner.close).result()  # in the thread that ran it
 
 
 def future_starts(count: int, first_in_days: int = 1) -> dict[str, list[str]]:
