@@ -33,6 +33,7 @@ from xml.etree import ElementTree
 from playwright.sync_api import expect
 
 from clinic.project import PROJECT_DIR
+from clinic.site.components.language_switcher import BUTTON_ID, PANEL_ID
 from clinic.site.content import LANGS
 from devtools.plain_files import PlainFileServer
 from devtools.project_copy import copy_project, export_static, start_unit_tests
@@ -175,13 +176,13 @@ def check_in_a_browser(client: Path, site: dict, new_context) -> None:
         page.goto(paths[("contact", NEW)])
         page_ready(page)
         for lang in [*LANGS, NEW]:
-            button = page.locator("#language-menu-button")
+            button = page.locator(f"#{BUTTON_ID}")
             expect(button).to_have_text(page.locator("html").get_attribute("lang").upper())
             button.focus()
             page.keyboard.press("Enter")  # by keyboard, as any visitor may
-            choice = page.locator("#language-menu").get_by_role("link", name=names[lang])
+            choice = page.locator(f"#{PANEL_ID}").get_by_role("link", name=names[lang])
             expect(choice).to_be_visible()
             choice.click()
             page.wait_for_url(f"**{paths[('contact', lang)]}")
             expect(page.locator("html")).to_have_attribute("lang", lang)
-            expect(page.locator("#language-menu")).to_be_hidden()
+            expect(page.locator(f"#{PANEL_ID}")).to_be_hidden()

@@ -6,6 +6,7 @@ placeholder missing, naming the file and the field."""
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import shutil
@@ -17,6 +18,7 @@ import pytest
 import yaml
 
 from clinic.project import PROJECT_DIR
+from clinic.site.components.language_switcher import PANEL_ID
 from clinic.site.content import (
     CONTENT_DIR,
     DEFAULT_LANG,
@@ -30,6 +32,8 @@ from tools import add_language as tool
 
 # A language none of the site's, started from the last one's texts.
 NEW = next(code for code in ("fr", "pt", "it") if code not in LANGS)
+# What the test calls it in itself (the tool's input, whatever the code).
+NEW_NAME = "Nouvelle"
 SOURCE = LANGS[-1]
 LOAD = "from clinic.site.content import load_content; load_content()"
 
@@ -64,7 +68,7 @@ def content_copy(tmp_path: Path) -> Path:
 
 @pytest.fixture
 def with_new_language(content_copy: Path) -> Path:
-    tool.add_language(content_copy, NEW, SOURCE, "Nouvelle", f"{NEW}-CA")
+    tool.add_language(content_copy, NEW, SOURCE, NEW_NAME, f"{NEW}-CA")
     return content_copy
 
 
@@ -86,7 +90,7 @@ def test_a_folder_with_other_languages_needs_a_process_of_its_own(with_new_langu
 
 def test_make_language_adds_a_complete_language(with_new_language):
     listed = read_yaml(with_new_language / "languages.yaml")
-    assert listed[-1] == {"code": NEW, "locale": f"{NEW}-CA", "name": "Nouvelle"}
+    assert listed[-1] == {"code": NEW, "locale": f"{NEW}-CA", "name": NEW_NAME}
     assert (with_new_language / "i18n" / f"{NEW}.yaml").read_text() == (
         CONTENT_DIR / "i18n" / f"{SOURCE}.yaml"
     ).read_text()
@@ -195,8 +199,8 @@ def test_with_a_third_language_the_switcher_is_the_menu_of_every_language(with_n
     loaded = load_in(with_new_language, code)
     assert loaded.returncode == 0, loaded.stderr[-2000:]
     menu = loaded.stdout
-    assert 'popoverTarget:"language-menu"' in menu
+    assert f"popoverTarget:{json.dumps(PANEL_ID)}" in menu
     for lang in (*LANGS, NEW):
         path = new_path("contact") if lang == NEW else path_for("contact", lang)
         assert f'hrefLang:"{lang}",lang:"{lang}",to:"{path}"' in menu
-    assert '"Nouvelle"' in menu
+    assert json.dumps(NEW_NAME) in menu

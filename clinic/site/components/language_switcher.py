@@ -20,7 +20,10 @@ from clinic.site.components.dom import target_is_inside
 from clinic.site.components.links import page_link
 from clinic.site.components.popover import (
     HIDDEN_WITHOUT_POPOVERS,
+    MENU_CHEVRON,
+    MENU_PANEL_BOX,
     OPEN_INSIDE,
+    WITH_ANCHORS,
     hide_popover,
     popover_button,
     popover_panel,
@@ -36,14 +39,12 @@ BUTTON = (
     f"border-primary/30 px-3 text-sm font-semibold text-primary hover:bg-blush {FOCUS}"
 )
 PANEL_ID = "language-menu"
+BUTTON_ID = f"{PANEL_ID}-button"
 ANCHOR = "--language-menu"
-CHEVRON = "M6 9l6 6 6-6"
 # In the top layer, under its button by CSS anchor positioning (right edges aligned, the
 # button sits at the header's right); where anchors are unknown, under the bar at the right.
-WITH_ANCHORS = "supports-[anchor-name:none]"
 PANEL = (
-    "fixed top-15 right-4 left-auto bottom-auto m-0 h-auto w-48 rounded-xl border "
-    "border-primary/10 bg-white p-2 text-ink shadow-lg "
+    f"fixed top-15 right-4 left-auto bottom-auto m-0 h-auto w-48 {MENU_PANEL_BOX} "
     f"{WITH_ANCHORS}:top-[anchor(bottom)] {WITH_ANCHORS}:right-[anchor(right)] {WITH_ANCHORS}:mt-2"
 )
 MENU_LINK = (
@@ -87,13 +88,13 @@ def language_menu(page: Page) -> rx.Component:
             # the first draft of a new language's texts.
             page.lang.upper(),
             icon(
-                CHEVRON,
+                MENU_CHEVRON,
                 size=14,
                 stroke_width="2.5",
                 class_name=f"ml-1 transition-transform {OPEN_INSIDE}/language:rotate-180",
             ),
             panel_id=PANEL_ID,
-            id=f"{PANEL_ID}-button",
+            id=BUTTON_ID,
             aria_label=text_of(page.lang, "nav.languages_label", code=page.lang.upper()),
             class_name=f"[anchor-name:{ANCHOR}] {BUTTON}",
         ),

@@ -38,7 +38,10 @@ from clinic.site.components.language_switcher import language_switcher
 from clinic.site.components.links import external_link, page_link
 from clinic.site.components.popover import (
     HIDDEN_WITHOUT_POPOVERS,
+    MENU_CHEVRON,
+    MENU_PANEL_BOX,
     OPEN_INSIDE,
+    WITH_ANCHORS,
     hide_popover,
     popover_button,
     popover_is_open,
@@ -83,7 +86,6 @@ MOBILE_MENU_ID = "mobile-menu"
 MOBILE_MENU_BUTTON_ID = "mobile-menu-button"
 # The dropdowns in the header's order: key -> its items (its label is `nav.<key>`).
 DROPDOWNS = {"services": nav.services_menu, "team": nav.team_menu}
-CHEVRON = "M6 9l6 6 6-6"
 MENU_ICON = {"closed": "M4 7h16M4 12h16M4 17h16", "open": "M6 6l12 12M18 6L6 18"}
 
 # The phone menu in the top layer: fixed under the bar, the screen's width, and none of
@@ -95,10 +97,8 @@ MOBILE_PANEL = (
 )
 # A dropdown in the top layer, under its button by CSS anchor positioning; where anchors
 # are unknown, centred under the bar (still beside its button at desktop widths).
-WITH_ANCHORS = "supports-[anchor-name:none]"
 DROPDOWN_PANEL = (
-    "fixed inset-x-0 top-15 bottom-auto mx-auto h-auto w-72 rounded-xl border "
-    "border-primary/10 bg-white p-2 text-ink shadow-lg "
+    f"fixed inset-x-0 top-15 bottom-auto mx-auto h-auto w-72 {MENU_PANEL_BOX} "
     f"{WITH_ANCHORS}:top-[anchor(bottom)] {WITH_ANCHORS}:left-[anchor(left)] "
     f"{WITH_ANCHORS}:right-auto {WITH_ANCHORS}:mx-0 {WITH_ANCHORS}:mt-2"
 )
@@ -171,7 +171,7 @@ def _dropdown(key: str, lang: str) -> rx.Component:
         popover_button(
             text_of(lang, f"nav.{key}"),
             icon(
-                CHEVRON,
+                MENU_CHEVRON,
                 size=16,
                 stroke_width="2.5",
                 class_name=f"transition-transform {OPEN_INSIDE}/dropdown:rotate-180",

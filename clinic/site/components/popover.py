@@ -29,6 +29,13 @@ OPEN_INSIDE = "group-has-[:popover-open]"
 # Where popovers are unknown the panel would show for good: there it stays hidden, and
 # so does its button, which could not open it.
 HIDDEN_WITHOUT_POPOVERS = "[@supports_not_selector(:popover-open)]:hidden"
+# Tailwind's variant for "the browser knows CSS anchor positioning": a panel sits under
+# its button with it, and somewhere sensible under the bar without it.
+WITH_ANCHORS = "supports-[anchor-name:none]"
+# The look of a menu's panel that opens under its button (a dropdown, the language menu).
+MENU_PANEL_BOX = "rounded-xl border border-primary/10 bg-white p-2 text-ink shadow-lg"
+# The chevron beside a button that opens a menu (it turns over while the menu is open).
+MENU_CHEVRON = "M6 9l6 6 6-6"
 
 
 def popover_button(*children, panel_id: str, **props) -> rx.Component:
