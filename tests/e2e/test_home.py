@@ -405,9 +405,12 @@ def test_facility_viewer_traps_focus_and_returns_it(new_context, lang, viewport)
     ready(page.locator("#facilities [data-carousel]"))
     photo = page.locator("#facilities [data-facility-photo='1']")
     photo.focus()
+    bar = page.locator("[data-floating-book]")
+    expect(bar).to_be_visible()  # the gallery is more than a screen down the page
     page.keyboard.press("Enter")
     dialog = page.get_by_role("dialog")
     expect(dialog).to_be_visible()
+    expect(bar).to_be_hidden()  # out of the viewer's way while it is open
     expect(dialog).to_have_accessible_name(re.compile(re.escape(facilities[1].caption(lang))))
     expect(dialog.locator("img")).to_have_attribute("alt", facilities[1].alt(lang))
     expect(page.locator("dialog:focus, dialog :focus")).to_have_count(1)
@@ -427,6 +430,7 @@ def test_facility_viewer_traps_focus_and_returns_it(new_context, lang, viewport)
     page.keyboard.press("Escape")
     expect(page.locator("dialog")).to_have_count(0)
     expect(photo).to_be_focused()
+    expect(bar).to_be_visible()
 
     # The close button works too, and focus returns to the photo that was shown last.
     photo.click()

@@ -13,6 +13,7 @@ import reflex as rx
 from reflex.experimental.client_state import ClientStateVar
 
 from clinic.reflex_bridge import browser_step, handler, set_to, window_listener
+from clinic.site.components.carousel import facility_viewer_index
 from clinic.site.components.fixed_bars import (
     PHONE_BAR_CELL_HEIGHT_CLASS,
     PILL_HEIGHT_CLASS,
@@ -62,12 +63,12 @@ def floating_book_button(page: Page) -> rx.Component:
         ),
         window_listener(on_scroll=update, on_resize=update),
         rx.fragment(on_mount=update),
-        hidden=~floating_book_shown.value.bool(),
+        # Also out of the way while the facilities viewer (a modal <dialog>) is open: the
+        # page behind it is inert, and the pill would sit under the viewer's own buttons.
+        # Read from the viewer's state, not with a `body:has(dialog[open])` rule: with that
+        # rule Chromium restyles most of the page for every element a render inserts
+        # (213 elements on the contact page for each error message of an empty submit).
+        hidden=~floating_book_shown.value.bool() | (facility_viewer_index.value.to(int) >= 0),
         data_floating_book="",
-        # Out of the way while a modal <dialog> (the facilities viewer) is open: the page
-        # behind it is inert, and the pill would sit under the viewer's own buttons.
-        class_name=(
-            f"fixed inset-x-0 bottom-0 z-30 xl:inset-x-auto {PILL_PLACE_CLASS} "
-            "[body:has(dialog[open])_&]:hidden"
-        ),
+        class_name=f"fixed inset-x-0 bottom-0 z-30 xl:inset-x-auto {PILL_PLACE_CLASS}",
     )
