@@ -39,6 +39,13 @@ The frames are the main thread's: a native scroll moved by the compositor while 
 thread is busy is seen at the next frame the main thread draws, so the swipe's latency
 is an upper bound. Third parties are blocked. Results per label are kept in
 bench/reports/first-tap.json; bench/reports/first-tap.md shows every label side by side.
+
+What this bench cannot see: it taps again only once the page has taken the previous tap,
+and it reads the page's notes with Playwright's `evaluate` after each tap, which first
+loads Playwright's helper script into the page (a main-thread task of its own). So it
+never taps while the main thread is busy, and its first latencies include that helper's
+task. bench/tap_during_load.py sends one tap at a chosen moment without waiting for
+the page: that is the bench for "whenever it comes".
 """
 
 from __future__ import annotations
@@ -119,7 +126,7 @@ CONTROLS = {
 PROBE = """
 (() => {
   const probe = window.__firstTap;
-  probe.shown = null; probe.answered = null; probe.taps = [];
+  probe.shown = null; probe.answered = null; probe.taps = []; probe.points = [];
   let start = null;
   const onScreen = (el) => {
     if (!el || !el.checkVisibility()) return false;
@@ -135,7 +142,10 @@ PROBE = """
     if (start === null) start = left;
     return Math.abs(left - start) > probe.moved;
   };
-  addEventListener("pointerdown", (e) => probe.taps.push(e.timeStamp), {capture: true, passive: true});
+  addEventListener("pointerdown", (e) => {
+    probe.taps.push(e.timeStamp);
+    probe.points.push([e.clientX, e.clientY]);
+  }, {capture: true, passive: true});
   const frame = () => {
     const now = performance.now();
     const el = document.querySelector(probe.selector);
@@ -148,16 +158,50 @@ PROBE = """
 """
 
 
+def probe_scripts(control: Control) -> list[str]:
+    """The init scripts that have the page note `shown`, its taps and `answered`."""
+    settings = {"selector": control.control, "kind": control.kind, "moved": MOVED_PX}
+    return ["window.__firstTap = " + json.dumps(settings), PROBE]
+
+
+def context_options(site: str, control: Control) -> dict:
+    """The browser context a patient's phone (or desktop) gives the control."""
+    return {
+        "viewport": control.viewport,
+        "is_mobile": control.touch,
+        "has_touch": control.touch,
+        "locale": "es-MX",
+        "base_url": site,
+        "reduced_motion": "reduce",
+    }
+
+
+def site_only(site: str):
+    """A route handler: the site's own requests go through, third parties are blocked
+    (sync and async Playwright alike)."""
+    return lambda r: r.fallback() if r.request.url.startswith(site) else r.abort()
+
+
+def throttling(profile: Profile) -> list[tuple[str, dict]]:
+    """The CDP commands that put a page on the profile's network and CPU."""
+    return [
+        ("Network.enable", {}),
+        (
+            "Network.emulateNetworkConditions",
+            {
+                "offline": False,
+                "latency": profile.latency_ms,
+                "downloadThroughput": profile.down_kbit * 1000 / 8,
+                "uploadThroughput": profile.up_kbit * 1000 / 8,
+            },
+        ),
+        ("Emulation.setCPUThrottlingRate", {"rate": profile.cpu}),
+    ]
+
+
 def new_context(browser, site: str, control: Control):
-    context = browser.new_context(
-        viewport=control.viewport,
-        is_mobile=control.touch,
-        has_touch=control.touch,
-        locale="es-MX",
-        base_url=site,
-        reduced_motion="reduce",
-    )
-    context.route("**/*", lambda r: r.fallback() if r.request.url.startswith(site) else r.abort())
+    context = browser.new_context(**context_options(site, control))
+    context.route("**/*", site_only(site))
     return context
 
 
@@ -197,24 +241,12 @@ def tap(page, cdp, control: Control, x: float, y: float) -> None:
 
 def one_run(browser, site: str, control: Control, profile: Profile, point) -> dict:
     context = new_context(browser, site, control)
-    context.add_init_script(
-        "window.__firstTap = "
-        + json.dumps({"selector": control.control, "kind": control.kind, "moved": MOVED_PX})
-    )
-    context.add_init_script(PROBE)
+    for script in probe_scripts(control):
+        context.add_init_script(script)
     page = context.new_page()
     cdp = context.new_cdp_session(page)
-    cdp.send("Network.enable")
-    cdp.send(
-        "Network.emulateNetworkConditions",
-        {
-            "offline": False,
-            "latency": profile.latency_ms,
-            "downloadThroughput": profile.down_kbit * 1000 / 8,
-            "uploadThroughput": profile.up_kbit * 1000 / 8,
-        },
-    )
-    cdp.send("Emulation.setCPUThrottlingRate", {"rate": profile.cpu})
+    for command, params in throttling(profile):
+        cdp.send(command, params)
     page.goto(control.path, wait_until="commit")
     deadline = time.monotonic() + profile.timeout_s
     notes = None

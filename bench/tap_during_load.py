@@ -1,0 +1,283 @@
+"""A tap at any moment of the load: how long a patient waits for the answer to one tap
+made while the page is still loading its scripts and hydrating (goal: within 100 ms of
+the tap, whenever it comes after the control shows).
+
+    .venv/bin/python bench/tap_during_load.py --label after   # starts its own server
+    SITE_URL=http://127.0.0.1:3000 .venv/bin/python bench/tap_during_load.py --label after
+
+Why next to bench/first_tap.py: that bench taps again as soon as the page has taken the
+previous tap, so it cannot tap while the page's main thread is busy; it sees the first
+tap that got in, not what a tap made during a busy moment waits. Here every load gets
+exactly one tap, sent at a chosen moment after the navigation commits and never waited
+for: the input goes to the browser at once, and the page takes it when its main thread
+can, as a real tap. The tap's time is the browser's timestamp of its input event (its
+`pointerdown.timeStamp`), so the latency counts the time it waited in the queue.
+
+The same three controls, two profiles and page probe as bench/first_tap.py (cold cache,
+third parties blocked). For each control and profile, the taps are spread over the load:
+one load per moment in --moments (ms after the navigation commits), chosen to fall before,
+during and after the scripts arrive. Reported:
+- the latency of each tap made after the control showed (ms from the tap to the first
+  frame that shows the answer), their median and the largest;
+- taps that got no answer within the profile's time-out ("no answer");
+- taps made before the control showed are listed apart: a patient cannot aim at them.
+
+Results per label are kept in bench/reports/tap-during-load.json; the .md shows every
+label.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import statistics
+import sys
+from contextlib import nullcontext
+from pathlib import Path
+
+from playwright.async_api import Error as PlaywrightError
+from playwright.async_api import async_playwright
+from playwright.sync_api import sync_playwright
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from bench.first_tap import (  # noqa: E402
+    BUDGET_MS,
+    CONTROLS,
+    PROFILES,
+    SWIPE_PX,
+    Control,
+    Profile,
+    context_options,
+    probe_scripts,
+    site_only,
+    tap_point,
+    throttling,
+)
+from devtools.bench_runs import run_record  # noqa: E402
+from devtools.chromium import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
+from devtools.servers import production_server  # noqa: E402
+
+REPORTS = ROOT / "bench" / "reports"
+# When the one tap of a load is sent, ms after the navigation commits, per profile: from
+# around the first paint to well after hydration (bench/reports/first-tap.md has when
+# each control shows and answers).
+MOMENTS_MS = {
+    "Lighthouse phone (150 ms, 1.6 Mbit/s, 4x CPU)": list(range(400, 2801, 200)),
+    "slow 3G (400 ms, 400 kbit/s, 6x CPU)": list(range(1000, 4601, 300)),
+}
+SWIPE_STEP_S = 0.016  # one finger move per frame
+POLL_S = 0.25  # how often the page's notes are read
+NO_ANSWER_AFTER_S = 10  # a tap not answered by then counts as lost
+
+
+def send(cdp, method: str, params: dict) -> asyncio.Future:
+    """Send a CDP command without waiting for its answer (the browser answers an input
+    event only once the page has handled it)."""
+    return asyncio.ensure_future(cdp.send(method, params))
+
+
+async def tap_now(cdp, control: Control, x: float, y: float) -> list[asyncio.Future]:
+    if control.swipe:
+        left, right = x - SWIPE_PX / 2, x + SWIPE_PX / 2
+        sent = [
+            send(
+                cdp,
+                "Input.dispatchTouchEvent",
+                {"type": "touchStart", "touchPoints": [{"x": right, "y": y}]},
+            )
+        ]
+        for step in range(1, 5):
+            await asyncio.sleep(SWIPE_STEP_S)
+            point = {"x": right - (right - left) * step / 4, "y": y}
+            sent.append(
+                send(cdp, "Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": [point]})
+            )
+        sent.append(send(cdp, "Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []}))
+        return sent
+    if control.touch:
+        return [
+            send(
+                cdp,
+                "Input.dispatchTouchEvent",
+                {"type": "touchStart", "touchPoints": [{"x": x, "y": y}]},
+            ),
+            send(cdp, "Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []}),
+        ]
+    mouse = {"x": x, "y": y, "button": "left", "clickCount": 1}
+    return [
+        send(cdp, "Input.dispatchMouseEvent", {"type": "mouseMoved", "x": x, "y": y}),
+        send(cdp, "Input.dispatchMouseEvent", {"type": "mousePressed", **mouse}),
+        send(cdp, "Input.dispatchMouseEvent", {"type": "mouseReleased", **mouse}),
+    ]
+
+
+async def one_tap(
+    browser, site: str, control: Control, profile: Profile, point, moment_ms: int
+) -> dict:
+    context = await browser.new_context(**context_options(site, control))
+    await context.route("**/*", site_only(site))
+    for script in probe_scripts(control):
+        await context.add_init_script(script)
+    page = await context.new_page()
+    cdp = await context.new_cdp_session(page)
+    for command, params in throttling(profile):
+        await cdp.send(command, params)
+    await page.goto(control.path, wait_until="commit")
+    await asyncio.sleep(moment_ms / 1000)
+    sent = await tap_now(cdp, control, *point)
+    notes = await notes_when_answered(cdp, NO_ANSWER_AFTER_S)
+    for future in sent:
+        future.cancel()
+    await context.close()
+    taps = (notes or {}).get("taps") or []
+    if not taps or notes.get("shown") is None:
+        return {"moment": moment_ms, "tap": None, "answer": None}
+    tap, (x, y) = taps[0], notes["points"][0]
+    aimed_x = point[0] + SWIPE_PX / 2 if control.swipe else point[0]  # a swipe starts right
+    if abs(x - aimed_x) > 2 or abs(y - point[1]) > 2:
+        # The page got the tap elsewhere: DevTools turned the tap's place into page
+        # coordinates with a page scale the browser had not yet heard the page set (the
+        # mobile viewport), which a real finger's tap does not go through.
+        return {"moment": moment_ms, "tap": None, "answer": None, "misplaced": [x, y]}
+    answered = notes.get("answered")
+    return {
+        "moment": moment_ms,
+        "shown": notes["shown"],
+        "tap": tap,
+        "before_shown": tap < notes["shown"],
+        "answer": None if answered is None else answered - tap,
+    }
+
+
+async def notes_when_answered(cdp, timeout_s: float) -> dict | None:
+    """The page's notes once it has answered (or timeout_s has passed), read with a bare
+    CDP evaluation: Playwright's own evaluate would first load its helper script into
+    the page, a task that would hold up the very tap being measured."""
+    deadline = asyncio.get_running_loop().time() + timeout_s
+    notes = None
+    while asyncio.get_running_loop().time() < deadline:
+        await asyncio.sleep(POLL_S)
+        try:
+            reply = await cdp.send(
+                "Runtime.evaluate",
+                {"expression": "JSON.stringify(window.__firstTap || null)", "returnByValue": True},
+            )
+        except PlaywrightError:  # the document is being replaced
+            continue
+        notes = json.loads(reply.get("result", {}).get("value") or "null")
+        if notes and notes.get("answered") is not None:
+            break
+    return notes
+
+
+async def measure(site: str, points: dict) -> dict:
+    results: dict = {}
+    async with async_playwright() as playwright:
+        browser = await playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        for name, point in points.items():
+            control = CONTROLS[name]
+            for profile_name, profile in PROFILES.items():
+                samples = [
+                    await one_tap(browser, site, control, profile, point, moment)
+                    for moment in MOMENTS_MS[profile_name]
+                ]
+                results.setdefault(name, {})[profile_name] = samples
+                print(f"{name} / {profile_name}: {samples}", flush=True)
+        await browser.close()
+    return results
+
+
+def tap_points(site: str) -> dict:
+    """Where each control is (bench/first_tap.py's unthrottled load)."""
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        points = {name: tap_point(browser, site, control) for name, control in CONTROLS.items()}
+        browser.close()
+    return points
+
+
+def summary(samples: list[dict]) -> list[str]:
+    after = [s for s in samples if s.get("tap") is not None and not s["before_shown"]]
+    answers = [s["answer"] for s in after if s["answer"] is not None]
+    unanswered = sum(1 for s in after if s["answer"] is None)
+    over = sum(1 for a in answers if a > BUDGET_MS)
+    return [
+        str(len(after)),
+        f"{statistics.median(answers):.0f}" if answers else "-",
+        f"{max(answers):.0f}" if answers else "-",
+        str(over),
+        str(unanswered),
+    ]
+
+
+def write_report(results: dict) -> None:
+    (REPORTS / "tap-during-load.json").write_text(json.dumps(results, indent=2) + "\n")
+    lines = [
+        "# A tap at any moment of the load",
+        "",
+        "Written by `bench/tap_during_load.py` (its docstring says what is measured). One tap "
+        "per load, sent at a chosen moment and never waited for; ms from the tap (the input's "
+        f"timestamp) to the first frame showing the answer. Goal: every tap after the control "
+        f"shows is answered within {BUDGET_MS} ms.",
+        "",
+    ]
+    for label, meta in results.items():
+        lines += [
+            f"## {label}",
+            "",
+            f"{meta['date']}, commit {meta['commit']}, load average "
+            f"{meta['load_before']:.2f} before and {meta['load_after']:.2f} after.",
+            "",
+            f"| control | profile | taps after it showed | median | largest | over {BUDGET_MS} ms | no answer |",
+            "|---|---|---|---|---|---|---|",
+        ]
+        for name, profiles in meta["samples"].items():
+            for profile_name, samples in profiles.items():
+                lines.append(f"| {name} | {profile_name} | " + " | ".join(summary(samples)) + " |")
+        lines += [
+            "",
+            "Each tap (sent at ms after commit: answered after ms; * before the control showed):",
+            "",
+        ]
+        for name, profiles in meta["samples"].items():
+            for profile_name, samples in profiles.items():
+                cells = []
+                for s in samples:
+                    if s.get("misplaced"):
+                        cells.append(f"{s['moment']}: misplaced by the emulation")
+                        continue
+                    if s.get("tap") is None:
+                        cells.append(f"{s['moment']}: no tap seen")
+                        continue
+                    answer = "no answer" if s["answer"] is None else f"{s['answer']:.0f}"
+                    cells.append(f"{s['moment']}: {answer}{' *' if s['before_shown'] else ''}")
+                lines.append(f"- {name}, {profile_name}: " + "; ".join(cells))
+        lines.append("")
+    (REPORTS / "tap-during-load.md").write_text("\n".join(lines))
+    print("\n".join(lines))
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--label", default="after", help="the section of this run")
+    parser.add_argument("--controls", nargs="*", default=list(CONTROLS), help="which controls")
+    args = parser.parse_args()
+
+    report = REPORTS / "tap-during-load.json"
+    results = json.loads(report.read_text()) if report.exists() else {}
+    site = os.environ.get("SITE_URL", "").rstrip("/")
+    load_before = os.getloadavg()[0]
+    with nullcontext(site) if site else production_server() as url:
+        points = tap_points(url)
+        samples = asyncio.run(measure(url, {name: points[name] for name in args.controls}))
+    results[args.label] = run_record(1, load_before, samples)
+    write_report(results)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
