@@ -9,6 +9,7 @@ from clinic.plugins.lean_bundle import LeanBundlePlugin
 from clinic.plugins.not_found_pages import PrerenderNotFoundPlugin
 from clinic.plugins.open_times_fallback import OpenTimesFallbackPlugin
 from clinic.plugins.paint_first import PaintFirstPlugin
+from clinic.plugins.shell_first import ShellFirstPlugin
 from clinic.plugins.sitemap import SitemapAndRobotsPlugin
 from clinic.plugins.static_host import StaticHostFilesPlugin
 from clinic.site.theme import tailwind_theme
@@ -37,6 +38,9 @@ config = rx.Config(
         PrerenderNotFoundPlugin(),
         # Prerendered pages paint before their scripts download (no modulepreload hints).
         PaintFirstPlugin(),
+        # Pages prerender whole with their content in a Suspense boundary: a tap on the
+        # header does not wait for the content to hydrate.
+        ShellFirstPlugin(),
         # _redirects and _headers for static hosts, written after every production build.
         StaticHostFilesPlugin(),
         # sitemap.xml (with hreflang alternates) and robots.txt from the route table.

@@ -50,15 +50,27 @@ def when_shown() -> rx.Var:
     )
 
 
+class HydrateLater(rx.Component):
+    """React's Suspense boundary (nothing inside ever suspends): what it wraps hydrates
+    after the page's shell, and a tap on the shell, the header and its menus, does not
+    wait for it (clinic/plugins/shell_first.py says why)."""
+
+    library = "react"
+    tag = "Suspense"
+
+
 def page_shell(page: Page, *content: rx.Component) -> rx.Component:
     lang = page.lang
     return rx.el.div(
         skip_link(lang),
         navbar(page),
         rx.el.main(
-            *content, id=MAIN_ID, tab_index=-1, class_name=f"{BELOW_THE_HEADER_CLASS} outline-none"
+            HydrateLater.create(*content),
+            id=MAIN_ID,
+            tab_index=-1,
+            class_name=f"{BELOW_THE_HEADER_CLASS} outline-none",
         ),
-        footer(lang),
+        HydrateLater.create(footer(lang)),
         floating_book_button(page),
         # Each page is its own route: this runs whenever a page is shown. (On an empty
         # fragment: an event on the page's root would make Reflex memoize the whole page

@@ -1,0 +1,58 @@
+"""A tap on the header is answered while the rest of the page hydrates.
+
+React hydrates a page in slices, but an input event (a pointerdown, a click) that comes
+while it is hydrating makes it finish hydrating everything at once, in the event's own
+task, before the browser may draw the answer: on a slow phone a tap on the menu button
+then waited 300-700 ms (bench/reports/tap-during-load.md). Content inside a Suspense
+boundary hydrates on its own, after the page's shell; an event outside it only waits for
+the shell. So every page's content is inside a boundary (`HydrateLater`,
+clinic/site/components/layout.py) and the header, with its menus, is the shell.
+
+React would prerender a large boundary's content out of place, hidden until an inline
+script moved it; this plugin writes the server entry that keeps it in place
+(`clinic/plugins/client/entry.server.jsx` says how). It fails the build if React Router's
+default server entry, which ours copies, has changed.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from reflex.plugins.base import Plugin
+
+from clinic.reflex_bridge import web_dir
+
+ENTRY_SERVER = Path(__file__).parent / "client" / "entry.server.jsx"
+APP_ENTRY_SERVER = "app/entry.server.jsx"
+# React Router's own entry, which ours follows but for the one option.
+DEFAULT_ENTRY_SERVER = "node_modules/@react-router/dev/dist/config/defaults/entry.server.node.jsx"
+OUR_OPTION = "        progressiveChunkSize: Number.POSITIVE_INFINITY,\n"
+
+
+class UnexpectedServerEntry(RuntimeError):
+    pass
+
+
+def entry_server() -> tuple[str, str]:
+    """Our server entry, to be written as the app's (fails the build if React Router's
+    default, which it copies, changed)."""
+    ours = ENTRY_SERVER.read_text()
+    default = web_dir() / DEFAULT_ENTRY_SERVER
+    if default.exists() and _code(ours.replace(OUR_OPTION, "")) != _code(default.read_text()):
+        raise UnexpectedServerEntry(
+            f"shell first: React Router's {default} changed; update {ENTRY_SERVER} to match it"
+        )
+    return APP_ENTRY_SERVER, ours
+
+
+def _code(source: str) -> list[str]:
+    """The source's lines of code: no comments, no blank lines."""
+    lines = (line.strip() for line in source.splitlines())
+    return [line for line in lines if line and not line.startswith("//")]
+
+
+class ShellFirstPlugin(Plugin):
+    """Writes the server entry before every build."""
+
+    def pre_compile(self, **context):
+        context["add_save_task"](entry_server)
