@@ -69,7 +69,7 @@ sys.path.insert(0, str(ROOT))
 from clinic.site.components.navbar import MOBILE_MENU_BUTTON_ID  # noqa: E402
 from clinic.site.pages.home.certifications import SECTION_ID  # noqa: E402
 from clinic.site.routes import path_for  # noqa: E402
-from devtools.bench_runs import run_record  # noqa: E402
+from devtools.bench_runs import run_line, run_record  # noqa: E402
 from devtools.chromium import CHROMIUM, CHROMIUM_ARGS, DESKTOP, MOBILE  # noqa: E402
 from devtools.servers import production_server  # noqa: E402
 
@@ -217,22 +217,24 @@ def tap_point(browser, site: str, control: Control) -> tuple[float, float]:
     return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
 
 
+def swipe_events(x: float, y: float) -> list[dict]:
+    """A finger's swipe to the left across (x, y), as CDP touch events, in order."""
+    left, right = x - SWIPE_PX / 2, x + SWIPE_PX / 2
+    moves = [
+        {"type": "touchMove", "touchPoints": [{"x": right - (right - left) * step / 4, "y": y}]}
+        for step in range(1, 5)
+    ]
+    return [
+        {"type": "touchStart", "touchPoints": [{"x": right, "y": y}]},
+        *moves,
+        {"type": "touchEnd", "touchPoints": []},
+    ]
+
+
 def tap(page, cdp, control: Control, x: float, y: float) -> None:
     if control.swipe:
-        left, right = x - SWIPE_PX / 2, x + SWIPE_PX / 2
-        cdp.send(
-            "Input.dispatchTouchEvent",
-            {"type": "touchStart", "touchPoints": [{"x": right, "y": y}]},
-        )
-        for step in range(1, 5):
-            cdp.send(
-                "Input.dispatchTouchEvent",
-                {
-                    "type": "touchMove",
-                    "touchPoints": [{"x": right - (right - left) * step / 4, "y": y}],
-                },
-            )
-        cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+        for event in swipe_events(x, y):
+            cdp.send("Input.dispatchTouchEvent", event)
     elif control.touch:
         page.touchscreen.tap(x, y)
     else:
@@ -312,8 +314,7 @@ def write_report(results: dict) -> None:
         lines += [
             f"## {label}",
             "",
-            f"{meta['date']}, commit {meta['commit']}, {meta['runs']} runs each, load average "
-            f"{meta['load_before']:.2f} before and {meta['load_after']:.2f} after.",
+            run_line(meta),
             "",
             "| control | profile | shown | wait | latency | lost |",
             "|---|---|---|---|---|---|",

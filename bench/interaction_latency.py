@@ -43,7 +43,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from clinic.site.routes import path_for  # noqa: E402
-from devtools.bench_runs import run_record  # noqa: E402
+from devtools.bench_runs import run_line, run_record  # noqa: E402
 from devtools.chromium import CHROMIUM, CHROMIUM_ARGS, DESKTOP, MOBILE  # noqa: E402
 from devtools.servers import production_server  # noqa: E402
 
@@ -223,8 +223,7 @@ def write_report(results: dict) -> None:
         lines += [
             f"### {label}",
             "",
-            f"{meta['date']}, commit {meta['commit']}, {meta['runs']} runs each, load average "
-            f"{meta['load_before']:.2f} before and {meta['load_after']:.2f} after.",
+            run_line(meta),
             "",
         ]
         for name, samples in meta["samples"].items():

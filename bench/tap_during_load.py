@@ -15,11 +15,13 @@ can, as a real tap. The tap's time is the browser's timestamp of its input event
 
 The same three controls, two profiles and page probe as bench/first_tap.py (cold cache,
 third parties blocked). For each control and profile, the taps are spread over the load:
-one load per moment in --moments (ms after the navigation commits), chosen to fall before,
-during and after the scripts arrive. Reported:
+one load per moment of MOMENTS_MS (ms after the navigation commits), chosen to fall
+before, during and after the scripts arrive. Reported:
 - the latency of each tap made after the control showed (ms from the tap to the first
   frame that shows the answer), their median and the largest;
-- taps that got no answer within the profile's time-out ("no answer");
+- taps that got no answer within NO_ANSWER_AFTER_S ("no answer");
+- taps the page got somewhere else than aimed ("misplaced by the emulation", not counted:
+  see `one_tap`);
 - taps made before the control showed are listed apart: a patient cannot aim at them.
 
 Results per label are kept in bench/reports/tap-during-load.json; the .md shows every
@@ -54,17 +56,18 @@ from bench.first_tap import (  # noqa: E402
     context_options,
     probe_scripts,
     site_only,
+    swipe_events,
     tap_point,
     throttling,
 )
-from devtools.bench_runs import run_record  # noqa: E402
+from devtools.bench_runs import run_line, run_record  # noqa: E402
 from devtools.chromium import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
 from devtools.servers import production_server  # noqa: E402
 
 REPORTS = ROOT / "bench" / "reports"
 # When the one tap of a load is sent, ms after the navigation commits, per profile: from
-# around the first paint to well after hydration (slow 3G hydrates from about 4.5 s on) (bench/reports/first-tap.md has when
-# each control shows and answers).
+# around the first paint to well after hydration (slow 3G hydrates from about 4.5 s on;
+# bench/reports/first-tap.md has when each control shows).
 MOMENTS_MS = {
     "Lighthouse phone (150 ms, 1.6 Mbit/s, 4x CPU)": list(range(400, 2801, 200)),
     "slow 3G (400 ms, 400 kbit/s, 6x CPU)": list(range(1000, 7001, 500)),
@@ -81,32 +84,19 @@ def send(cdp, method: str, params: dict) -> asyncio.Future:
 
 
 async def tap_now(cdp, control: Control, x: float, y: float) -> list[asyncio.Future]:
+    """Send the control's gesture at (x, y) now: a swipe (one move per frame), a tap or
+    a click."""
     if control.swipe:
-        left, right = x - SWIPE_PX / 2, x + SWIPE_PX / 2
-        sent = [
-            send(
-                cdp,
-                "Input.dispatchTouchEvent",
-                {"type": "touchStart", "touchPoints": [{"x": right, "y": y}]},
-            )
-        ]
-        for step in range(1, 5):
-            await asyncio.sleep(SWIPE_STEP_S)
-            point = {"x": right - (right - left) * step / 4, "y": y}
-            sent.append(
-                send(cdp, "Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": [point]})
-            )
-        sent.append(send(cdp, "Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []}))
+        sent = []
+        for event in swipe_events(x, y):
+            if sent:
+                await asyncio.sleep(SWIPE_STEP_S)
+            sent.append(send(cdp, "Input.dispatchTouchEvent", event))
         return sent
     if control.touch:
-        return [
-            send(
-                cdp,
-                "Input.dispatchTouchEvent",
-                {"type": "touchStart", "touchPoints": [{"x": x, "y": y}]},
-            ),
-            send(cdp, "Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []}),
-        ]
+        touch = {"type": "touchStart", "touchPoints": [{"x": x, "y": y}]}
+        lift = {"type": "touchEnd", "touchPoints": []}
+        return [send(cdp, "Input.dispatchTouchEvent", event) for event in (touch, lift)]
     mouse = {"x": x, "y": y, "button": "left", "clickCount": 1}
     return [
         send(cdp, "Input.dispatchMouseEvent", {"type": "mouseMoved", "x": x, "y": y}),
@@ -229,8 +219,7 @@ def write_report(results: dict) -> None:
         lines += [
             f"## {label}",
             "",
-            f"{meta['date']}, commit {meta['commit']}, load average "
-            f"{meta['load_before']:.2f} before and {meta['load_after']:.2f} after.",
+            run_line(meta, "one tap per moment"),
             "",
             f"| control | profile | taps after it showed | median | largest | over {BUDGET_MS} ms | no answer |",
             "|---|---|---|---|---|---|---|",

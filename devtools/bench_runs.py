@@ -29,3 +29,13 @@ def run_record(runs: int, load_before: float, samples: dict) -> dict:
         "load_after": os.getloadavg()[0],
         "samples": samples,
     }
+
+
+def run_line(meta: dict, what: str | None = None) -> str:
+    """A run's line in a report: when, on which commit, `what` was measured (by default
+    "<runs> runs each"), how busy the machine was."""
+    what = f"{meta['runs']} runs each" if what is None else what
+    return (
+        f"{meta['date']}, commit {meta['commit']}, {what}, load average "
+        f"{meta['load_before']:.2f} before and {meta['load_after']:.2f} after."
+    )

@@ -26,7 +26,7 @@ ENTRY_SERVER = Path(__file__).parent / "client" / "entry.server.jsx"
 APP_ENTRY_SERVER = "app/entry.server.jsx"
 # React Router's own entry, which ours follows but for the one option.
 DEFAULT_ENTRY_SERVER = "node_modules/@react-router/dev/dist/config/defaults/entry.server.node.jsx"
-OUR_OPTION = "        progressiveChunkSize: Number.POSITIVE_INFINITY,\n"
+OUR_OPTION = "progressiveChunkSize: Number.POSITIVE_INFINITY,"
 
 
 class UnexpectedServerEntry(RuntimeError):
@@ -34,15 +34,19 @@ class UnexpectedServerEntry(RuntimeError):
 
 
 def entry_server() -> tuple[str, str]:
-    """Our server entry, to be written as the app's (fails the build if React Router's
-    default, which it copies, changed)."""
-    ours = ENTRY_SERVER.read_text()
-    default = web_dir() / DEFAULT_ENTRY_SERVER
-    if default.exists() and _code(ours.replace(OUR_OPTION, "")) != _code(default.read_text()):
+    """Our server entry, written as the app's before the build."""
+    return APP_ENTRY_SERVER, ENTRY_SERVER.read_text()
+
+
+def check_default_entry(web: Path) -> None:
+    """Fail the build if React Router's default server entry (installed with the frontend
+    packages, so checked after the build) is no longer ours but for OUR_OPTION."""
+    default = web / DEFAULT_ENTRY_SERVER
+    ours = [line for line in _code(ENTRY_SERVER.read_text()) if line != OUR_OPTION]
+    if not default.exists() or ours != _code(default.read_text()):
         raise UnexpectedServerEntry(
             f"shell first: React Router's {default} changed; update {ENTRY_SERVER} to match it"
         )
-    return APP_ENTRY_SERVER, ours
 
 
 def _code(source: str) -> list[str]:
@@ -52,7 +56,11 @@ def _code(source: str) -> list[str]:
 
 
 class ShellFirstPlugin(Plugin):
-    """Writes the server entry before every build."""
+    """Writes the server entry before every build; checks it still follows React
+    Router's after."""
 
     def pre_compile(self, **context):
         context["add_save_task"](entry_server)
+
+    def post_build(self, **context):
+        check_default_entry(web_dir())

@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 import clinic.plugins.paint_first as paint_first_module
+import clinic.plugins.shell_first as shell_first
 from clinic.plugins.lean_bundle import (
     SHIMMED_MODULES,
     SHIMS_DIR,
@@ -464,3 +465,37 @@ def test_a_compile_skip_marker_older_than_a_source_is_dropped(tmp_path):
     assert drop_stale_compile_skip(marker, (source.parent,))
     assert not marker.exists()
     assert not drop_stale_compile_skip(marker, (source.parent,))  # no marker, nothing to do
+
+
+# ------------------------------------------------------------------ shell first
+
+
+def _default_entry(web: Path, text: str) -> None:
+    default = web / shell_first.DEFAULT_ENTRY_SERVER
+    default.parent.mkdir(parents=True)
+    default.write_text(text)
+
+
+def test_our_server_entry_prerenders_every_boundary_in_place_and_is_written_before_the_build():
+    path, text = shell_first.entry_server()
+    assert path == "app/entry.server.jsx"
+    assert f"        {shell_first.OUR_OPTION}\n" in text
+    plugin = shell_first.ShellFirstPlugin()
+    tasks = []
+    plugin.pre_compile(add_save_task=tasks.append, add_modify_task=lambda *a: tasks.append(a))
+    assert tasks == [shell_first.entry_server]
+
+
+def test_react_routers_entry_with_our_option_passes_the_check(tmp_path: Path):
+    ours = shell_first.ENTRY_SERVER.read_text()
+    _default_entry(tmp_path, ours.replace(f"        {shell_first.OUR_OPTION}\n", ""))
+    shell_first.check_default_entry(tmp_path)
+
+
+@pytest.mark.parametrize("change", ["changed", "missing"])
+def test_a_changed_or_missing_router_entry_fails_the_build(tmp_path: Path, change):
+    if change == "changed":
+        ours = shell_first.ENTRY_SERVER.read_text()
+        _default_entry(tmp_path, ours.replace("onShellReady", "onAllReady"))
+    with pytest.raises(shell_first.UnexpectedServerEntry, match=r"entry\.server\.node\.jsx"):
+        shell_first.check_default_entry(tmp_path)
