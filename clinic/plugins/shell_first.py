@@ -5,8 +5,9 @@ while it is hydrating makes it finish hydrating everything at once, in the event
 task, before the browser may draw the answer: on a slow phone a tap on the menu button
 then waited 300-700 ms (bench/reports/tap-during-load.md). Content inside a Suspense
 boundary hydrates on its own, after the page's shell; an event outside it only waits for
-the shell. So every page's content is inside a boundary (`HydrateLater`,
-clinic/site/components/layout.py) and the header, with its menus, is the shell.
+the shell. So every page's content, and the inside of each menu's panel, is in a
+boundary (clinic/site/components/hydrate_later.py): the shell is the header with its
+menu buttons.
 
 React would prerender a large boundary's content out of place, hidden until an inline
 script moved it; this plugin writes the server entry that keeps it in place

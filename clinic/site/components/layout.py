@@ -10,6 +10,7 @@ from clinic.reflex_bridge import browser_step, handler
 from clinic.site.components.fixed_bars import BELOW_THE_HEADER_CLASS, HEADER_PX
 from clinic.site.components.floating_book import floating_book_button
 from clinic.site.components.footer import footer
+from clinic.site.components.hydrate_later import HydrateLater
 from clinic.site.components.links import in_page_link
 from clinic.site.components.navbar import navbar
 from clinic.site.i18n import text_of
@@ -48,15 +49,6 @@ def when_shown() -> rx.Var:
             scroll_to_hash_section(HEADER_OFFSET_PX, ANCHOR_DELAY_MS),
         ]
     )
-
-
-class HydrateLater(rx.Component):
-    """React's Suspense boundary (nothing inside ever suspends): what it wraps hydrates
-    after the page's shell, and a tap on the shell, the header and its menus, does not
-    wait for it (clinic/plugins/shell_first.py says why)."""
-
-    library = "react"
-    tag = "Suspense"
 
 
 def page_shell(page: Page, *content: rx.Component) -> rx.Component:

@@ -16,6 +16,7 @@ from __future__ import annotations
 import reflex as rx
 
 from clinic.reflex_bridge import browser_step
+from clinic.site.components.hydrate_later import HydrateLater
 
 show_popover = browser_step("popover", "showPopover")
 hide_popover = browser_step("popover", "hidePopover")
@@ -57,9 +58,12 @@ def popover_panel(
     closing, whoever caused it. It runs twice: at `beforetoggle`, inside the press or call that toggles, so
     a rule reading the state at the next key press or blur finds it current (`toggle` is
     queued as a task, which can come after that key press); and at `toggle`, which
-    reports what finally happened."""
+    reports what finally happened.
+
+    Its inside (a menu's dozens of links) hydrates after its button: a tap on the button
+    while the page hydrates need not wait for the links' hydration (hydrate_later.py)."""
     return rx.el.div(
-        *children,
+        HydrateLater.create(*children),
         id=panel_id,
         custom_attrs={
             "popover": "auto",
