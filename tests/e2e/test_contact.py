@@ -17,6 +17,7 @@ from urllib.parse import parse_qs, unquote, urlsplit
 import pytest
 from playwright.sync_api import expect
 
+from clinic.site.components.contact_form import MESSAGE_MAX_LENGTH
 from clinic.site.content import content
 from clinic.site.routes import path_for
 from devtools.chromium import DESKTOP, MOBILE
@@ -48,6 +49,14 @@ HOSTILE = {
     "phone": "+52 (998) 555-0199 #2",
     "message": "Hola & adiós?\nTengo una duda: 100% <b>urgente</b> + #cita\n\n🌸 fin %20 %E2 =&text=x",
 }
+
+
+def counter_text(lang: str, message: str) -> str:
+    """What the counter under the message says for it (it counts characters as Python's
+    len does: an emoji is one)."""
+    return text_of(
+        lang, "contact.form.counter", count=f"{len(message):,}", max=f"{MESSAGE_MAX_LENGTH:,}"
+    )
 
 
 def expected_text(lang: str, values: dict[str, str]) -> str:
@@ -225,13 +234,13 @@ def test_message_of_1000_characters_is_sent_whole_and_longer_is_capped(page, lan
     fill_in_form(f, {**VALID, "message": message + "más texto"})
     expect(f["message"]).to_have_value(message)
     counter = page.locator("[data-counter]")
-    expect(counter).to_have_text(text_of(lang, "contact.form.counter", count="1,000", max="1,000"))
+    expect(counter).to_have_text(counter_text(lang, message))
     with page.expect_popup():
         f["submit"].click()
     url = opened(page)[0]["url"]
     assert chat_text(url).endswith(message)
     assert len(url) < 16_000
-    expect(counter).to_have_text(text_of(lang, "contact.form.counter", count="0", max="1,000"))
+    expect(counter).to_have_text(counter_text(lang, ""))
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -365,6 +374,8 @@ def test_without_javascript_the_draft_stays_and_the_chat_is_offered(new_context,
     expect(link).to_have_attribute("target", "_blank")
 
     fill_in_form(f, HOSTILE)
+    # A counter that cannot count is not shown (it would read 0 whatever is typed).
+    expect(page.locator("[data-counter]")).to_be_hidden()
     for key in ("name", "email", "phone"):
         f[key].press("Enter")
     for key in ("name", "email", "phone", "message"):
@@ -395,6 +406,8 @@ def test_text_typed_before_hydration_stays_in_the_draft_and_is_sent(page, lang):
     f = fields(page, lang)
     expect(fallback(page, lang)[1]).to_be_visible()
     fill_in_form(f, HOSTILE)
+    counter = page.locator("[data-counter]")
+    expect(counter).to_be_hidden()
     release["now"] = True
     for route in held:
         route.continue_()
@@ -402,6 +415,8 @@ def test_text_typed_before_hydration_stays_in_the_draft_and_is_sent(page, lang):
     expect(fallback(page, lang)[0]).to_be_hidden()
     for key in ("name", "email", "phone", "message"):
         expect(f[key]).to_have_value(HOSTILE[key])
+    # Once it counts, it counts what was typed before.
+    expect(counter).to_have_text(counter_text(lang, HOSTILE["message"]))
     with page.expect_popup():
         f["submit"].click()
     assert chat_text(opened(page)[0]["url"]) == expected_text(lang, HOSTILE)

@@ -378,7 +378,14 @@ def contact_form(lang: str) -> rx.Component:
                 rx.el.p(
                     *counter,
                     id="contact-counter",
-                    class_name="mt-1 ml-auto shrink-0 text-sm text-muted",
+                    # It counts once the page has hydrated: until then (and without
+                    # JavaScript) it would read 0 whatever is typed, so it is not shown
+                    # (its space kept; the field's maxlength holds the limit anyway).
+                    class_name=rx.cond(
+                        contact_form_ready.value.bool(),
+                        "mt-1 ml-auto shrink-0 text-sm text-muted",
+                        "invisible mt-1 ml-auto shrink-0 text-sm text-muted",
+                    ),
                     data_counter="",
                 ),
                 class_name="flex items-start justify-between gap-4",
