@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import reflex as rx
 
+from clinic.site.components.hydrate_later import HydrateLater
 from clinic.site.pages.home import (
     certifications,
     facilities,
@@ -24,4 +25,6 @@ SECTION_IDS = tuple(module.SECTION_ID for module in SECTIONS)
 
 
 def render(page: Page) -> rx.Component:
-    return rx.fragment(*(module.section(page.lang) for module in SECTIONS))
+    # Each section hydrates on its own: a swipe on the certifications while the page
+    # hydrates waits for that section only, not for the whole page.
+    return rx.fragment(*(HydrateLater.create(module.section(page.lang)) for module in SECTIONS))
