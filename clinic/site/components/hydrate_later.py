@@ -4,7 +4,8 @@ part around it does not wait for it: React hydrates a tapped part at once, in th
 own task, but only that part (clinic/plugins/shell_first.py says why this matters).
 
 The page's shell is the header with its menu buttons; each page's content, its footer,
-and the insides of the header's menus (dozens of links) are boundaries of their own.
+the insides of the header's menus (dozens of links) and each section of the home page are
+boundaries of their own.
 """
 
 from __future__ import annotations
