@@ -61,6 +61,16 @@ export function localeNumber(locale, value) {
 }
 
 /**
+ * How long a text is as a field's `maxlength` counts it: in UTF-16 code units, so an
+ * emoji counts two (Python's len, and Reflex's `length()`, count it once).
+ * @param {string} text
+ * @returns {number}
+ */
+export function lengthAsMaxlengthCounts(text) {
+  return String(text ?? "").length;
+}
+
+/**
  * Moves keyboard focus to the first element matching `selector`, without scrolling.
  * @param {string} selector
  */

@@ -52,11 +52,10 @@ HOSTILE = {
 
 
 def counter_text(lang: str, message: str) -> str:
-    """What the counter under the message says for it (it counts characters as Python's
-    len does: an emoji is one)."""
-    return text_of(
-        lang, "contact.form.counter", count=f"{len(message):,}", max=f"{MESSAGE_MAX_LENGTH:,}"
-    )
+    """What the counter under the message says for it: it counts as the field's maxlength
+    does, in UTF-16 code units (an emoji is two)."""
+    count = len(message.encode("utf-16-le")) // 2
+    return text_of(lang, "contact.form.counter", count=f"{count:,}", max=f"{MESSAGE_MAX_LENGTH:,}")
 
 
 def expected_text(lang: str, values: dict[str, str]) -> str:
@@ -241,6 +240,20 @@ def test_message_of_1000_characters_is_sent_whole_and_longer_is_capped(page, lan
     assert chat_text(url).endswith(message)
     assert len(url) < 16_000
     expect(counter).to_have_text(counter_text(lang, ""))
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_counter_is_full_exactly_when_the_field_takes_no_more(page, lang):
+    """The field's maxlength counts an emoji as two: so does the counter, or it would
+    stop short of its limit with the field already full."""
+    f = open_contact(page, lang)
+    message = "🌸" + "a" * (MESSAGE_MAX_LENGTH - 2)
+    fill_in_form(f, {**VALID, "message": message + "más"})
+    expect(f["message"]).to_have_value(message)
+    full = f"{MESSAGE_MAX_LENGTH:,}"
+    expect(page.locator("[data-counter]")).to_have_text(
+        text_of(lang, "contact.form.counter", count=full, max=full)
+    )
 
 
 @pytest.mark.parametrize("lang", LANGS)

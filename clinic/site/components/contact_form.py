@@ -32,6 +32,7 @@ from clinic.reflex_bridge import current, function, handler, plain_anchor, set_t
 from clinic.site.components.dom import (
     field_value,
     focus_element,
+    length_as_maxlength_counts,
     locale_number,
     open_in_new_tab,
 )
@@ -329,7 +330,11 @@ def contact_form(lang: str) -> rx.Component:
         )
 
     max_length = MESSAGE_MAX_LENGTH
-    count = locale_number(BROWSER_LOCALES[lang], contact_message.value.to(str).length())
+    # Counted as the field's maxlength counts (an emoji is two): "1,000 de 1,000" is
+    # exactly when the field takes no more.
+    count = locale_number(
+        BROWSER_LOCALES[lang], length_as_maxlength_counts(contact_message.value.to(str))
+    )
     counter_text = re.split(r"(\{count\}|\{max\})", texts["counter"])
     counter = [
         count if part == "{count}" else f"{max_length:,}" if part == "{max}" else part
