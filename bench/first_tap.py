@@ -56,7 +56,6 @@ import os
 import statistics
 import sys
 import time
-from contextlib import nullcontext
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -69,9 +68,8 @@ sys.path.insert(0, str(ROOT))
 from clinic.site.components.navbar import MOBILE_MENU_BUTTON_ID  # noqa: E402
 from clinic.site.pages.home.certifications import SECTION_ID  # noqa: E402
 from clinic.site.routes import path_for  # noqa: E402
-from devtools.bench_runs import run_line, run_record  # noqa: E402
+from devtools.bench_runs import earlier_runs, run_line, run_record, site_to_measure  # noqa: E402
 from devtools.chromium import CHROMIUM, CHROMIUM_ARGS, DESKTOP, MOBILE  # noqa: E402
-from devtools.servers import production_server  # noqa: E402
 
 REPORTS = ROOT / "bench" / "reports"
 TAP_EVERY_S = 0.05
@@ -344,11 +342,9 @@ def main() -> int:
     parser.add_argument("--runs", type=int, default=3)
     args = parser.parse_args()
 
-    report = REPORTS / "first-tap.json"
-    results = json.loads(report.read_text()) if report.exists() else {}
-    site = os.environ.get("SITE_URL", "").rstrip("/")
+    results = earlier_runs(REPORTS / "first-tap.json")
     load_before = os.getloadavg()[0]
-    with nullcontext(site) if site else production_server() as url, sync_playwright() as playwright:
+    with site_to_measure() as url, sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         samples = measure(browser, url, args.runs)
         browser.close()

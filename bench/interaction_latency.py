@@ -34,7 +34,6 @@ import os
 import statistics
 import sys
 import time
-from contextlib import nullcontext
 from pathlib import Path
 
 from playwright.sync_api import sync_playwright
@@ -43,9 +42,8 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from clinic.site.routes import path_for  # noqa: E402
-from devtools.bench_runs import run_line, run_record  # noqa: E402
+from devtools.bench_runs import earlier_runs, run_line, run_record, site_to_measure  # noqa: E402
 from devtools.chromium import CHROMIUM, CHROMIUM_ARGS, DESKTOP, MOBILE  # noqa: E402
-from devtools.servers import production_server  # noqa: E402
 
 REPORTS = ROOT / "bench" / "reports"
 CPU_SLOWDOWN = 4
@@ -247,10 +245,8 @@ def main() -> int:
     )
     args = parser.parse_args()
 
-    report = REPORTS / "interaction-latency.json"
-    results = json.loads(report.read_text()) if report.exists() else {}
-    site = os.environ.get("SITE_URL", "").rstrip("/")
-    with nullcontext(site) if site else production_server() as url, sync_playwright() as playwright:
+    results = earlier_runs(REPORTS / "interaction-latency.json")
+    with site_to_measure() as url, sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         load_before = wait_for_quiet_machine(args.quiet_load, args.max_wait)
         samples = {}

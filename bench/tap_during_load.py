@@ -40,7 +40,6 @@ import json
 import os
 import statistics
 import sys
-from contextlib import nullcontext
 from pathlib import Path
 
 from playwright.async_api import Error as PlaywrightError
@@ -64,9 +63,8 @@ from bench.first_tap import (  # noqa: E402
     tap_point,
     throttling,
 )
-from devtools.bench_runs import run_line, run_record  # noqa: E402
+from devtools.bench_runs import earlier_runs, run_line, run_record, site_to_measure  # noqa: E402
 from devtools.chromium import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
-from devtools.servers import production_server  # noqa: E402
 
 REPORTS = ROOT / "bench" / "reports"
 # When the one tap of a load is sent, ms after the navigation commits, per profile: from
@@ -269,11 +267,9 @@ def main() -> int:
     parser.add_argument("--loads", type=int, default=1, help="loads (one tap each) per moment")
     args = parser.parse_args()
 
-    report = REPORTS / "tap-during-load.json"
-    results = json.loads(report.read_text()) if report.exists() else {}
-    site = os.environ.get("SITE_URL", "").rstrip("/")
+    results = earlier_runs(REPORTS / "tap-during-load.json")
     load_before = os.getloadavg()[0]
-    with nullcontext(site) if site else production_server() as url:
+    with site_to_measure() as url:
         points = tap_points(url)
         chosen = {name: points[name] for name in args.controls}
         samples = asyncio.run(measure(url, chosen, args.loads))

@@ -1,13 +1,18 @@
 """What a bench's report keeps of one labelled run: when, on which commit, how busy the
-machine was, and the samples (bench/first_tap.py, bench/interaction_latency.py)."""
+machine was, and the samples; and where the bench measures (bench/first_tap.py,
+bench/interaction_latency.py, bench/tap_during_load.py)."""
 
 from __future__ import annotations
 
 import datetime
+import json
 import os
 import subprocess
+from contextlib import AbstractContextManager, nullcontext
+from pathlib import Path
 
 from clinic.project import PROJECT_DIR
+from devtools.servers import production_server
 
 
 def short_commit() -> str:
@@ -39,3 +44,15 @@ def run_line(meta: dict, what: str | None = None) -> str:
         f"{meta['date']}, commit {meta['commit']}, {what}, load average "
         f"{meta['load_before']:.2f} before and {meta['load_after']:.2f} after."
     )
+
+
+def earlier_runs(report: Path) -> dict:
+    """The labelled runs a bench's JSON report holds already (none before its first run)."""
+    return json.loads(report.read_text()) if report.exists() else {}
+
+
+def site_to_measure() -> AbstractContextManager[str]:
+    """The site's URL for the run: SITE_URL when given (a server already running), else a
+    production server started for the run and stopped after it."""
+    site = os.environ.get("SITE_URL", "").rstrip("/")
+    return nullcontext(site) if site else production_server()

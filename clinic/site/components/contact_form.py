@@ -122,6 +122,7 @@ INPUT = (
 )
 ERROR_ICON = ("M12 3a9 9 0 1 0 0 18 9 9 0 0 0 0-18z", "M12 7v6M12 16.5v.5")
 CHAT_ICON = "M4 20l1.3-3.9A8 8 0 1 1 8 19z"
+COUNTER = "mt-1 ml-auto shrink-0 text-sm text-muted"
 
 
 def field_id(field: str) -> str:
@@ -387,9 +388,7 @@ def contact_form(lang: str) -> rx.Component:
                     # JavaScript) it would read 0 whatever is typed, so it is not shown
                     # (its space kept; the field's maxlength holds the limit anyway).
                     class_name=rx.cond(
-                        contact_form_ready.value.bool(),
-                        "mt-1 ml-auto shrink-0 text-sm text-muted",
-                        "invisible mt-1 ml-auto shrink-0 text-sm text-muted",
+                        contact_form_ready.value.bool(), COUNTER, f"invisible {COUNTER}"
                     ),
                     data_counter="",
                 ),
