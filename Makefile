@@ -9,7 +9,7 @@ export PATH := $(BIN):$(PATH)
 export REFLEX_TELEMETRY_ENABLED := false
 export PYTHONDONTWRITEBYTECODE := 1
 
-.PHONY: setup lock language run dev export serve test lint fmt unit e2e browser java static-hosts browser-languages video bench lighthouse clean
+.PHONY: setup lock language run dev export sample-fingerprint serve test lint fmt unit e2e browser java static-hosts browser-languages video bench lighthouse clean
 
 # Browser tests run in parallel (pytest-xdist): TEST_WORKERS=1 for one at a time. Tests
 # marked xdist_group (the development server's) share one worker (--dist loadgroup).
@@ -59,6 +59,11 @@ lock: setup
 ## it prints what remains to be done by hand (translations, slugs).
 language: setup
 	$(BIN)/python tools/add_language.py --code "$(CODE)" --from "$(FROM)" --name "$(NAME)" --locale "$(LOCALE)"
+
+## make sample-fingerprint: after changing the shipped sample itself (content/), record it as
+## the spec's clinic, which tests/sample/ checks (tests/sample/shipped.py).
+sample-fingerprint: setup
+	$(BIN)/python -m tests.sample.shipped --record
 
 ## make export: the static build only (HTML, JS, CSS in .web/build/client).
 export: setup

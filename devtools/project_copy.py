@@ -25,19 +25,26 @@ HARNESS_PREFIX = "test-harness-"
 STATIC_HOST_TOOLS = PROJECT_DIR / "tools" / "static-hosts"
 
 
-def _skipped(folder: str, names: list[str]) -> set[str]:
-    skip = {name for name in names if name in SKIPPED or name.endswith((".pyc", ".egg-info"))}
-    if Path(folder) == WEB_BUILD.parent:
-        skip.add(WEB_BUILD.name)  # the last build's output; the copy makes its own
-        skip.update(name for name in names if name.startswith(HARNESS_PREFIX))
-    if Path(folder) == STATIC_HOST_TOOLS:
-        skip.add("node_modules")
-    return skip
+def _skipping(source: Path):
+    web = source / WEB_BUILD.relative_to(PROJECT_DIR).parent
+    tools = source / STATIC_HOST_TOOLS.relative_to(PROJECT_DIR)
+
+    def skipped(folder: str, names: list[str]) -> set[str]:
+        skip = {name for name in names if name in SKIPPED or name.endswith((".pyc", ".egg-info"))}
+        if Path(folder) == web:
+            skip.add(WEB_BUILD.name)  # the last build's output; the copy makes its own
+            skip.update(name for name in names if name.startswith(HARNESS_PREFIX))
+        if Path(folder) == tools:
+            skip.add("node_modules")
+        return skip
+
+    return skipped
 
 
-def copy_project(dest: Path) -> Path:
-    """Copy the project to `dest` (created); returns it."""
-    shutil.copytree(PROJECT_DIR, dest, ignore=_skipped, symlinks=True)
+def copy_project(dest: Path, source: Path = PROJECT_DIR) -> Path:
+    """Copy the project (or another made from it, such as the browser suite's fixture
+    clinic) to `dest` (created); returns it."""
+    shutil.copytree(source, dest, ignore=_skipping(source), symlinks=True)
     return dest
 
 

@@ -57,8 +57,9 @@ def wait_until_up(
     raise RuntimeError(f"the server did not answer within {timeout_s} s; see {log}")
 
 
-def start(port: int | None = None) -> tuple[str, subprocess.Popen]:
-    """Build and start the production server; returns its URL and process."""
+def start(port: int | None = None, project: Path = ROOT) -> tuple[str, subprocess.Popen]:
+    """Build and start the production server of `project` (this one, or a copy such as
+    the browser suite's fixture clinic); returns its URL and process."""
     port = port or free_port()
     log = Path(tempfile.gettempdir()) / f"clinic-server-{port}.log"
     with log.open("w") as out:
@@ -78,7 +79,7 @@ def start(port: int | None = None) -> tuple[str, subprocess.Popen]:
                 "--loglevel",
                 "warning",
             ],
-            cwd=ROOT,
+            cwd=project,
             env=env(),
             stdout=out,
             stderr=subprocess.STDOUT,
@@ -138,10 +139,10 @@ def _is_zombie(pid: int) -> bool:
 
 
 @contextlib.contextmanager
-def production_server(port: int | None = None):
-    """The production server for the duration of a `with` block (on `port`, or a free
-    one); yields its URL."""
-    url, process = start(port)
+def production_server(port: int | None = None, project: Path = ROOT):
+    """The production server of `project` for the duration of a `with` block (on `port`,
+    or a free one); yields its URL."""
+    url, process = start(port, project)
     try:
         yield url
     finally:

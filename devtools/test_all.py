@@ -51,6 +51,13 @@ def parts(seed: str, e2e_options: list[str]) -> list[Part]:
         # Chromium, Java (the HTML checker) and the static hosts' tools: -k installs what it can.
         Part("browser tests' tools", [*make, "-k", "browser", "java", "static-hosts"]),
         pytest_part("unit tests", "unit.txt", ["tests/unit", "-q", f"--randomly-seed={seed}"]),
+        # The spec's one clinic, on the shipped sample's own build (skipped on a clinic's data).
+        pytest_part(
+            "the spec's clinic (the shipped sample)",
+            "sample.txt",
+            ["tests/sample", "-q", f"--randomly-seed={seed}"],
+        ),
+        # Everything else, in a browser, on the fixture clinic (tests/fixture_clinic/).
         pytest_part(
             "browser tests",
             "e2e.txt",

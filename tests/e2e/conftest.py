@@ -38,11 +38,22 @@ import pytest
 from filelock import FileLock
 from playwright.sync_api import Page, expect
 
-from clinic.project import EXPORT_DIR
-from devtools import servers as prod_server
-from devtools.chromium import CHROMIUM, CHROMIUM_ARGS, CHROMIUM_HEADLESS, DESKTOP, MOBILE
-from tests.e2e.console import ConsoleErrors
-from tests.e2e.page_ready import track_network
+from tests.fixture_clinic.site import FIXTURE_EXPORT, use_fixture_clinic
+
+# The browser suite runs against the fixture clinic (tests/fixture_clinic/recipe.py), not
+# the shipped sample: its content is what every test reads its expectations from.
+FIXTURE_PROJECT = use_fixture_clinic()
+
+from devtools import servers as prod_server  # noqa: E402 (reads content: after the choice)
+from devtools.chromium import (  # noqa: E402
+    CHROMIUM,
+    CHROMIUM_ARGS,
+    CHROMIUM_HEADLESS,
+    DESKTOP,
+    MOBILE,
+)
+from tests.e2e.console import ConsoleErrors  # noqa: E402
+from tests.e2e.page_ready import track_network  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[2]
 # The production server started here asks "Cal.com" for open times at a port where nothing
@@ -79,7 +90,7 @@ def base_url(pytestconfig, tmp_path_factory):
         return
     port = pytestconfig.getoption("--site-port")
     if not os.environ.get("PYTEST_XDIST_WORKER"):  # no xdist: this process owns the server
-        with prod_server.production_server(port) as url:
+        with prod_server.production_server(port, FIXTURE_PROJECT) as url:
             yield url
         return
     # Workers of one xdist run share the folder above their own temporary folders.
@@ -89,9 +100,10 @@ def base_url(pytestconfig, tmp_path_factory):
 
 @pytest.fixture(scope="session")
 def served_build(pytestconfig, base_url) -> Path | None:
-    """The static build our own production server serves (EXPORT_DIR), once it is up;
-    None when the tests run against a site given by `--base-url`, whose build is elsewhere."""
-    return None if given_site(pytestconfig) else EXPORT_DIR
+    """The static build our own production server serves (the fixture clinic's), once it
+    is up; None when the tests run against a site given by `--base-url`, whose build is
+    elsewhere."""
+    return None if given_site(pytestconfig) else FIXTURE_EXPORT
 
 
 @contextmanager
@@ -110,7 +122,7 @@ def shared_server(folder: Path, port: int | None = None):
     with lock:
         state = json.loads(state_file.read_text()) if state_file.exists() else None
         if state is None:
-            url, process = prod_server.start(port)
+            url, process = prod_server.start(port, FIXTURE_PROJECT)
             state = {"url": url, "pid": process.pid, "users": 0}
         state["users"] += 1
         state_file.write_text(json.dumps(state))

@@ -20,6 +20,7 @@ from clinic.site.routes import path_for
 from devtools.project_copy import copy_project, reflex_env
 from devtools.servers import BIN, free_port, stop, wait_until_up
 from tests.e2e.page_ready import page_ready
+from tests.fixture_clinic.site import FIXTURE_PROJECT
 
 # One development server for the module: under pytest-xdist (--dist loadgroup) its tests
 # all run in one worker, which starts it once.
@@ -57,7 +58,8 @@ class DevSite:
 def dev_site(tmp_path_factory, base_url) -> DevSite:
     # base_url: the production server's build is done, so the copy takes its npm packages
     # instead of installing them, and never copies a .web that a build is still writing.
-    project = copy_project(tmp_path_factory.mktemp("development") / "project")
+    # The fixture clinic's project: this process reads its content (its languages).
+    project = copy_project(tmp_path_factory.mktemp("development") / "project", FIXTURE_PROJECT)
     frontend, backend = free_port(), free_port()
     log = project.parent / "reflex-run.log"
     with log.open("w") as out:

@@ -14,7 +14,8 @@ from playwright.sync_api import expect
 
 from clinic.site.components.first_visit import REDIRECT_FROM, REDIRECT_TO, script_text, storage_key
 from clinic.site.content import content
-from clinic.site.routes import DEFAULT_LANG, other_langs
+from clinic.site.routes import DEFAULT_LANG, lang_of, other_langs, path_for
+from tests.e2e.language_choice import choose_language, language_link, link_text
 from tests.e2e.page_ready import page_ready
 from tests.texts import text_of
 
@@ -114,8 +115,8 @@ def test_choosing_spanish_with_the_toggle_is_never_undone(visitor):
     page = visitor("en-US")
     page.goto(REDIRECT_FROM)
     page.wait_for_url(f"**{SECOND_HOME}")
-    toggle = page.locator("header a[hreflang='es']")
-    expect(toggle).to_have_text("ES", use_inner_text=True)
+    toggle = language_link(page, DEFAULT_LANG)
+    expect(toggle).to_have_text(link_text(lang_of(SECOND_HOME), DEFAULT_LANG), use_inner_text=True)
     toggle.click()
     page.wait_for_url(lambda url: urlparse(url).path == REDIRECT_FROM)
     settle(page)
@@ -135,8 +136,8 @@ def test_toggle_to_spanish_before_any_redirect_also_counts(visitor):
     page.goto("/en/contact")
     settle(page)
     assert flag(page) is None
-    page.locator("header a[hreflang='es']").click()
-    page.wait_for_url("**/contacto")
+    choose_language(page, DEFAULT_LANG)
+    page.wait_for_url("**" + path_for("contact", DEFAULT_LANG))
     assert flag(page) == "es"
     page.goto(REDIRECT_FROM)
     expect_spanish_home(page)

@@ -123,7 +123,7 @@ def test_keyboard_from_home_to_the_contact_form_submit(keyboard_page, viewport_n
     page_ready(page)
     contact = path_for("contact", lang)
     if viewport_name == "mobile":
-        tab_to(page, "header button[aria-controls]:not([aria-haspopup])", journey)
+        tab_to(page, f"#{MOBILE_MENU_BUTTON_ID}", journey)
         press(page, "Enter", journey)  # opens the mobile menu
     tab_to(page, f"header a[href='{contact}']", journey)
     press(page, "Enter", journey)

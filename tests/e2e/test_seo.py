@@ -18,18 +18,30 @@ from xml.etree import ElementTree
 import pytest
 from playwright.sync_api import expect
 
-from clinic.site.content import content
+from clinic.site.content import DEFAULT_LANG, LANGUAGES, content
 from clinic.site.pages.faq import faq_entries
-from clinic.site.routes import all_pages, legacy_redirects
+from clinic.site.routes import (
+    all_pages,
+    alternates,
+    lang_of,
+    language,
+    legacy_redirects,
+    other_langs,
+    path_for,
+)
 from clinic.site.structured_data import DAY_NAMES
+from tests.e2e.language_choice import choose_language
 from tests.e2e.page_ready import page_ready
 
 ORIGIN = content().clinic.origin
 BRAND = content().clinic.brand
 PATHS = [p.path for p in all_pages()]
 FAQ_PAGES = [p for p in all_pages() if p.kind == "faq"]
-OG_LOCALE = {"es": "es_MX", "en": "en_US"}
-HREFLANGS = {"es", "es-MX", "en", "x-default"}
+# Open Graph spells a locale with an underscore (es_MX).
+OG_LOCALE = {lang.code: lang.locale.replace("-", "_") for lang in LANGUAGES}
+# Every page lists each language's twin; the default language's also under its locale
+# (the clinic's own region) and as x-default.
+HREFLANGS = {lang.code for lang in LANGUAGES} | {language(DEFAULT_LANG).locale, "x-default"}
 NS = {"s": "http://www.sitemaps.org/schemas/sitemap/0.9", "x": "http://www.w3.org/1999/xhtml"}
 ONCE = [
     "description",
@@ -145,7 +157,7 @@ def graph_nodes(text: str) -> dict[str, list[dict]]:
 @pytest.mark.parametrize("path", PATHS)
 def test_every_head_tag_is_present_once_with_its_value(base_url, path):
     doc = served(base_url, path)
-    lang = "en" if path.startswith("/en/") else "es"
+    lang = lang_of(path)
     assert doc.html_lang == lang
     assert len(doc.titles) == 1 and doc.titles[0].strip()
     for key in ONCE:
@@ -160,7 +172,7 @@ def test_every_head_tag_is_present_once_with_its_value(base_url, path):
     assert doc.one("og:url") == ORIGIN + path
     assert doc.one("og:site_name") == BRAND
     assert doc.one("og:locale") == OG_LOCALE[lang]
-    assert doc.one("og:locale:alternate") == OG_LOCALE["es" if lang == "en" else "en"]
+    assert doc.metas("og:locale:alternate") == [OG_LOCALE[other] for other in other_langs(lang)]
     assert doc.one("og:image").startswith(ORIGIN + "/")
     assert (doc.one("og:image:width"), doc.one("og:image:height")) == ("1200", "630")
     assert doc.one("og:image:alt").strip()
@@ -172,12 +184,14 @@ def test_every_head_tag_is_present_once_with_its_value(base_url, path):
 def test_hreflang_alternates_are_complete_and_reciprocal(base_url, path):
     alternates = served(base_url, path).alternates()
     assert set(alternates) == HREFLANGS
-    assert alternates["es"] == alternates["es-MX"] == alternates["x-default"]
-    lang = "en" if path.startswith("/en/") else "es"
+    default = alternates[DEFAULT_LANG]
+    assert alternates[language(DEFAULT_LANG).locale] == alternates["x-default"] == default
+    lang = lang_of(path)
     assert alternates[lang] == ORIGIN + path, "a page lists itself among its alternates"
-    twin = site_path(alternates["es" if lang == "en" else "en"])
-    assert twin != path
-    assert served(base_url, twin).alternates() == alternates
+    for other in other_langs(lang):
+        twin = site_path(alternates[other])
+        assert twin != path
+        assert served(base_url, twin).alternates() == alternates
 
 
 def test_titles_and_descriptions_differ_from_page_to_page(base_url):
@@ -240,7 +254,7 @@ def test_structured_data_describes_clinic_doctors_and_website(base_url, path):
     assert clinic["aggregateRating"]["ratingValue"] == clinic_facts.rating.value
     assert clinic["aggregateRating"]["reviewCount"] == clinic_facts.rating.count
     assert clinic["medicalSpecialty"]
-    lang = "en" if path.startswith("/en/") else "es"
+    lang = lang_of(path)
     physicians = {d["name"]: d for d in nodes["Physician"]}
     assert set(physicians) == {d.name(lang) for d in content().doctors}
     for doctor in content().doctors:
@@ -260,15 +274,15 @@ def test_structured_data_describes_clinic_doctors_and_website(base_url, path):
 def test_head_follows_client_side_navigation(page):
     page.goto("/")
     page_ready(page)
-    page.locator("header a[hreflang='en']").click()
-    page.wait_for_url("**/en/")
+    choose_language(page, "en")
+    page.wait_for_url("**" + path_for("home", "en"))
     # The new route renders once its code has loaded: wait for its head, then compare.
     expect(page.locator("html")).to_have_attribute("lang", "en")
     canonical = page.locator("link[rel=canonical]")
     expect(canonical).to_have_attribute("href", ORIGIN + "/en/")
     assert canonical.count() == 1
     expect(page.locator("meta[property='og:locale']")).to_have_attribute("content", "en_US")
-    assert page.locator("link[rel=alternate][hreflang]").count() == 4
+    assert page.locator("link[rel=alternate][hreflang]").count() == len(alternates("home"))
 
 
 @pytest.mark.parametrize("faq", FAQ_PAGES, ids=[p.path for p in FAQ_PAGES])

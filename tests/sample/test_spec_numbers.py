@@ -1,21 +1,21 @@
 """The shipped sample is the spec's clinic: its numbers (six services, two doctors, seven
 logos and photos, seven FAQ services, six success notes), its thirty routes and its legacy
-redirects (tests/sample_spec.py). About the sample only: skipped on a clinic's own or
-edited content, where every other test already follows whatever content/ says."""
+redirects, its constants (tests/sample/spec.py). About the sample only: skipped on a
+clinic's own or edited content (conftest.py), where every other test already follows
+whatever content/ says."""
 
 from __future__ import annotations
 
 from collections import Counter
 
-import pytest
-
+from clinic.site.components.fixed_bars import HEADER_PX
+from clinic.site.components.floating_book import SHOWN_AFTER_SCREENS
+from clinic.site.components.layout import ANCHOR_DELAY_MS
 from clinic.site.content import content
+from clinic.site.pages.home.certifications import AUTOPLAY_MS
 from clinic.site.routes import all_pages, legacy_redirects, page_at, path_for, twin_path
-from tests import sample_spec as spec
-
-pytestmark = pytest.mark.skipif(
-    spec.applies() is not None, reason=f"not the shipped sample: {spec.applies()}"
-)
+from clinic.site.seo import OG_IMAGE_SIZE
+from tests.sample import spec
 
 
 def test_the_sample_has_the_spec_s_numbers():
@@ -45,3 +45,18 @@ def test_the_sample_has_the_spec_s_thirty_routes_and_its_redirects():
     assert legacy_redirects() == {
         spec.spec_path(old): spec.spec_path(new) for old, new in spec.LEGACY_REDIRECTS.items()
     }
+
+
+def test_the_sample_has_the_spec_s_constants():
+    clinic = content().clinic
+    assert (clinic.consultation.price, clinic.consultation.currency) == spec.FEE
+    assert clinic.consultation.minutes == spec.CONSULTATION_MINUTES
+    assert {tuple(h.days): (h.opens, h.closes) for h in clinic.hours} == spec.HOURS
+    assert (clinic.rating.value, clinic.rating.count) == spec.RATING
+    assert clinic.address.postal_code == spec.POSTAL_CODE
+    assert len(clinic.permits) == spec.PERMITS
+    assert AUTOPLAY_MS == spec.CERTIFICATIONS_AUTOPLAY_MS
+    assert HEADER_PX == spec.ANCHOR_OFFSET_PX
+    assert ANCHOR_DELAY_MS == spec.SCROLL_DELAY_MS
+    assert SHOWN_AFTER_SCREENS == spec.FLOATING_BUTTON_AFTER_SCREENS
+    assert OG_IMAGE_SIZE == spec.SHARE_IMAGE

@@ -3,16 +3,12 @@ sample that content/ ships: the spec's numbers and tables, in one place.
 
 These are the sample's numbers, not limits of the product: a clinic that edits content/
 has its own, and every other test reads counts and texts from the content model. Only
-tests/unit/test_sample_conformance.py uses this module, and only on the shipped sample
-(`applies()` says when).
+the tests beside this module use it, and only on the shipped sample (shipped.py says when).
 """
 
 from __future__ import annotations
 
-import subprocess
-
-from clinic.project import PROJECT_DIR
-from clinic.site.content import CONTENT_DIR, content
+from clinic.site.content import content
 
 # Spec section 2 (home sections 3 to 6, menus) and section 9.
 SERVICES = 6
@@ -43,6 +39,24 @@ ROUTES = [
     ("/agenda-tu-cita", "/en/book-appointment"),
 ]
 PAGES = 2 * len(ROUTES)  # thirty
+# Spec section 2, home page sections 2 to 8, in order.
+HOME_SECTIONS = ("hero", "services", "team", "certifications", "facilities", "reviews", "location")
+# Hero: "health-authority permit numbers (three shown)".
+PERMITS = 3
+# The ES/EN toggle shows the other language's code.
+TOGGLE_TEXT = {"es": "EN", "en": "ES"}
+# Section 9: fee, length, hours (DESIGN section 2's one reading), rating, postal code.
+FEE = (1500, "MXN")
+CONSULTATION_MINUTES = 60
+HOURS = {("Mo", "Tu", "We", "Th", "Fr"): ("09:00", "20:00"), ("Sa",): ("09:00", "14:00")}
+RATING = (4.9, 127)
+POSTAL_CODE = "77500"
+# Section 9, UI constants.
+CERTIFICATIONS_AUTOPLAY_MS = 3000
+ANCHOR_OFFSET_PX = 64
+SCROLL_DELAY_MS = 100
+FLOATING_BUTTON_AFTER_SCREENS = 1
+SHARE_IMAGE = (1200, 630)
 # Spec section 2, legacy redirects (old path -> the Spanish path it replaces).
 LEGACY_REDIRECTS = {
     "/citas": "/agenda-tu-cita",
@@ -56,27 +70,6 @@ LEGACY_REDIRECTS = {
     "/dra-{female}": "/ginecologa-cancun-{female}",
     "/dr-{male}": "/ginecologo-cancun-{male}",
 }
-
-
-def applies() -> str | None:
-    """None when the content in use is the shipped sample; otherwise why not: a clinic's
-    own data (`sample: false` in clinic.yaml), another content folder, or content/ edited
-    since the last commit (a clinic trying an edit)."""
-    if not content().clinic.sample:
-        return "clinic.yaml says this is not the sample clinic"
-    if (PROJECT_DIR / "content").resolve() != CONTENT_DIR:
-        return f"the site is built from {CONTENT_DIR}, not the shipped content/"
-    changed = subprocess.run(
-        ["git", "status", "--porcelain", "--", "content"],
-        cwd=PROJECT_DIR,
-        capture_output=True,
-        text=True,
-    )
-    if changed.returncode != 0:
-        return None  # not a git checkout (an unpacked release): the files are as shipped
-    if changed.stdout.strip():
-        return "content/ has edits that are not committed"
-    return None
 
 
 def spec_path(path: str) -> str:

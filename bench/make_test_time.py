@@ -1,0 +1,159 @@
+"""How long a fresh clone's `make test` takes, and where the minutes go.
+
+A newcomer's `make test` on a fresh clone: the clone is made in a temporary folder from a
+commit of this repository (HEAD unless `--rev` names another), and `make test` runs there
+as CI runs it, setup included (virtualenv, npm packages, the builds). Each line of its
+output is timed as it arrives, so the report splits the total into setup (before the first
+part starts) and each part of `devtools/test_all.py`, and keeps pytest's list of the
+slowest browser tests. The machine's load before and after is recorded: a busy machine's
+minutes are not a quiet one's.
+
+    .venv/bin/python bench/make_test_time.py --label "after the fixture clinic"
+    .venv/bin/python bench/make_test_time.py --rev fd3baed --label "before"
+
+Writes bench/reports/make-test-time.json (every labelled run) and make-test-time.md.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import re
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from devtools.bench_runs import earlier_runs, run_record
+
+REPORTS = Path(__file__).resolve().parent / "reports"
+JSON_REPORT = REPORTS / "make-test-time.json"
+MD_REPORT = REPORTS / "make-test-time.md"
+PROJECT_DIR = Path(__file__).resolve().parents[1]
+# devtools/test_all.py announces each part with this line.
+PART_START = re.compile(r"^=== (?P<name>[^:]+(?:: [^:]+)?): ")
+# pytest's --durations list: "12.34s call     tests/e2e/test_x.py::test_y[chromium]".
+DURATION = re.compile(r"^(?P<seconds>\d+\.\d+)s (?P<phase>call|setup|teardown)\s+(?P<test>\S+)")
+VERDICT = re.compile(r"^make test: .*")
+
+
+def timed_make_test(folder: Path, log: Path) -> dict:
+    """Run `make test` in `folder`, timing each part; returns the samples."""
+    env = {key: value for key, value in os.environ.items() if key != "CLINIC_CONTENT_DIR"}
+    start = time.monotonic()
+    marks: list[tuple[str, float]] = []
+    slowest: list[dict] = []
+    verdict = ""
+    with log.open("w") as out:
+        process = subprocess.Popen(
+            ["make", "test"],
+            cwd=folder,
+            env=env,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.STDOUT,
+            text=True,
+        )
+        assert process.stdout is not None
+        for line in process.stdout:
+            out.write(line)
+            now = time.monotonic() - start
+            if found := PART_START.match(line):
+                marks.append((found["name"], now))
+            elif found := DURATION.match(line.strip()):
+                slowest.append(
+                    {
+                        "seconds": float(found["seconds"]),
+                        "phase": found["phase"],
+                        "test": found["test"],
+                    }
+                )
+            elif VERDICT.match(line.strip()):
+                verdict = line.strip()
+        status = process.wait()
+    total = time.monotonic() - start
+    first = marks[0][1] if marks else total
+    parts = {"setup (venv, locks)": round(first, 1)}
+    for (name, began), (_, ended) in zip(marks, [*marks[1:], ("end", total)], strict=True):
+        parts[name] = round(ended - began, 1)
+    return {
+        "total_s": round(total, 1),
+        "exit_status": status,
+        "verdict": verdict,
+        "parts_s": parts,
+        "slowest_browser_tests": sorted(slowest, key=lambda t: -t["seconds"])[:15],
+    }
+
+
+def clone(rev: str, into: Path) -> Path:
+    folder = into / "fresh"
+    subprocess.run(["git", "clone", "-q", str(PROJECT_DIR), str(folder)], check=True)
+    subprocess.run(["git", "checkout", "-q", rev], cwd=folder, check=True)
+    return folder
+
+
+def markdown(runs: dict) -> str:
+    lines = [
+        "# `make test` on a fresh clone",
+        "",
+        "Written by `bench/make_test_time.py`: a clone of the named commit in a temporary",
+        "folder, `make test` as CI runs it (setup included), each part timed. Minutes depend",
+        "on the machine's load, recorded with each run.",
+        "",
+    ]
+    for label, meta in runs.items():
+        samples = meta["samples"]
+        lines += [
+            f"## {label}",
+            "",
+            f"{meta['date']}, commit {meta['commit']} (cloned: {samples['rev']}), load average "
+            f"{meta['load_before']:.2f} before and {meta['load_after']:.2f} after.",
+            "",
+            f"**Total: {samples['total_s'] / 60:.1f} min** (exit status "
+            f"{samples['exit_status']}; {samples['verdict'] or 'no verdict line'})",
+            "",
+            "| part | seconds |",
+            "| --- | ---: |",
+            *(f"| {name} | {seconds:.0f} |" for name, seconds in samples["parts_s"].items()),
+            "",
+            "Slowest browser tests (pytest `--durations`):",
+            "",
+            *(
+                f"- {test['seconds']:.1f} s {test['phase']} `{test['test']}`"
+                for test in samples["slowest_browser_tests"]
+            ),
+            "",
+        ]
+    return "\n".join(lines)
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--rev", default="HEAD", help="the commit to clone (default HEAD)")
+    parser.add_argument("--label", required=True, help="the run's name in the report")
+    options = parser.parse_args()
+    load_before = os.getloadavg()[0]
+    with tempfile.TemporaryDirectory(prefix="make-test-time-") as tmp:
+        folder = clone(options.rev, Path(tmp))
+        rev = subprocess.run(
+            ["git", "rev-parse", "--short", "HEAD"],
+            cwd=folder,
+            capture_output=True,
+            text=True,
+            check=True,
+        ).stdout.strip()
+        samples = {"rev": rev, **timed_make_test(folder, REPORTS / "make-test-time.log.tmp")}
+    runs = earlier_runs(JSON_REPORT)
+    runs[options.label] = run_record(1, load_before, samples)
+    REPORTS.mkdir(exist_ok=True)
+    JSON_REPORT.write_text(json.dumps(runs, indent=2) + "\n")
+    MD_REPORT.write_text(markdown(runs))
+    print(f"make test: {samples['total_s'] / 60:.1f} min; {MD_REPORT}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

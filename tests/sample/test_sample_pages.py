@@ -1,0 +1,79 @@
+"""The sample's built pages say what the spec says of its clinic: every route of its table
+is a page in its language, the home page has the spec's sections in the spec's order and
+counts, the header's switcher is the ES/EN toggle to the same page in the other language,
+and the fee is the spec's. Read from the prerendered HTML, as a crawler or a phone on a
+slow connection receives it."""
+
+from __future__ import annotations
+
+import re
+from html.parser import HTMLParser
+
+import pytest
+
+from clinic.server.middleware import prerendered_file
+from clinic.site.i18n import format_price
+from clinic.site.routes import all_pages, path_for, twin_path
+from tests.sample import spec
+
+
+class Elements(HTMLParser):
+    """Every start tag of a document, in order, with its attributes."""
+
+    def __init__(self, document: str):
+        super().__init__()
+        self.tags: list[tuple[str, dict[str, str]]] = []
+        self.feed(document)
+
+    def handle_starttag(self, tag, attrs):
+        self.tags.append((tag, {name: value or "" for name, value in attrs}))
+
+    def having(self, attribute: str, tag: str | None = None) -> list[dict[str, str]]:
+        return [a for t, a in self.tags if attribute in a and (tag is None or t == tag)]
+
+
+def html_of(build, path: str) -> str:
+    return (build / prerendered_file(path).lstrip("/")).read_text(encoding="utf-8")
+
+
+def test_every_route_of_the_spec_s_table_is_a_page_in_its_language(sample_build):
+    for es, en in spec.ROUTES:
+        for lang, path in (("es", spec.spec_path(es)), ("en", spec.spec_path(en))):
+            document = html_of(sample_build, path)
+            assert re.search(rf'<html[^>]* lang="{lang}"', document), path
+            assert len(re.findall(r"<h1[\s>]", document)) == 1, path
+
+
+@pytest.mark.parametrize("lang", ["es", "en"])
+def test_the_home_page_has_the_spec_s_sections_and_counts(sample_build, lang):
+    home = Elements(html_of(sample_build, path_for("home", lang)))
+    sections = [a["id"] for a in home.having("id", "section")]
+    assert sections == list(spec.HOME_SECTIONS)
+    assert len(home.having("data-service")) == spec.SERVICES
+    assert len(home.having("data-doctor")) == sum(spec.DOCTORS_BY_GENDER.values())
+    assert len(home.having("data-certification")) == spec.CERTIFICATIONS
+    assert len(home.having("data-facility-photo")) == spec.FACILITY_PHOTOS
+    assert len(home.having("data-floating-book")) == 1
+    permits = html_of(sample_build, path_for("home", lang)).split("data-permits", 1)[1]
+    assert permits.count("COFEPRIS") >= spec.PERMITS
+
+
+def test_the_switcher_is_the_es_en_toggle_to_the_same_page(sample_build):
+    for page in all_pages():
+        other = {"es": "en", "en": "es"}[page.lang]
+        links = [
+            a
+            for a in Elements(html_of(sample_build, page.path)).having("hreflang", "a")
+            if a["hreflang"] == other and "aria-label" in a
+        ]
+        assert [a["href"] for a in links] == [twin_path(page.path)], page.path
+    document = html_of(sample_build, "/")
+    toggle = re.search(r'<a [^>]*aria-label[^>]*hreflang="en"[^>]*>([^<]*)<', document, re.I)
+    assert toggle and toggle.group(1) == spec.TOGGLE_TEXT["es"]
+
+
+def test_the_booking_page_and_the_faq_state_the_spec_s_fee(sample_build):
+    fee = format_price(*spec.FEE)
+    for page_id in ("booking", "faq"):
+        for lang in ("es", "en"):
+            assert fee in html_of(sample_build, path_for(page_id, lang)), (page_id, lang)
