@@ -9,7 +9,7 @@ export PATH := $(BIN):$(PATH)
 export REFLEX_TELEMETRY_ENABLED := false
 export PYTHONDONTWRITEBYTECODE := 1
 
-.PHONY: setup lock language run dev export sample-fingerprint serve test lint fmt unit e2e browser java static-hosts browser-languages video bench lighthouse clean
+.PHONY: setup lock language run fixture-run dev export sample-fingerprint serve test lint fmt unit e2e browser java static-hosts browser-languages video bench lighthouse clean
 
 # Browser tests run in parallel (pytest-xdist): TEST_WORKERS=1 for one at a time. Tests
 # marked xdist_group (the development server's) share one worker (--dist loadgroup).
@@ -73,6 +73,14 @@ export: setup
 run: setup
 	@echo "Serving the site on http://127.0.0.1:$(PORT)"
 	$(BIN)/reflex run --env prod --single-port --frontend-port $(PORT) --backend-port $(PORT) --backend-host 127.0.0.1 --loglevel warning
+
+## make fixture-run: the fixture clinic the browser tests run against (tests/fixture_clinic/),
+## made in .cache/fixture-clinic/ and served as `make run` serves the sample, on
+## http://127.0.0.1:$(PORT); then `.venv/bin/pytest tests/e2e --base-url http://127.0.0.1:$(PORT)`.
+fixture-run: setup
+	$(BIN)/python -m tests.fixture_clinic.site
+	@echo "Serving the fixture clinic on http://127.0.0.1:$(PORT)"
+	cd .cache/fixture-clinic && $(BIN)/reflex run --env prod --single-port --frontend-port $(PORT) --backend-port $(PORT) --backend-host 127.0.0.1 --loglevel warning
 
 ## make dev: Reflex's development loop (`reflex run`): http://127.0.0.1:3000, backend on 8000,
 ## both on loopback only (CLINIC_DEV_HOST=0.0.0.0 make dev opens the page server on purpose).

@@ -245,6 +245,26 @@ def drop_certification(content_dir: Path) -> None:
     write(content_dir / "pages" / "home.yaml", home)
 
 
+def add_certification(content_dir: Path, assets_dir: Path) -> None:
+    """A logo more at the end of the certifications carousel: the first one's badge under
+    a new name (in `assets_dir`, a copy's assets/)."""
+    home = read(content_dir / "pages" / "home.yaml")
+    first = home["certifications"][0]
+    key = first["key"] + "-2"
+    while key in {c["key"] for c in home["certifications"]}:
+        key += "-more"
+    home["certifications"].append({**first, "key": key})
+    write(content_dir / "pages" / "home.yaml", home)
+    folder = assets_dir / "img" / "certifications"
+    shutil.copy(folder / f"{first['key']}.svg", folder / f"{key}.svg")
+
+
+def drop_facility_photo(content_dir: Path) -> None:
+    home = read(content_dir / "pages" / "home.yaml")
+    home["facilities"] = home["facilities"][:-1]
+    write(content_dir / "pages" / "home.yaml", home)
+
+
 def add_facility_photo(content_dir: Path, assets_dir: Path, key: str = NEW_PHOTO_KEY) -> None:
     """A photo more at the end of the facilities carousel: the first photo's image files
     under a new name (in `assets_dir`, a copy's assets/), with a caption of its own."""

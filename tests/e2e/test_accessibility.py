@@ -15,10 +15,11 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from clinic.site.routes import all_pages, path_for
+from clinic.site.routes import path_for
 from tests.e2e.axe import describe, run_axe
 from tests.e2e.conftest import DESKTOP, MOBILE
 from tests.e2e.page_ready import page_ready
+from tests.e2e.walked_pages import walked_pages
 from tests.texts import text_of
 
 VIEWPORTS = {
@@ -26,7 +27,7 @@ VIEWPORTS = {
     "desktop": {"viewport": DESKTOP},
 }
 NOT_FOUND_PATHS = ["/no-existe", "/en/does-not-exist"]
-PATHS = [p.path for p in all_pages()] + NOT_FOUND_PATHS
+PATHS = [p.path for p in walked_pages()] + NOT_FOUND_PATHS
 LANGS = ["es", "en"]
 
 # Each step waits two frames: the scroll's event and what its handlers start have run.

@@ -12,9 +12,9 @@ from __future__ import annotations
 
 import pytest
 
-from clinic.site.routes import all_pages
 from tests.e2e.conftest import DESKTOP, MOBILE
 from tests.e2e.page_ready import page_ready
+from tests.e2e.walked_pages import walked_pages
 
 SIZES = {
     "mobile": {"viewport": MOBILE, "is_mobile": True, "has_touch": True},
@@ -59,7 +59,7 @@ def walk(page, key: str) -> list[str]:
 
 
 @pytest.mark.parametrize("size", list(SIZES))
-@pytest.mark.parametrize("route", [page.path for page in all_pages()])
+@pytest.mark.parametrize("route", [page.path for page in walked_pages()])
 def test_no_focused_control_is_under_a_fixed_bar(new_context, route, size):
     page = new_context(**SIZES[size]).new_page()
     page.goto(route)

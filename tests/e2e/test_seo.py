@@ -52,7 +52,6 @@ ONCE = [
     "og:url",
     "og:site_name",
     "og:locale",
-    "og:locale:alternate",
     "og:image",
     "og:image:width",
     "og:image:height",

@@ -12,12 +12,13 @@ from playwright.sync_api import expect
 
 from clinic.project import ASSETS_DIR
 from clinic.site.content import content
-from clinic.site.routes import all_pages, alternates, other_lang, twin_path
+from clinic.site.routes import alternates, other_lang, twin_path
 from clinic.site.seo import absolute, page_texts
 from tests.e2e.language_choice import choose_language
 from tests.e2e.page_ready import page_ready
+from tests.e2e.walked_pages import walked_pages
 
-PAGES = all_pages()
+PAGES = walked_pages()
 ICON = (ASSETS_DIR / "favicon.svg").read_text().strip()
 
 

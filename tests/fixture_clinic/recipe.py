@@ -69,6 +69,11 @@ ADDRESS = {
     "postal_code": "77509",
     "latitude": 21.1105,
     "longitude": -86.7624,
+    "maps_url": "https://maps.google.com/?q=Hospital+Playa+Azul+Blvd.+Kukulc%C3%A1n+km+9.5+Canc%C3%BAn",
+    "map_embed_url": (
+        "https://www.google.com/maps?q=Hospital+Playa+Azul+Blvd.+Kukulc%C3%A1n+km+9.5"
+        "+Canc%C3%BAn&output=embed"
+    ),
 }
 # The sample's doctors, renamed: (the sample's position) -> who they are now.
 RENAMED_DOCTORS = [
@@ -86,9 +91,16 @@ RENAMED_DOCTORS = [
         "years_experience": 21,
     },
 ]
-# The third language: English as a pseudo-locale, under /fr/ (a code every validator and
-# screen reader knows; its texts are no real French).
-PSEUDO_LANGUAGE = {"code": "fr", "from": "en", "name": "Ƒŕàñçàîš", "locale": "fr-CA"}
+# The language more: English as a pseudo-locale, under the first of these codes that the
+# content does not have yet (codes every validator and screen reader knows; its texts are
+# no real French or German).
+PSEUDO_LANGUAGES = [
+    {"code": "fr", "from": "en", "name": "Ƒŕàñçàîš", "locale": "fr-CA"},
+    {"code": "de", "from": "en", "name": "Ðéûtšçh", "locale": "de-DE"},
+    {"code": "it", "from": "en", "name": "Îtàlîàñö", "locale": "it-IT"},
+]
+# The logos and photos stay within what the site takes (3 to 12 of each).
+FEWEST, MOST = 3, 12
 
 
 def _read(path: Path):
@@ -99,18 +111,33 @@ def _write(path: Path, data) -> None:
     path.write_text(yaml.safe_dump(data, allow_unicode=True, sort_keys=False), encoding="utf-8")
 
 
+def _saturday_closes(hours: list[dict]) -> str | None:
+    return next((entry["closes"] for entry in hours if "Sa" in entry["days"]), None)
+
+
 def change_facts(content_dir: Path) -> None:
-    """Another brand, phone, address, fee, hours, permits, rating and figures."""
+    """Another brand, phone, address, fee, hours, permits, rating and figures: the ones
+    above, or close to them where the content already says the same (the fixture's facts
+    must differ from the content it starts from)."""
     path = content_dir / "clinic.yaml"
     clinic = _read(path)
     old_slug = clinic["brand_slug"]
     text = yaml.safe_dump(clinic, allow_unicode=True, sort_keys=False)
     # Links named after the brand (social profiles, memberships, the reviews widget).
-    clinic = yaml.safe_load(text.replace(old_slug, BRAND["brand_slug"]))
-    clinic.update(BRAND)
-    clinic.update(FACTS)
-    clinic["address"].update(ADDRESS)
-    _write(path, clinic)
+    new = yaml.safe_load(text.replace(old_slug, BRAND["brand_slug"]))
+    new.update(BRAND)
+    new.update(FACTS)
+    new["address"].update(ADDRESS)
+    if new["phone"] == clinic["phone"]:
+        new["phone"], new["whatsapp_number"] = "+52 984 555 0177", "529845550177"
+    if new["consultation"]["price"] == clinic["consultation"]["price"]:
+        new["consultation"] = {**new["consultation"], "price": new["consultation"]["price"] + 100}
+    if _saturday_closes(new["hours"]) == _saturday_closes(clinic["hours"]):
+        new["hours"] = [
+            {**entry, "closes": "12:00"} if "Sa" in entry["days"] else entry
+            for entry in new["hours"]
+        ]
+    _write(path, new)
     doctors = content_dir / "doctors.yaml"  # their calendars: <brand_slug>/<doctor>
     doctors.write_text(
         doctors.read_text(encoding="utf-8").replace(f"{old_slug}/", f"{BRAND['brand_slug']}/"),
@@ -163,9 +190,10 @@ def _pseudo_all(node):
 
 def add_pseudo_language(content_dir: Path) -> None:
     """`make language` with the pseudo-locale's code, then its drafted texts made pseudo."""
-    language = PSEUDO_LANGUAGE
+    langs = {entry["code"] for entry in _read(content_dir / "languages.yaml")}
+    language = next(lang for lang in PSEUDO_LANGUAGES if lang["code"] not in langs)
     code = language["code"]
-    langs = {entry["code"] for entry in _read(content_dir / "languages.yaml")} | {code}
+    langs |= {code}
     add_language(content_dir, code, language["from"], language["name"], language["locale"])
     for path in [
         content_dir / "i18n" / f"{code}.yaml",
@@ -186,13 +214,24 @@ def make_content(dest: Path, assets_dir: Path, source: Path = PROJECT_CONTENT) -
     shutil.copytree(source, dest)
     change_facts(dest)
     # New doctors first: each starts as a copy of the first, who then gets a photo.
-    grow.add_doctor(dest, grow.NEW_DOCTOR, event_type=False)
-    grow.add_doctor(dest, grow.MORE_DOCTORS[0])
+    taken = {doctor["slug"] for doctor in _read(dest / "doctors.yaml")}
+    without_times, more = [
+        d for d in (grow.NEW_DOCTOR, *grow.MORE_DOCTORS) if d["slug"] not in taken
+    ][:2]
+    grow.add_doctor(dest, without_times, event_type=False)
+    grow.add_doctor(dest, more)
     for position, doctor in enumerate(RENAMED_DOCTORS):
         rename_doctor(dest, position, doctor)
     grow.add_service(dest)
-    grow.drop_certification(dest)
-    grow.add_facility_photo(dest, assets_dir)
+    home = _read(dest / "pages" / "home.yaml")
+    if len(home["certifications"]) > FEWEST:
+        grow.drop_certification(dest)
+    else:
+        grow.add_certification(dest, assets_dir)
+    if len(home["facilities"]) < MOST:
+        grow.add_facility_photo(dest, assets_dir)
+    else:
+        grow.drop_facility_photo(dest)
     shutil.copytree(FIXTURE_ASSETS, assets_dir, dirs_exist_ok=True)
     add_pseudo_language(dest)
     return dest

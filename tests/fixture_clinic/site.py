@@ -12,6 +12,7 @@ as it is now.
 
 from __future__ import annotations
 
+import hashlib
 import os
 import shutil
 import subprocess
@@ -31,8 +32,18 @@ FIXTURE_EXPORT = FIXTURE_PROJECT / ".web" / "build" / "client"  # as clinic.proj
 MADE_FOR_THIS_RUN = "CLINIC_FIXTURE_PROJECT"
 # What the copy leaves out: version control, the virtualenv, caches (the copy itself is
 # in .cache/), test output, and the static hosts' tools (their tests run them from here).
-SKIPPED = {".git", ".venv", ".cache", ".states", "__pycache__", "test-results", ".web"}
-KEPT = {".web"}  # the copy's own, from one run to the next
+SKIPPED = {
+    ".git",
+    ".venv",
+    ".cache",
+    ".states",
+    "__pycache__",
+    "test-results",
+    ".web",
+    ".pytest_cache",
+    ".ruff_cache",
+}
+KEPT = {".web", ".made-from"}  # the copy's own, from one run to the next
 
 
 def _ignore(folder: str, names: list[str]) -> set[str]:
@@ -60,6 +71,22 @@ def _copy_sources(dest: Path) -> None:
             shutil.copy2(entry, dest / entry.name)
 
 
+def _sources_stamp() -> str:
+    """What the copy is made from, as a digest of each source file's path, size and time:
+    equal stamps, an equal copy (a second run, or `pytest --base-url` against a fixture
+    site served from it, leaves it as it is)."""
+    digest = hashlib.sha256()
+    for root, folders, files in os.walk(PROJECT_DIR):
+        folders[:] = sorted(set(folders) - _ignore(root, folders))
+        for name in sorted(set(files) - _ignore(root, files)):
+            path = Path(root, name)
+            stat = path.lstat()
+            digest.update(
+                f"{path.relative_to(PROJECT_DIR)}\0{stat.st_size}\0{stat.st_mtime_ns}\n".encode()
+            )
+    return digest.hexdigest()
+
+
 def _sample_environment() -> dict[str, str]:
     """The environment of a process that reads the shipped sample (the recipe starts
     from it): no CLINIC_CONTENT_DIR pointing elsewhere."""
@@ -73,6 +100,9 @@ def prepare(dest: Path = FIXTURE_PROJECT) -> Path:
     the caller may already read the fixture's content (its languages are fixed at import)."""
     dest.parent.mkdir(parents=True, exist_ok=True)
     with FileLock(str(dest) + ".lock"):
+        stamp, made_from = _sources_stamp(), dest / ".made-from"
+        if made_from.exists() and made_from.read_text() == stamp:
+            return dest
         _copy_sources(dest)
         shutil.rmtree(dest / "content")
         made = subprocess.run(
@@ -87,6 +117,7 @@ def prepare(dest: Path = FIXTURE_PROJECT) -> Path:
                 "the fixture clinic's content could not be made from the sample "
                 f"(tests/fixture_clinic/recipe.py):\n{made.stdout[-3000:]}{made.stderr[-3000:]}"
             )
+        made_from.write_text(stamp)
     return dest
 
 

@@ -51,11 +51,7 @@ CONSULTATION_MINUTES = 60
 HOURS = {("Mo", "Tu", "We", "Th", "Fr"): ("09:00", "20:00"), ("Sa",): ("09:00", "14:00")}
 RATING = (4.9, 127)
 POSTAL_CODE = "77500"
-# Section 9, UI constants.
-CERTIFICATIONS_AUTOPLAY_MS = 3000
-ANCHOR_OFFSET_PX = 64
-SCROLL_DELAY_MS = 100
-FLOATING_BUTTON_AFTER_SCREENS = 1
+# Section 9: the share image.
 SHARE_IMAGE = (1200, 630)
 # Spec section 2, legacy redirects (old path -> the Spanish path it replaces).
 LEGACY_REDIRECTS = {
