@@ -17,6 +17,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
+from clinic.site.components.avatar import doctor_photo_url
 from clinic.site.content import content
 from clinic.site.pages.home import SECTION_IDS
 from clinic.site.pages.home.certifications import AUTOPLAY_MS
@@ -89,7 +90,8 @@ def test_sections_in_spec_order_with_their_content(home, base_url):
         text_of(lang, "home.services.ultrasound_text")
     )
 
-    # Team: every doctor with licence line and a link to their page; initials, no photo.
+    # Team: every doctor with licence line and a link to their page; their photo if the
+    # content gives one (test_doctor_photos.py says how it shows), else their initials.
     for doctor in content().doctors:
         card = page.locator(f"#team [data-doctor='{doctor.slug}']")
         expect(card.locator("h3")).to_have_text(doctor.name(lang))
@@ -98,9 +100,14 @@ def test_sections_in_spec_order_with_their_content(home, base_url):
         expect(card.get_by_role("link")).to_have_attribute(
             "href", path_for(doctor_page_id(doctor.slug), lang)
         )
-        expect(card.locator("[data-avatar-state='idle'] [data-avatar-initials]")).to_have_text(
-            doctor.initials
-        )
+        if doctor.image:
+            expect(card.locator("[data-avatar] img")).to_have_attribute(
+                "src", doctor_photo_url(doctor)
+            )
+        else:
+            expect(card.locator("[data-avatar-state='idle'] [data-avatar-initials]")).to_have_text(
+                doctor.initials
+            )
 
     # Certifications, facilities and the amenities card, as many as content gives.
     logos = page.locator("#certifications [data-certification] img")
@@ -501,9 +508,10 @@ def test_fallbacks_show_with_reviews_script_and_map_blocked(page, base_url, lang
 
 # ------------------------------------------------------------------ the avatar's photo states
 #
-# Doctors have no photo in the sample content, so the page itself only shows initials.
-# The photo states (loading, loaded, broken) are checked on the very same Avatar.jsx,
-# bundled with the site's own React by bun (from the virtualenv) into a one-page harness.
+# The photo states (loading, loaded, broken) with a photo held back or broken at will,
+# whatever the content's doctors have: checked on the very same Avatar.jsx, bundled with
+# the site's own React by bun (from the virtualenv) into a one-page harness. The site's
+# own doctors' photos: test_doctor_photos.py.
 
 ROOT = Path(__file__).resolve().parents[2]
 HARNESS_ORIGIN = "http://avatar.test"
@@ -577,8 +585,10 @@ def test_avatar_shows_initials_until_the_photo_loads_and_keeps_them_if_broken(
     broken = page.locator("#broken [data-avatar-state]")
     expect(photo).to_have_attribute("data-avatar-state", "loading")
     expect(photo.locator("[data-avatar-initials]")).to_have_text("DT")
-    # (No site CSS in the harness: check the Tailwind classes that hide and show it.)
-    expect(photo.locator("img")).to_have_class(re.compile(r"\bopacity-0\b"))
+    # The photo is not hidden while it loads: it covers the initials as it paints. (No site
+    # CSS in the harness: check the Tailwind classes that would hide it.)
+    expect(photo.locator("img")).to_have_class(re.compile(r"\babsolute\b"))
+    expect(photo.locator("img")).not_to_have_class(re.compile(r"\b(opacity-0|invisible|hidden)\b"))
     expect(broken).to_have_attribute("data-avatar-state", "error")
     expect(broken.locator("[data-avatar-initials]")).to_have_text("DT")
     expect(broken.locator("img")).to_have_count(0)
@@ -590,4 +600,4 @@ def test_avatar_shows_initials_until_the_photo_loads_and_keeps_them_if_broken(
     held[0].fulfill(status=200, content_type="image/png", body=PNG_1PX)
     expect(photo).to_have_attribute("data-avatar-state", "loaded")
     expect(photo.locator("[data-avatar-initials]")).to_have_count(0)
-    expect(photo.locator("img")).to_have_class(re.compile(r"\bopacity-100\b"))
+    expect(photo.locator("img")).to_be_visible()
