@@ -39,6 +39,8 @@ from filelock import FileLock
 from playwright.sync_api import Page, expect
 
 from clinic.project import EXPORT_DIR
+from clinic.site.content import DEFAULT_LANG
+from clinic.site.routes import language
 from devtools import servers as prod_server
 from devtools.chromium import CHROMIUM, CHROMIUM_ARGS, CHROMIUM_HEADLESS, DESKTOP, MOBILE
 from tests.e2e.console import ConsoleErrors
@@ -52,9 +54,10 @@ os.environ.setdefault("CLINIC_CAL_API_ORIGIN", "http://127.0.0.1:9")
 # Browser tests share 2 cores with the server and each other (pytest-xdist): an
 # assertion waits up to 10 s for the page to get there, not Playwright's default 5 s.
 expect.set_options(timeout=10_000)
-# The browser speaks Mexican Spanish unless a test says otherwise: Chromium's own default
-# (en-US) would send a first visit to `/` on to `/en/` (spec section 4).
-CONTEXT_DEFAULTS = {"locale": "es-MX", "viewport": DESKTOP}
+# The browser speaks the default language (its locale in content/languages.yaml) unless a
+# test says otherwise: Chromium's own default (en-US) could send a first visit to `/` on to
+# another language's home (spec section 4).
+CONTEXT_DEFAULTS = {"locale": language(DEFAULT_LANG).locale, "viewport": DESKTOP}
 
 
 # ------------------------------------------------------------------ the site

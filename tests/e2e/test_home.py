@@ -26,11 +26,11 @@ from clinic.site.routes import doctor_page_id, path_for
 from devtools.project_copy import HARNESS_PREFIX
 from tests.e2e.conftest import DESKTOP, MOBILE
 from tests.e2e.fixed_header import header_bottom, scroll_padding_top
+from tests.e2e.languages import DEFAULT_LANG, LANGS, NEXT_LANG
 from tests.e2e.page_ready import UNTIL_IT_STOPS_MOVING, page_ready, scroll_to
 from tests.e2e.stubs import serve_reviews_widget
 from tests.texts import text_of
 
-LANGS = ("es", "en")
 VIEWPORTS = {"mobile": MOBILE, "desktop": DESKTOP}
 # The spec's home sections, in its order (spec section 2): a clinic may add its own
 # sections between them (pages/home SECTIONS), never drop or reorder these.
@@ -299,7 +299,7 @@ def test_certifications_auto_advance_every_3_s_and_loop(page, lang):
 
 
 def test_arrow_keys_move_the_carousel_and_it_loops_backwards(page):
-    open_home(page, "es")
+    open_home(page, DEFAULT_LANG)
     carousel = ready(certifications(page))
     viewport = carousel.locator("[role=group][tabindex='0']")
     viewport.focus()
@@ -313,7 +313,8 @@ def test_arrow_keys_move_the_carousel_and_it_loops_backwards(page):
     index = (start - 1) % logo_count()
     slide = carousel.locator(f"[data-slide-index='{index}']")
     expect(slide).to_have_attribute(
-        "aria-label", text_of("es", "home.carousel.slide_of", n=index + 1, total=logo_count())
+        "aria-label",
+        text_of(DEFAULT_LANG, "home.carousel.slide_of", n=index + 1, total=logo_count()),
     )
     # Embla's scroll animation ends with the slide at the viewport's start.
     offset = slide.evaluate(UNTIL_SHOWN_FIRST, viewport.element_handle())
@@ -354,7 +355,7 @@ def test_pause_control_stops_and_resumes_auto_advance(page, lang):
 
 
 def test_hovering_pauses_auto_advance(page):
-    open_home_on_a_fake_clock(page, "es")
+    open_home_on_a_fake_clock(page, DEFAULT_LANG)
     carousel = ready(certifications(page))
     carousel.locator("[data-certification]").first.hover()
     expect(carousel).to_have_attribute("data-autoplay", "paused")
@@ -369,12 +370,12 @@ def test_hovering_pauses_auto_advance(page):
 
 def test_no_auto_advance_under_reduced_motion(new_context):
     page = new_context(viewport=DESKTOP, reduced_motion="reduce").new_page()
-    open_home_on_a_fake_clock(page, "en")
+    open_home_on_a_fake_clock(page, NEXT_LANG)
     carousel = ready(certifications(page))
     leave_carousel(page)
     expect(carousel).to_have_attribute("data-autoplay", "paused")
     expect(carousel.locator("[data-carousel-toggle]")).to_have_attribute(
-        "aria-label", text_of("en", "home.carousel.play")
+        "aria-label", text_of(NEXT_LANG, "home.carousel.play")
     )
     let_time_pass(page, 2 * AUTOPLAY_MS)
     assert selected(carousel) == 0
@@ -384,7 +385,7 @@ def test_no_auto_advance_under_reduced_motion(new_context):
 
 
 def test_facilities_carousel_does_not_loop_and_disables_its_ends(page):
-    open_home_on_a_fake_clock(page, "en")
+    open_home_on_a_fake_clock(page, NEXT_LANG)
     carousel = ready(page.locator("#facilities [data-carousel]"))
     prev, nxt = carousel.locator("[data-carousel-prev]"), carousel.locator("[data-carousel-next]")
     expect(prev).to_be_disabled()
@@ -457,7 +458,7 @@ def test_reviews_script_loads_near_the_section_and_leaves_with_the_page(page):
     reviews = content().clinic.reviews
     script_src = str(reviews.script_src)
     requested = serve_reviews_widget(page)
-    open_home(page, "es")
+    open_home(page, DEFAULT_LANG)
     script = page.locator(f"script[src='{script_src}']")
     # Not loaded with the page: the section is far below the first screen.
     page_ready(page)
@@ -474,7 +475,7 @@ def test_reviews_script_loads_near_the_section_and_leaves_with_the_page(page):
     doctor = content().doctors[0]
     page.locator(f"#team [data-doctor='{doctor.slug}'] a").click()
     expect(page).to_have_url(
-        re.compile(re.escape(path_for(doctor_page_id(doctor.slug), "es")) + "$")
+        re.compile(re.escape(path_for(doctor_page_id(doctor.slug), DEFAULT_LANG)) + "$")
     )
     expect(script).to_have_count(0)
 

@@ -80,55 +80,7 @@ def open_page(page, p: Page, ready: bool = False):
 ON_THE_SAMPLE = sample_spec.applies() is None
 
 
-def _figure(value, lang: str) -> str:
-    """A key figure as the service pages show it: "+N" in Spanish, "N+" in English."""
-    return f"+{value}" if lang == "es" else f"{value}+"
-
-
-def _service_claims() -> dict[str, dict[str, list[str]]]:
-    """Spec section 9: the claims, where they belong, in each language, with the numbers
-    of clinic.yaml (`claims`) and of the services' specialists (doctors.yaml)."""
-    claims = content().clinic.claims
-    specialist = {s.key: content().doctor(s.specialist) for s in content().services if s.specialist}
-    hpv_years = specialist["hpv"].years_experience
-    hysteroscopy_years = specialist["hysteroscopy"].years_experience
-    # Years carry their unit in the figure itself ("+18 años", "18+ years"): a bare "+18"
-    # reads like an age limit.
-    years = {"es": "años", "en": "years"}
-    years_range = {
-        "es": f"{claims.contraception_years_min} a {claims.contraception_years_max} años",
-        "en": f"{claims.contraception_years_min} to {claims.contraception_years_max} years",
-    }
-    return {
-        "hpv": {
-            lang: [
-                _figure(format_number(claims.hpv_procedures), lang),
-                _figure(f"{claims.hpv_success_percent}%", lang),
-                f"{_figure(hpv_years, lang)} {years[lang]}",
-                text_of(lang, "inner.years", years=hpv_years),
-            ]
-            for lang in ("es", "en")
-        },
-        "hysteroscopy": {
-            lang: [
-                f"{_figure(hysteroscopy_years, lang)} {years[lang]}",
-                {"es": "de experiencia en histeroscopia", "en": "of experience in hysteroscopy"}[
-                    lang
-                ],
-            ]
-            for lang in ("es", "en")
-        },
-        "contraception": {
-            lang: [
-                years_range[lang],
-                _figure(f"{claims.contraception_effectiveness_percent}%", lang),
-            ]
-            for lang in ("es", "en")
-        },
-    }
-
-
-SERVICE_CLAIMS = _service_claims() if ON_THE_SAMPLE else {}
+SERVICE_CLAIMS = sample_spec.service_claims() if ON_THE_SAMPLE else {}
 
 
 # A service page a patient can decide from has at least this many words.
@@ -332,28 +284,7 @@ def test_faq_entries_are_what_the_page_shows(page, lang):
 
 # ------------------------------------------------------------------ privacy notice
 
-PRIVACY_FACTS = {
-    # The law (LFPDPPP of 20 March 2025) and its terms; the notice's own date is the
-    # `updated` of content/pages/privacy.yaml.
-    "es": [
-        privacy_content().updated("es"),
-        "20 de marzo de 2025",
-        "LFPDPPP",
-        "datos personales sensibles",
-        "consentimiento expreso",
-        "ARCO",
-        "Secretaría Anticorrupción y Buen Gobierno",
-    ],
-    "en": [
-        privacy_content().updated("en"),
-        "20 March 2025",
-        "LFPDPPP",
-        "sensitive personal data",
-        "express consent",
-        "ARCO",
-        "Secretaría Anticorrupción y Buen Gobierno",
-    ],
-}
+PRIVACY_FACTS = sample_spec.privacy_facts() if ON_THE_SAMPLE else {}
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -365,7 +296,7 @@ def test_privacy_notice_has_eleven_numbered_sections(page, lang):
         heading = normalize(sections.nth(i).locator("h2").inner_text())
         assert heading.startswith(f"{i + 1}. "), heading
     text = main_text(page)
-    for fact in PRIVACY_FACTS[lang] if ON_THE_SAMPLE else []:
+    for fact in PRIVACY_FACTS.get(lang, []):
         assert fact in text, fact
     assert normalize(page.locator("main [data-updated]").inner_text()).endswith(
         privacy_content().updated(lang)

@@ -12,8 +12,9 @@ from playwright.sync_api import expect
 
 from clinic.project import ASSETS_DIR
 from clinic.site.content import content
-from clinic.site.routes import all_pages, other_lang, twin_path
+from clinic.site.routes import all_pages, lang_prefix, other_lang, path_for, twin_path
 from clinic.site.seo import absolute, page_texts
+from tests.e2e.languages import DEFAULT_LANG, LANGS, NEXT_LANG
 from tests.e2e.page_ready import page_ready
 
 PAGES = all_pages()
@@ -111,10 +112,13 @@ def test_the_icon_is_in_the_page_so_the_browser_requests_none(page, base_url):
 
 
 def test_no_page_opens_a_websocket(page, console_errors, base_url):
-    console_errors.expect_not_found(base_url + "/no-existe")
+    unknown = lang_prefix(DEFAULT_LANG) + "/no-such-page"
+    console_errors.expect_not_found(base_url + unknown)
     sockets = []
     page.on("websocket", lambda ws: sockets.append(ws.url))
-    for path in ("/", "/en/", "/contacto", "/agenda-tu-cita", "/en/faq", "/no-existe"):
+    homes = [path_for("home", lang) for lang in LANGS]
+    others = [path_for(page_id, DEFAULT_LANG) for page_id in ("contact", "booking")]
+    for path in (*homes, *others, path_for("faq", NEXT_LANG), unknown):
         page.goto(path)
         page_ready(page)
     assert sockets == []

@@ -34,9 +34,16 @@ from clinic.plugins.static_host_rules import (
     page_spellings,
 )
 from clinic.site.content import content
-from clinic.site.routes import OPEN_TIMES_PATH_PREFIX, all_pages, legacy_redirects
+from clinic.site.routes import (
+    OPEN_TIMES_PATH_PREFIX,
+    all_pages,
+    lang_prefix,
+    legacy_redirects,
+    path_for,
+)
 from devtools.servers import BIN
 from tests.e2e.cloudflare_pages import TOOLS_DIR, pages_dev
+from tests.e2e.languages import DEFAULT_LANG, LANGS, NEXT_LANG
 from tests.e2e.page_ready import page_ready
 from tests.e2e.stubs import answer_every_third_party_empty
 from tests.e2e.test_server import fetch
@@ -166,10 +173,9 @@ def test_files_beside_the_pages_answer_as_the_production_server(cloudflare, base
 
 
 BROWSER_PATHS = [
-    "/",
-    "/en/",
-    next(p.path for p in all_pages() if p.lang == "es" and p.path != "/"),
-    "/en/no-such-page-28",
+    *(path_for("home", lang) for lang in LANGS),
+    next(p.path for p in all_pages() if p.lang == DEFAULT_LANG and p.id != "home"),
+    lang_prefix(NEXT_LANG) + "/no-such-page-28",
 ]
 
 
