@@ -8,13 +8,20 @@ Writes, from content/pages/home.yaml:
   abstract compositions, 3:2, in the widths of clinic/site/components/picture.py;
 - assets/img/certifications/<key>.svg: seven certification wordmarks as SVG badges.
 
+With `--portrait SLUG [--into DIR]` it draws one doctor's placeholder portrait instead (the
+sample's doctors have none: their initials show), a soft abstract silhouette, square, at
+the size of clinic/site/components/avatar.py (PHOTO_PX), as DIR/SLUG.{webp,jpg} (DIR:
+assets/img/doctors/). Name either file as the doctor's `image` in content/doctors.yaml.
+
 The output is deterministic, so re-running it changes no file unless this script or the
 content changed. A real clinic replaces these files with its own photos and logos.
 """
 
 from __future__ import annotations
 
+import argparse
 import sys
+import zlib
 from html import escape
 from pathlib import Path
 
@@ -24,7 +31,8 @@ from PIL import Image, ImageDraw, ImageFilter
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from clinic.site.components.picture import (  # noqa: E402  (after the path set-up)
+from clinic.site.components.avatar import PHOTO_PX  # noqa: E402  (after the path set-up)
+from clinic.site.components.picture import (  # noqa: E402
     FALLBACK_FORMAT,
     PHOTO_FORMATS,
     PHOTO_WIDTHS,
@@ -322,7 +330,43 @@ def write_certifications(entries: list[dict]) -> None:
         (out / f"{entry['key']}.svg").write_text(svg, encoding="utf-8")
 
 
+# A portrait's backdrop and figure: one pair per doctor, picked by the slug so that
+# re-running the script draws the same portrait.
+PORTRAIT_TONES = [(BLUSH, ROSE, PLUM_SOFT), (SAND, TEAL_SOFT, TEAL), (BLUSH, BEIGE, PLUM)]
+PORTRAIT_FORMATS = ("webp", "jpg")
+
+
+def portrait(c: Canvas, slug: str) -> None:
+    """A head-and-shoulders silhouette on a soft backdrop, with the light from one side."""
+    light, backdrop, figure = PORTRAIT_TONES[zlib.crc32(slug.encode()) % len(PORTRAIT_TONES)]
+    c.gradient(light, backdrop)
+    c.glow(0.28, 0.22, 0.35, WHITE, 120)
+    c.rect(0.44, 0.6, 0.56, 0.82, figure, 0.05)  # neck
+    c.rect(0.14, 0.76, 0.86, 1.3, figure, 0.32)  # shoulders
+    c.circle(0.5, 0.47, 0.17, figure)  # head
+    c.glow(0.42, 0.41, 0.1, WHITE, 40)
+
+
+def write_portrait(slug: str, out: Path) -> list[Path]:
+    out.mkdir(parents=True, exist_ok=True)
+    canvas = Canvas(PHOTO_PX, PHOTO_PX)
+    portrait(canvas, slug)
+    image = canvas.finish(PHOTO_PX, PHOTO_PX)
+    paths = [out / f"{slug}.{extension}" for extension in PORTRAIT_FORMATS]
+    for path, extension in zip(paths, PORTRAIT_FORMATS, strict=True):
+        image.save(path, **SAVE_OPTIONS[extension])
+    return paths
+
+
 def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--portrait", metavar="SLUG", help="draw this doctor's portrait only")
+    parser.add_argument("--into", type=Path, default=IMG_DIR / "doctors", metavar="DIR")
+    args = parser.parse_args()
+    if args.portrait:
+        for path in write_portrait(args.portrait, args.into):
+            print(f"wrote {path}")
+        return
     data = yaml.safe_load((ROOT / "content" / "pages" / "home.yaml").read_text(encoding="utf-8"))
     write_certifications(data["certifications"])
     write_facilities([f["key"] for f in data["facilities"]])

@@ -38,18 +38,17 @@ export function focusMainAfterNavigation(mainId) {
 
 /**
  * A page shown with a #section scrolls there once it has settled: smoothly, or at once
- * under reduced motion, leaving room for the fixed header.
- * @param {number} headerOffsetPx
+ * under reduced motion. scrollIntoView honours the page's scroll padding, so the section
+ * lands clear of the fixed bars however tall they are (fixed_bars.py sets the padding).
  * @param {number} delayMs
  */
-export function scrollToHashSection(headerOffsetPx, delayMs) {
+export function scrollToHashSection(delayMs) {
   if (!location.hash) return;
   setTimeout(() => {
-    const target = document.getElementById(decodeURIComponent(location.hash.slice(1)));
+    const target = document.getElementById(decodedPath(location.hash.slice(1)));
     if (!target) return;
-    const top = target.getBoundingClientRect().top + window.scrollY - headerOffsetPx;
     const reduce = matchMedia("(prefers-reduced-motion: reduce)").matches;
-    window.scrollTo({ top, behavior: reduce ? "auto" : "smooth" });
+    target.scrollIntoView({ block: "start", behavior: reduce ? "auto" : "smooth" });
   }, delayMs);
 }
 

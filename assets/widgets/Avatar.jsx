@@ -5,9 +5,12 @@
 // clinic/site/components/avatar.py.
 //
 // A doctor's portrait with an initials fallback (spec section 4: idle, loading, loaded,
-// error; initials shown until loaded). The photo fades in only once it has loaded; a
-// broken URL leaves the initials in place. The wrapper is one labelled image whatever
-// the state, so assistive technology hears the same thing throughout.
+// error; initials shown until loaded). The initials sit behind the photo, which covers
+// them as soon as the browser has painted it: from the prerendered HTML, with JavaScript
+// or without. The photo's empty alt makes a failed one draw nothing (no broken-image
+// icon), so the initials show through; once hydrated, a failed photo is taken out. The
+// wrapper is one labelled image whatever the state, so assistive technology hears the
+// same thing throughout.
 import { useEffect, useRef, useState } from "react";
 
 export function Avatar({ src = "", alt = "", initials = "", size = 96, className = "", initialsClassName = "", ...rest }) {
@@ -25,7 +28,6 @@ export function Avatar({ src = "", alt = "", initials = "", size = 96, className
     else setState("loading");
   }, [src]);
 
-  const loaded = state === "loaded";
   return (
     <span
       {...rest}
@@ -35,7 +37,7 @@ export function Avatar({ src = "", alt = "", initials = "", size = 96, className
       className={`relative inline-flex shrink-0 items-center justify-center overflow-hidden rounded-full ${className}`}
       style={{ width: size, height: size }}
     >
-      {loaded ? null : (
+      {state === "loaded" ? null : (
         <span aria-hidden="true" className={initialsClassName} data-avatar-initials="">
           {initials}
         </span>
@@ -51,7 +53,7 @@ export function Avatar({ src = "", alt = "", initials = "", size = 96, className
           decoding="async"
           onLoad={() => setState("loaded")}
           onError={() => setState("error")}
-          className={`absolute inset-0 h-full w-full object-cover transition-opacity duration-300 motion-reduce:transition-none ${loaded ? "opacity-100" : "opacity-0"}`}
+          className="absolute inset-0 h-full w-full object-cover"
         />
       ) : null}
     </span>

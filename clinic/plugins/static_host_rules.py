@@ -15,7 +15,7 @@ from urllib.parse import quote
 from clinic.plugins.not_found_pages import SHELL, not_found_file
 from clinic.server import open_times, security
 from clinic.server.middleware import prerendered_file
-from clinic.site.content import LANGS, content
+from clinic.site.content import LANGS
 from clinic.site.routes import (
     OPEN_TIMES_PATH_PREFIX,
     all_pages,
@@ -126,7 +126,8 @@ def page_rules(static_dir: Path) -> list[HeaderRule]:
 
 
 def open_times_paths() -> list[str]:
-    return [OPEN_TIMES_PATH_PREFIX + doctor.slug for doctor in content().doctors]
+    """The paths with an open-times answer (doctors without one: the 404 of unknown paths)."""
+    return [OPEN_TIMES_PATH_PREFIX + doctor.slug for doctor in open_times.doctors_with_open_times()]
 
 
 def file_rules(static_dir: Path) -> list[HeaderRule]:
@@ -142,12 +143,14 @@ def file_rules(static_dir: Path) -> list[HeaderRule]:
     ]
     for pattern in _stable_file_patterns(static_dir):
         rules.append(HeaderRule(pattern, {**non_document, "Cache-Control": security.CACHE_STATIC}))
-    rules.append(HeaderRule(OPEN_TIMES_PATH_PREFIX + "*", non_document))
+    # Each answer by its own path: any other path under the prefix (a doctor without open
+    # times) has no file and keeps the 404 page's headers, as the production server sends.
     for path in open_times_paths():
         rules.append(
             HeaderRule(
                 path,
                 {
+                    **non_document,
                     "Content-Type": open_times.CONTENT_TYPE,
                     "Cache-Control": open_times.CACHE_CONTROL_FAILED,
                 },

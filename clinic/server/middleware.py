@@ -144,7 +144,9 @@ def resolve(method: str, raw_path: bytes) -> Action:
         return Health()
     if path.startswith(OPEN_TIMES_PATH_PREFIX):
         doctor = open_times.doctor_for_path(path)
-        return AnswerOpenTimes(doctor.slug) if doctor else Reject(404, "Not Found")
+        # No doctor with open times by that name: an unknown path like any other, answered
+        # as a static host answers a path with no file (open_times.doctors_with_open_times).
+        return AnswerOpenTimes(doctor.slug) if doctor else NotFound()
     if path.rstrip("/") in (not_found_prerender_path(lang) for lang in LANGS):
         return NotFound()  # the files behind the 404 page are not pages of their own
     cleaned = clean_path(path)

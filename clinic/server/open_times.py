@@ -14,7 +14,8 @@ other origins to call it, so the production server asks on the page's behalf:
 The upstream origin is `scheduling.api_origin` in clinic.yaml; the environment variable
 `CLINIC_CAL_API_ORIGIN` replaces it (tests point it at a local stub server).
 Served as plain files from a static host, the same path finds an empty answer written
-into the build (clinic/plugins/open_times_fallback.py), and the block stays hidden.
+into the build (clinic/plugins/open_times_fallback.py), and the block stays hidden. A
+doctor without an event type has no such path anywhere (`doctors_with_open_times`).
 """
 
 from __future__ import annotations
@@ -63,11 +64,21 @@ def api_origin() -> str:
     return configured.rstrip("/")
 
 
+def doctors_with_open_times() -> list[Doctor]:
+    """The doctors whose open times the site shows: those with a Cal.com event type. Only
+    these have an answer at `/api/open-times/<slug>`, here and in the static build; for any
+    other doctor the path is as unknown as any path the site has no page or file for, and
+    gets the site's 404 answer. Not an empty 200: that would say "no free times right now",
+    something that changes, where the truth is that there are none to ask for (the page
+    never asks: it shows no block for that doctor). And a 404 is what every static host
+    gives for a path with no file, so the production server and the hosts answer alike."""
+    return [doctor for doctor in content().doctors if doctor.cal_event_type_id]
+
+
 def doctor_for_path(path: str) -> Doctor | None:
     """The doctor `/api/open-times/<slug>` asks about, if they have a Cal.com event type."""
     slug = path.removeprefix(OPEN_TIMES_PATH_PREFIX)
-    doctor = next((d for d in content().doctors if d.slug == slug), None)
-    return doctor if doctor is not None and doctor.cal_event_type_id else None
+    return next((d for d in doctors_with_open_times() if d.slug == slug), None)
 
 
 def next_times(answer: dict, now: datetime, limit: int = MAX_TIMES) -> list[str]:

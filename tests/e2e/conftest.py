@@ -44,7 +44,9 @@ from tests.fixture_clinic.site import FIXTURE_EXPORT, use_fixture_clinic
 # the shipped sample: its content is what every test reads its expectations from.
 FIXTURE_PROJECT = use_fixture_clinic()
 
-from devtools import servers as prod_server  # noqa: E402 (reads content: after the choice)
+from clinic.site.content import DEFAULT_LANG  # noqa: E402 (reads content: after the choice)
+from clinic.site.routes import language  # noqa: E402
+from devtools import servers as prod_server  # noqa: E402
 from devtools.chromium import (  # noqa: E402
     CHROMIUM,
     CHROMIUM_ARGS,
@@ -63,9 +65,10 @@ os.environ.setdefault("CLINIC_CAL_API_ORIGIN", "http://127.0.0.1:9")
 # Browser tests share 2 cores with the server and each other (pytest-xdist): an
 # assertion waits up to 10 s for the page to get there, not Playwright's default 5 s.
 expect.set_options(timeout=10_000)
-# The browser speaks Mexican Spanish unless a test says otherwise: Chromium's own default
-# (en-US) would send a first visit to `/` on to `/en/` (spec section 4).
-CONTEXT_DEFAULTS = {"locale": "es-MX", "viewport": DESKTOP}
+# The browser speaks the default language (its locale in content/languages.yaml) unless a
+# test says otherwise: Chromium's own default (en-US) could send a first visit to `/` on to
+# another language's home (spec section 4).
+CONTEXT_DEFAULTS = {"locale": language(DEFAULT_LANG).locale, "viewport": DESKTOP}
 
 
 # ------------------------------------------------------------------ the site

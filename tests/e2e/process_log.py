@@ -4,6 +4,7 @@ inotify), not by reading the file on a timer."""
 
 from __future__ import annotations
 
+import os
 import subprocess
 import time
 from pathlib import Path
@@ -17,14 +18,44 @@ CHECK_EVERY_MS = 1000
 CHANGE_STEP_MS = 10
 
 
+# How much of a log's end a failure shows.
+TAIL_CHARS = 3000
+
+
+def log_text(log: Path) -> str:
+    return log.read_text(encoding="utf-8", errors="replace")
+
+
+def log_tail(log: Path, chars: int = TAIL_CHARS) -> str:
+    """The end of a process's log, for a failure's message (the log itself lives in a
+    temporary folder that a later run may have removed by the time someone looks)."""
+    try:
+        return log_text(log)[-chars:]
+    except OSError as error:
+        return f"(no log: {error})"
+
+
+def scaled_for_load(seconds: float) -> float:
+    """A time limit for work that takes `seconds` on a quiet machine, stretched by how
+    loaded this one is now (the load average per core: other builds, browsers and test
+    workers share the cores), so that a busy machine is not mistaken for a broken test."""
+    per_core = os.getloadavg()[0] / (os.cpu_count() or 1)
+    return seconds * max(1.0, per_core)
+
+
 def wait_for_line(
-    log: Path, text: str, timeout_s: float, process: subprocess.Popen | None = None
+    log: Path,
+    text: str,
+    timeout_s: float,
+    process: subprocess.Popen | None = None,
+    times: int = 1,
 ) -> None:
-    """Return once `text` is in `log`; fail if `process` exits first or time runs out."""
+    """Return once `text` is in `log` (`times` times at least); fail, with the log's end,
+    if `process` exits first or time runs out."""
     deadline = time.monotonic() + timeout_s
 
     def said() -> bool:
-        return text in log.read_text(encoding="utf-8", errors="replace")
+        return log_text(log).count(text) >= times
 
     if said():
         return
@@ -41,8 +72,8 @@ def wait_for_line(
         if said():
             return
         if process is not None and process.poll() is not None:
-            raise RuntimeError(f"the process exited early:\n{log.read_text()[-3000:]}")
+            raise RuntimeError(f"the process exited early:\n{log_tail(log)}")
         if time.monotonic() > deadline:
             raise AssertionError(
-                f"not in the log after {timeout_s} s: {text!r}\n{log.read_text()[-2000:]}"
+                f"not in the log {times} time(s) after {timeout_s:.0f} s: {text!r}\n{log_tail(log)}"
             )

@@ -15,9 +15,10 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from clinic.site.routes import path_for
+from clinic.site.routes import lang_prefix, path_for
 from tests.e2e.axe import describe, run_axe
 from tests.e2e.conftest import DESKTOP, MOBILE
+from tests.e2e.languages import LANGS
 from tests.e2e.page_ready import page_ready
 from tests.e2e.walked_pages import walked_pages
 from tests.texts import text_of
@@ -26,9 +27,9 @@ VIEWPORTS = {
     "mobile": {"viewport": MOBILE, "is_mobile": True, "has_touch": True},
     "desktop": {"viewport": DESKTOP},
 }
-NOT_FOUND_PATHS = ["/no-existe", "/en/does-not-exist"]
+# A path of no page under each language's home.
+NOT_FOUND_PATHS = [lang_prefix(lang) + "/no-such-page" for lang in LANGS]
 PATHS = [p.path for p in walked_pages()] + NOT_FOUND_PATHS
-LANGS = ["es", "en"]
 
 # Each step waits two frames: the scroll's event and what its handlers start have run.
 SCROLL_THROUGH = """async () => {

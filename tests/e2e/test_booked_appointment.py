@@ -18,27 +18,25 @@ from zoneinfo import ZoneInfo
 
 import icalendar
 import pytest
-from babel.dates import format_date
+from babel.dates import format_date, format_time
 from playwright.sync_api import expect
 
 from clinic.site.components.booked_appointment import STORAGE_KEY
 from clinic.site.content import content
 from clinic.site.pages.success import note_texts
-from clinic.site.routes import doctor_page_id, path_for
+from clinic.site.routes import doctor_page_id, language, path_for
 from tests.e2e.axe import describe, run_axe
 from tests.e2e.conftest import DESKTOP, MOBILE
-from tests.e2e.language_choice import choose_language
+from tests.e2e.languages import DEFAULT_LANG, LANGS, NEXT_LANG, choose_language
 from tests.e2e.page_ready import page_ready
 from tests.e2e.stubs import serve_cal_embed
 from tests.e2e.test_booking import book_button, open_booking
 from tests.e2e.test_home import CLS_OBSERVER
 from tests.texts import text_of, text_with_facts
 
-LANGS = ["es", "en"]
 DOCTORS = content().doctors
 CLINIC_ZONE = ZoneInfo(content().clinic.time_zone)
 VISITOR_ZONE = "Asia/Tokyo"  # far from the clinic: a time shown in it would be wrong
-BABEL_LOCALES = {"es": "es_MX", "en": "en_US"}
 SIZES = {
     "phone": {"viewport": MOBILE, "is_mobile": True, "has_touch": True},
     "desktop": {"viewport": DESKTOP},
@@ -73,16 +71,20 @@ def fire_booking(page, doctor, start, end, uid: str = UID) -> None:
     )
 
 
-def clock(moment: dt.datetime) -> str:
-    """'4:30' of a moment on the clinic's clock (12-hour, both languages)."""
-    local = moment.astimezone(CLINIC_ZONE)
-    return f"{local.hour % 12 or 12}:{local.minute:02d}"
+def babel_locale(lang: str) -> str:
+    """The language's locale as babel spells it (es-MX -> es_MX)."""
+    return language(lang).locale.replace("-", "_")
+
+
+def clock(moment: dt.datetime, lang: str) -> str:
+    """The hour and minutes of a moment on the clinic's clock as the language's locale
+    writes them ('4:30' on a 12-hour clock, '16:30' on a 24-hour one)."""
+    written = format_time(moment.astimezone(CLINIC_ZONE), "short", locale=babel_locale(lang))
+    return re.search(r"\d{1,2}\D{1,3}\d{2}", written).group()
 
 
 def open_context_page(new_context, size: str, lang: str):
-    context = new_context(
-        timezone_id=VISITOR_ZONE, locale={"es": "es-MX", "en": "en-US"}[lang], **SIZES[size]
-    )
+    context = new_context(timezone_id=VISITOR_ZONE, locale=language(lang).locale, **SIZES[size])
     return context.new_page()
 
 
@@ -110,12 +112,12 @@ def test_the_success_page_shows_the_booking_in_the_clinics_time_zone(new_context
     expect(page.locator("[data-booked-doctor]")).to_have_text(doctor.name(lang))
     local_day = start.astimezone(CLINIC_ZONE).date()
     expect(page.locator("[data-booked-date]")).to_have_text(
-        format_date(local_day, "full", locale=BABEL_LOCALES[lang])
+        format_date(local_day, "full", locale=babel_locale(lang))
     )
     expect(page.locator("[data-booked-date] time")).to_have_attribute("datetime", iso(start))
     booked_time = page.locator("[data-booked-time]")
-    expect(booked_time).to_contain_text(clock(start), use_inner_text=True)
-    expect(booked_time).to_contain_text(clock(end), use_inner_text=True)
+    expect(booked_time).to_contain_text(clock(start, lang), use_inner_text=True)
+    expect(booked_time).to_contain_text(clock(end, lang), use_inner_text=True)
     expect(booked_time).to_contain_text(
         text_with_facts(lang, "success_page.booked_time_zone"), use_inner_text=True
     )
@@ -171,25 +173,25 @@ def test_the_calendar_file_is_a_valid_event_in_utc_with_the_address_and_the_rule
 
 
 def test_a_doctors_own_page_leads_to_a_summary_with_that_doctor(new_context):
-    page = open_context_page(new_context, "phone", "en")
+    page = open_context_page(new_context, "phone", NEXT_LANG)
     doctor = DOCTORS[0]
     serve_cal_embed(page)
-    page.goto(path_for(doctor_page_id(doctor.slug), "en"))
+    page.goto(path_for(doctor_page_id(doctor.slug), NEXT_LANG))
     expect(page.locator("[data-cal-ready]")).to_have_attribute("data-cal-ready", "true")
     start, end = booking_in_a_week()
     fire_booking(page, doctor, start, end)
-    expect(page).to_have_url(re.compile(re.escape(path_for("success", "en")) + "$"))
-    expect(page.locator("[data-booked-doctor]")).to_have_text(doctor.name("en"))
+    expect(page).to_have_url(re.compile(re.escape(path_for("success", NEXT_LANG)) + "$"))
+    expect(page.locator("[data-booked-doctor]")).to_have_text(doctor.name(NEXT_LANG))
 
 
 def test_the_booking_is_sent_nowhere_and_kept_only_in_this_tab(new_context):
-    page = open_context_page(new_context, "phone", "es")
+    page = open_context_page(new_context, "phone", DEFAULT_LANG)
     sent = []
     page.context.on(
         "request", lambda request: sent.append(f"{request.url} {request.post_data or ''}")
     )
     start, end = booking_in_a_week()
-    book_and_land(page, DOCTORS[0], "es", start, end)
+    book_and_land(page, DOCTORS[0], DEFAULT_LANG, start, end)
     expect(page.locator("[data-booked]")).to_be_visible()
     page_ready(page)
     assert not [request for request in sent if UID in request or iso(start) in request]
@@ -197,10 +199,10 @@ def test_the_booking_is_sent_nowhere_and_kept_only_in_this_tab(new_context):
     assert UID not in page.evaluate("JSON.stringify(localStorage)")
     # Another tab (another visit) knows nothing of it.
     other = page.context.new_page()
-    other.goto(path_for("success", "es"))
+    other.goto(path_for("success", DEFAULT_LANG))
     page_ready(other)
     expect(other.locator("[data-booked]")).to_have_count(0)
-    expect(other.get_by_text(text_with_facts("es", "pages.success.intro"))).to_be_visible()
+    expect(other.get_by_text(text_with_facts(DEFAULT_LANG, "pages.success.intro"))).to_be_visible()
 
 
 @pytest.mark.parametrize(
@@ -221,27 +223,27 @@ def test_the_booking_is_sent_nowhere_and_kept_only_in_this_tab(new_context):
     ids=["nothing", "not-json", "unknown-doctor", "ends-before-it-starts", "no-dates"],
 )
 def test_without_a_sensible_booking_the_page_is_as_before(page, kept):
-    page.goto(path_for("home", "es"))
+    page.goto(path_for("home", DEFAULT_LANG))
     if kept is not None:
         page.evaluate("([key, value]) => sessionStorage.setItem(key, value)", [STORAGE_KEY, kept])
-    page.goto(path_for("success", "es"))
+    page.goto(path_for("success", DEFAULT_LANG))
     page_ready(page)
     expect(page.locator("[data-booked]")).to_have_count(0)
-    expect(page.get_by_text(text_with_facts("es", "pages.success.intro"))).to_be_visible()
-    expect(page.locator("h1")).to_have_text(text_with_facts("es", "pages.success.title"))
+    expect(page.get_by_text(text_with_facts(DEFAULT_LANG, "pages.success.intro"))).to_be_visible()
+    expect(page.locator("h1")).to_have_text(text_with_facts(DEFAULT_LANG, "pages.success.title"))
 
 
 def test_switching_language_shows_the_same_booking_in_the_other_language(new_context):
-    page = open_context_page(new_context, "desktop", "es")
+    page = open_context_page(new_context, "desktop", DEFAULT_LANG)
     doctor = DOCTORS[-1]
     start, end = booking_in_a_week()
-    book_and_land(page, doctor, "es", start, end)
+    book_and_land(page, doctor, DEFAULT_LANG, start, end)
     expect(page.locator("[data-booked]")).to_be_visible()
     page_ready(page)
-    choose_language(page, "en")
-    expect(page).to_have_url(re.compile(re.escape(path_for("success", "en")) + "$"))
-    expect(page.locator("[data-booked-doctor]")).to_have_text(doctor.name("en"))
+    choose_language(page, NEXT_LANG)
+    expect(page).to_have_url(re.compile(re.escape(path_for("success", NEXT_LANG)) + "$"))
+    expect(page.locator("[data-booked-doctor]")).to_have_text(doctor.name(NEXT_LANG))
     local_day = start.astimezone(CLINIC_ZONE).date()
     expect(page.locator("[data-booked-date]")).to_have_text(
-        format_date(local_day, "full", locale=BABEL_LOCALES["en"])
+        format_date(local_day, "full", locale=babel_locale(NEXT_LANG))
     )

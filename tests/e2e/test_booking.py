@@ -21,12 +21,12 @@ from clinic.site.content import content
 from clinic.site.i18n import consultation_length, consultation_price
 from clinic.site.routes import doctor_page_id, path_for
 from devtools.plain_files import PlainFileServer
+from tests.e2e.languages import DEFAULT_LANG, LANGS
 from tests.e2e.page_ready import page_ready
 from tests.e2e.stubs import CAL_PUBLIC, EMBED_JS, answer_cal_com_pages, serve_cal_embed
-from tests.texts import text_of
+from tests.texts import text_of, text_with_facts
 
 CAL_ORIGIN = cal_origin()
-LANGS = ["es", "en"]
 DOCTORS = content().doctors
 
 
@@ -84,7 +84,7 @@ def test_two_doctor_cards_fee_and_amenities(page, lang):
     # The fee and the consultation's length, as clinic.yaml gives them.
     expect(main).to_contain_text(consultation_price())
     expect(main).to_contain_text(re.compile(re.escape(consultation_length(lang)), re.IGNORECASE))
-    expect(main).to_contain_text({"es": "ultrasonido incluido", "en": "ultrasound included"}[lang])
+    expect(main).to_contain_text(text_with_facts(lang, "booking.fee_details"))
     amenities = page.locator("[data-amenities]")
     for key in ("amenities_wifi", "amenities_refreshments", "amenities_parking"):
         expect(amenities).to_contain_text(text_of(lang, f"booking.{key}"))
@@ -126,21 +126,21 @@ def test_embed_is_initialised_with_the_exact_calls_for_each_doctor(page, lang):
 def test_embed_is_not_loaded_where_nobody_books(page):
     requests = serve_cal_embed(page)
     for page_id in ("home", "contact", "faq", "success"):
-        page.goto(path_for(page_id, "es"))
+        page.goto(path_for(page_id, DEFAULT_LANG))
         page_ready(page)
     assert requests == []
 
 
 def test_coming_back_to_the_page_neither_reloads_nor_reinitialises_the_embed(page):
     requests = serve_cal_embed(page)
-    open_booking(page, "es")
+    open_booking(page, DEFAULT_LANG)
     # Client-side navigation away and back (React Router), the page is not reloaded.
     page.locator("header").get_by_role(
-        "link", name=text_of("es", "nav.contact"), exact=True
+        "link", name=text_of(DEFAULT_LANG, "nav.contact"), exact=True
     ).first.click()
-    expect(page).to_have_url(re.compile(re.escape(path_for("contact", "es")) + "$"))
+    expect(page).to_have_url(re.compile(re.escape(path_for("contact", DEFAULT_LANG)) + "$"))
     page.go_back()
-    expect(page).to_have_url(re.compile(re.escape(path_for("booking", "es")) + "$"))
+    expect(page).to_have_url(re.compile(re.escape(path_for("booking", DEFAULT_LANG)) + "$"))
     open_booking_ready = page.locator("[data-cal-ready]")
     expect(open_booking_ready).to_have_attribute("data-cal-ready", "true")
     assert requests == [EMBED_JS]
@@ -223,7 +223,7 @@ def test_book_buttons_are_links_while_embed_js_is_still_loading(page):
     page.route(EMBED_JS, lambda route: pending.append(route))  # never answered
     answer_cal_com_pages(page)
     with page.expect_request(EMBED_JS):
-        page.goto(path_for("booking", "es"))
+        page.goto(path_for("booking", DEFAULT_LANG))
     page.wait_for_function("() => !!(window.Cal && window.Cal.loaded)")
     # The request's route reached Python right after the request event, before this reply.
     assert len(pending) == 1
@@ -269,7 +269,7 @@ def test_works_under_a_content_security_policy_without_unsafe_eval(page, base_ur
         " (e) => window.__cspViolations.push(e.violatedDirective + ' ' + e.blockedURI));"
     )
     page.add_init_script(violations_script)
-    path = path_for("booking", "es")
+    path = path_for("booking", DEFAULT_LANG)
 
     def with_csp(route):
         response = route.fetch()
@@ -281,7 +281,7 @@ def test_works_under_a_content_security_policy_without_unsafe_eval(page, base_ur
         route.fulfill(response=response, headers={**headers, "content-security-policy": CSP})
 
     page.route(base_url + path, with_csp)
-    open_booking(page, "es")
+    open_booking(page, DEFAULT_LANG)
     doctor = DOCTORS[0]
     book_button(page, doctor).click()
     assert [c[1]["calLink"] for c in ns_calls(page, doctor, "modal")] == [doctor.cal_link]
@@ -350,7 +350,7 @@ def test_a_doctors_page_links_to_their_cal_com_page_when_embed_js_is_blocked(pag
     doctor = DOCTORS[0]
     page.route(EMBED_JS, lambda route: route.abort())
     answer_cal_com_pages(page)
-    page.goto(path_for(doctor_page_id(doctor.slug), "es"))
+    page.goto(path_for(doctor_page_id(doctor.slug), DEFAULT_LANG))
     page_ready(page)
     book = page.locator(f'main [data-book="{doctor.slug}"]').first
     with page.expect_popup() as popup:

@@ -22,12 +22,12 @@ from clinic.site.content import content
 from clinic.site.routes import path_for
 from devtools.chromium import DESKTOP, MOBILE
 from devtools.plain_files import PlainFileServer
+from tests.e2e.languages import DEFAULT_LANG, LANGS
 from tests.e2e.page_ready import page_ready
 from tests.e2e.stubs import WHATSAPP, answer_whatsapp
 from tests.e2e.without_javascript import BUNDLE, DISABLED, EACH_WAY, context_without_javascript
 from tests.texts import text_of
 
-LANGS = ["es", "en"]
 CLINIC = content().clinic
 TEL = "tel:+" + re.sub(r"\D", "", CLINIC.phone)  # the phone, digits only after tel:+
 
@@ -443,10 +443,10 @@ def test_the_submit_button_takes_the_links_place_without_moving_anything(new_con
     for mode in (DISABLED, "hydrated"):
         if mode == DISABLED:
             page = context_without_javascript(new_context, DISABLED, viewport=viewport).new_page()
-            page.goto(path_for("contact", "es"))
+            page.goto(path_for("contact", DEFAULT_LANG))
         else:
             page = new_context(viewport=viewport).new_page()
-            page.goto(path_for("contact", "es"))
+            page.goto(path_for("contact", DEFAULT_LANG))
             page_ready(page)
             expect(page.locator("[data-contact-submit]")).to_be_visible()
         boxes[mode] = [

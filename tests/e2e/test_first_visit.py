@@ -14,15 +14,20 @@ from playwright.sync_api import expect
 
 from clinic.site.components.first_visit import REDIRECT_FROM, REDIRECT_TO, script_text, storage_key
 from clinic.site.content import content
-from clinic.site.routes import DEFAULT_LANG, lang_of, other_langs, path_for
-from tests.e2e.language_choice import choose_language, language_link, link_text
+from clinic.site.routes import lang_of, language, path_for
+from tests.e2e.languages import DEFAULT_LANG, NEXT_LANG, language_link, link_text
 from tests.e2e.page_ready import page_ready
 from tests.texts import text_of
 
 FLAG_KEY = storage_key()
-# The sample's second language (English) stands for every language but the default.
-SECOND_HOME = REDIRECT_TO[other_langs(DEFAULT_LANG)[0]]
-SPANISH_HOME_TITLE = text_of("es", "pages.home.title").format(brand=content().clinic.brand)
+# The language after the default (English in the sample) stands for every other language;
+# below, "Spanish" and "English" name the default language and that one.
+SECOND_HOME = REDIRECT_TO[NEXT_LANG]
+SPANISH_HOME_TITLE = text_of(DEFAULT_LANG, "pages.home.title").format(brand=content().clinic.brand)
+# Browsers speaking each: the language's locale (en-US), and the bare language (en).
+ENGLISH_BROWSER = language(NEXT_LANG).locale
+ENGLISH_BROWSERS = [ENGLISH_BROWSER, NEXT_LANG]
+SPANISH_BROWSERS = [language(DEFAULT_LANG).locale, DEFAULT_LANG]
 
 # localStorage refused, as browsers do when a visitor blocks site data: reading the
 # property throws (Chromium, Firefox), or writing does (Safari's old private mode).
@@ -55,7 +60,7 @@ def expect_spanish_home(page) -> None:
     expect(page.locator("h1")).to_have_text(SPANISH_HOME_TITLE)
     expect(page.locator("h1")).to_be_visible()
     assert path_of(page) == REDIRECT_FROM
-    expect(page.locator("html")).to_have_attribute("lang", "es")
+    expect(page.locator("html")).to_have_attribute("lang", DEFAULT_LANG)
 
 
 @pytest.fixture
@@ -68,13 +73,13 @@ def visitor(new_context):
     return make
 
 
-@pytest.mark.parametrize("locale", ["en-US", "en-GB"])
+@pytest.mark.parametrize("locale", ENGLISH_BROWSERS)
 def test_english_browser_goes_to_english_once(visitor, locale):
     page = visitor(locale)
     page.goto(REDIRECT_FROM)
     page.wait_for_url(f"**{SECOND_HOME}")
     # <html lang> follows the location one render later than the URL.
-    expect(page.locator("html")).to_have_attribute("lang", "en")
+    expect(page.locator("html")).to_have_attribute("lang", NEXT_LANG)
     assert flag(page) is not None
     # Later visits to / stay in Spanish.
     page.goto(REDIRECT_FROM)
@@ -84,12 +89,12 @@ def test_english_browser_goes_to_english_once(visitor, locale):
 
 
 def test_first_visit_keeps_the_query_string_and_the_fragment(visitor):
-    page = visitor("en-US")
+    page = visitor(ENGLISH_BROWSER)
     page.goto(f"{REDIRECT_FROM}?utm_source=flyer#contact")
     page.wait_for_url(f"**{SECOND_HOME}?utm_source=flyer#contact")
 
 
-@pytest.mark.parametrize("locale", ["es-MX", "es-ES"])
+@pytest.mark.parametrize("locale", SPANISH_BROWSERS)
 def test_spanish_browser_is_never_redirected(visitor, locale):
     page = visitor(locale)
     page.goto(REDIRECT_FROM)
@@ -103,7 +108,7 @@ def test_spanish_browser_is_never_redirected(visitor, locale):
 def test_blocked_storage_means_no_redirect(visitor, blocked):
     """ "Once" cannot be kept without the flag: an English browser stays on the page it
     asked for, and the page still works."""
-    page = visitor("en-US")
+    page = visitor(ENGLISH_BROWSER)
     page.add_init_script(STORAGE_BLOCKED[blocked])
     page.goto(REDIRECT_FROM)
     expect_spanish_home(page)
@@ -112,7 +117,7 @@ def test_blocked_storage_means_no_redirect(visitor, blocked):
 
 
 def test_choosing_spanish_with_the_toggle_is_never_undone(visitor):
-    page = visitor("en-US")
+    page = visitor(ENGLISH_BROWSER)
     page.goto(REDIRECT_FROM)
     page.wait_for_url(f"**{SECOND_HOME}")
     toggle = language_link(page, DEFAULT_LANG)
@@ -121,8 +126,8 @@ def test_choosing_spanish_with_the_toggle_is_never_undone(visitor):
     page.wait_for_url(lambda url: urlparse(url).path == REDIRECT_FROM)
     settle(page)
     assert path_of(page) == REDIRECT_FROM
-    expect(page.locator("html")).to_have_attribute("lang", "es")
-    assert flag(page) == "es"
+    expect(page.locator("html")).to_have_attribute("lang", DEFAULT_LANG)
+    assert flag(page) == DEFAULT_LANG
     page.reload()
     expect_spanish_home(page)
     page.goto(REDIRECT_FROM)
@@ -132,13 +137,13 @@ def test_choosing_spanish_with_the_toggle_is_never_undone(visitor):
 def test_toggle_to_spanish_before_any_redirect_also_counts(visitor):
     """An English browser that lands on an English inner page and switches to Spanish
     has chosen Spanish: a later visit to / stays in Spanish."""
-    page = visitor("en-US")
-    page.goto("/en/contact")
+    page = visitor(ENGLISH_BROWSER)
+    page.goto(path_for("contact", NEXT_LANG))
     settle(page)
     assert flag(page) is None
-    choose_language(page, DEFAULT_LANG)
+    language_link(page, DEFAULT_LANG).click()
     page.wait_for_url("**" + path_for("contact", DEFAULT_LANG))
-    assert flag(page) == "es"
+    assert flag(page) == DEFAULT_LANG
     page.goto(REDIRECT_FROM)
     expect_spanish_home(page)
 
@@ -146,18 +151,20 @@ def test_toggle_to_spanish_before_any_redirect_also_counts(visitor):
 def test_a_visit_leaves_only_the_language_preference_in_the_browser(visitor):
     """The privacy notice (section cookies) says the site stores one thing in the browser:
     whether the language was set. Nothing else may appear in localStorage."""
-    page = visitor("en-US")
+    page = visitor(ENGLISH_BROWSER)
     page.goto(REDIRECT_FROM)
     page.wait_for_url(f"**{SECOND_HOME}")
     settle(page)
-    page.goto("/en/contact")
+    page.goto(path_for("contact", NEXT_LANG))
     settle(page)
     assert page.evaluate("Object.keys(localStorage)") == [FLAG_KEY]
 
 
-@pytest.mark.parametrize("path", ["/contacto", "/agenda-tu-cita", "/preguntas-frecuentes"])
+@pytest.mark.parametrize(
+    "path", [path_for(page_id, DEFAULT_LANG) for page_id in ("contact", "booking", "faq")]
+)
 def test_no_other_path_redirects(visitor, path):
-    page = visitor("en-US")
+    page = visitor(ENGLISH_BROWSER)
     page.goto(path)
     settle(page)
     assert path_of(page) == path
@@ -166,19 +173,19 @@ def test_no_other_path_redirects(visitor, path):
 
 def test_going_home_inside_the_site_is_not_a_first_visit(visitor):
     """Landing on a Spanish page and then following the logo home keeps Spanish."""
-    page = visitor("en-US")
-    page.goto("/contacto")
+    page = visitor(ENGLISH_BROWSER)
+    page.goto(path_for("contact", DEFAULT_LANG))
     settle(page)
     page.locator(f"header a[href='{REDIRECT_FROM}']").first.click()
     expect_spanish_home(page)  # the client-side navigation has landed
     settle(page)
     assert path_of(page) == REDIRECT_FROM
-    expect(page.locator("html")).to_have_attribute("lang", "es")
+    expect(page.locator("html")).to_have_attribute("lang", DEFAULT_LANG)
 
 
 def test_crawlers_are_not_redirected(visitor):
     page = visitor(
-        "en-US",
+        ENGLISH_BROWSER,
         user_agent="Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)",
     )
     page.goto(REDIRECT_FROM)
@@ -257,9 +264,9 @@ def test_english_first_visit_leaves_before_the_spanish_page_paints(visitor, base
     first script of / (none of its own has run), and nothing of / is painted."""
     served = urllib.request.urlopen(base_url + REDIRECT_FROM).read().decode()
     assert SCRIPT_ELEMENT.search(served).group(1) == script_text()
-    page, reports, documents = slow_first_visit(visitor, "en-US")
+    page, reports, documents = slow_first_visit(visitor, ENGLISH_BROWSER)
     page.wait_for_url(f"**{SECOND_HOME}")
-    expect(page.locator("html")).to_have_attribute("lang", "en")
+    expect(page.locator("html")).to_have_attribute("lang", NEXT_LANG)
     assert reports == []
     order = [(kind, path) for kind, path, _ in documents]
     assert order[:3] == [
@@ -278,7 +285,7 @@ def test_english_first_visit_leaves_before_the_spanish_page_paints(visitor, base
 def test_a_spanish_first_visit_is_painted_as_usual(visitor):
     """The same throttled load in a Spanish browser paints / (the probe of the test
     above sees what it should)."""
-    page, reports, documents = slow_first_visit(visitor, "es-MX")
+    page, reports, documents = slow_first_visit(visitor, language(DEFAULT_LANG).locale)
     expect(page.locator("h1")).to_have_text(SPANISH_HOME_TITLE)
     # The probe's observer was registered first: its report reaches Python before this
     # wait for the same paint returns.

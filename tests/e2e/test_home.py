@@ -17,6 +17,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
+from clinic.site.components.avatar import doctor_photo_url
 from clinic.site.content import content
 from clinic.site.pages.home import SECTION_IDS
 from clinic.site.pages.home.certifications import AUTOPLAY_MS
@@ -24,11 +25,12 @@ from clinic.site.pages.home.data import home_content
 from clinic.site.routes import doctor_page_id, path_for
 from devtools.project_copy import HARNESS_PREFIX
 from tests.e2e.conftest import DESKTOP, MOBILE
-from tests.e2e.page_ready import page_ready, scroll_to
+from tests.e2e.fixed_header import header_bottom, scroll_padding_top
+from tests.e2e.languages import DEFAULT_LANG, LANGS, NEXT_LANG
+from tests.e2e.page_ready import UNTIL_IT_STOPS_MOVING, page_ready, scroll_to
 from tests.e2e.stubs import serve_reviews_widget
 from tests.texts import text_of
 
-LANGS = ("es", "en")
 VIEWPORTS = {"mobile": MOBILE, "desktop": DESKTOP}
 # The spec's home sections, in its order (spec section 2): a clinic may add its own
 # sections between them (pages/home SECTIONS), never drop or reorder these.
@@ -88,7 +90,8 @@ def test_sections_in_spec_order_with_their_content(home, base_url):
         text_of(lang, "home.services.ultrasound_text")
     )
 
-    # Team: every doctor with licence line and a link to their page; initials, no photo.
+    # Team: every doctor with licence line and a link to their page; their photo if the
+    # content gives one (test_doctor_photos.py says how it shows), else their initials.
     for doctor in content().doctors:
         card = page.locator(f"#team [data-doctor='{doctor.slug}']")
         expect(card.locator("h3")).to_have_text(doctor.name(lang))
@@ -97,9 +100,14 @@ def test_sections_in_spec_order_with_their_content(home, base_url):
         expect(card.get_by_role("link")).to_have_attribute(
             "href", path_for(doctor_page_id(doctor.slug), lang)
         )
-        expect(card.locator("[data-avatar-state='idle'] [data-avatar-initials]")).to_have_text(
-            doctor.initials
-        )
+        if doctor.image:
+            expect(card.locator("[data-avatar] img")).to_have_attribute(
+                "src", doctor_photo_url(doctor)
+            )
+        else:
+            expect(card.locator("[data-avatar-state='idle'] [data-avatar-initials]")).to_have_text(
+                doctor.initials
+            )
 
     # Certifications, facilities and the amenities card, as many as content gives.
     logos = page.locator("#certifications [data-certification] img")
@@ -142,17 +150,18 @@ def test_sections_in_spec_order_with_their_content(home, base_url):
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_menu_anchors_land_below_the_fixed_header(page, lang):
-    open_home(page, lang)
-    for section_id in ("services", "team"):
-        margin = page.locator(f"#{section_id}").evaluate("e => getComputedStyle(e).scrollMarginTop")
-        assert margin == "64px"
+    """A #section reached from another page lands where the page's scroll padding says,
+    which is at or below the rendered header's lower edge, whatever the header's height."""
     page.goto(path_for("contact", lang))
     page.goto(path_for("home", lang) + "#team")
-    expect(page.locator("#team")).to_be_in_viewport()
-    page.wait_for_function(
-        "() => Math.abs(document.getElementById('team').getBoundingClientRect().top - 64) <= 2",
-        timeout=5000,
-    )
+    team = page.locator("#team")
+    expect(team).to_be_in_viewport()
+    padding = scroll_padding_top(page)
+    assert padding >= header_bottom(page) - 0.5, (padding, header_bottom(page))
+    # The smooth scroll starts a moment after the page shows: wait until it has landed.
+    top = team.evaluate(UNTIL_IT_STOPS_MOVING)
+    assert abs(top - padding) <= 2, (top, padding)
+    assert top >= header_bottom(page) - 0.5, (top, header_bottom(page))
 
 
 # ------------------------------------------------------------------ layout stability
@@ -290,7 +299,7 @@ def test_certifications_auto_advance_every_3_s_and_loop(page, lang):
 
 
 def test_arrow_keys_move_the_carousel_and_it_loops_backwards(page):
-    open_home(page, "es")
+    open_home(page, DEFAULT_LANG)
     carousel = ready(certifications(page))
     viewport = carousel.locator("[role=group][tabindex='0']")
     viewport.focus()
@@ -304,7 +313,8 @@ def test_arrow_keys_move_the_carousel_and_it_loops_backwards(page):
     index = (start - 1) % logo_count()
     slide = carousel.locator(f"[data-slide-index='{index}']")
     expect(slide).to_have_attribute(
-        "aria-label", text_of("es", "home.carousel.slide_of", n=index + 1, total=logo_count())
+        "aria-label",
+        text_of(DEFAULT_LANG, "home.carousel.slide_of", n=index + 1, total=logo_count()),
     )
     # Embla's scroll animation ends with the slide at the viewport's start.
     offset = slide.evaluate(UNTIL_SHOWN_FIRST, viewport.element_handle())
@@ -345,7 +355,7 @@ def test_pause_control_stops_and_resumes_auto_advance(page, lang):
 
 
 def test_hovering_pauses_auto_advance(page):
-    open_home_on_a_fake_clock(page, "es")
+    open_home_on_a_fake_clock(page, DEFAULT_LANG)
     carousel = ready(certifications(page))
     carousel.locator("[data-certification]").first.hover()
     expect(carousel).to_have_attribute("data-autoplay", "paused")
@@ -360,12 +370,12 @@ def test_hovering_pauses_auto_advance(page):
 
 def test_no_auto_advance_under_reduced_motion(new_context):
     page = new_context(viewport=DESKTOP, reduced_motion="reduce").new_page()
-    open_home_on_a_fake_clock(page, "en")
+    open_home_on_a_fake_clock(page, NEXT_LANG)
     carousel = ready(certifications(page))
     leave_carousel(page)
     expect(carousel).to_have_attribute("data-autoplay", "paused")
     expect(carousel.locator("[data-carousel-toggle]")).to_have_attribute(
-        "aria-label", text_of("en", "home.carousel.play")
+        "aria-label", text_of(NEXT_LANG, "home.carousel.play")
     )
     let_time_pass(page, 2 * AUTOPLAY_MS)
     assert selected(carousel) == 0
@@ -375,7 +385,7 @@ def test_no_auto_advance_under_reduced_motion(new_context):
 
 
 def test_facilities_carousel_does_not_loop_and_disables_its_ends(page):
-    open_home_on_a_fake_clock(page, "en")
+    open_home_on_a_fake_clock(page, NEXT_LANG)
     carousel = ready(page.locator("#facilities [data-carousel]"))
     prev, nxt = carousel.locator("[data-carousel-prev]"), carousel.locator("[data-carousel-next]")
     expect(prev).to_be_disabled()
@@ -448,7 +458,7 @@ def test_reviews_script_loads_near_the_section_and_leaves_with_the_page(page):
     reviews = content().clinic.reviews
     script_src = str(reviews.script_src)
     requested = serve_reviews_widget(page)
-    open_home(page, "es")
+    open_home(page, DEFAULT_LANG)
     script = page.locator(f"script[src='{script_src}']")
     # Not loaded with the page: the section is far below the first screen.
     page_ready(page)
@@ -465,7 +475,7 @@ def test_reviews_script_loads_near_the_section_and_leaves_with_the_page(page):
     doctor = content().doctors[0]
     page.locator(f"#team [data-doctor='{doctor.slug}'] a").click()
     expect(page).to_have_url(
-        re.compile(re.escape(path_for(doctor_page_id(doctor.slug), "es")) + "$")
+        re.compile(re.escape(path_for(doctor_page_id(doctor.slug), DEFAULT_LANG)) + "$")
     )
     expect(script).to_have_count(0)
 
@@ -499,9 +509,10 @@ def test_fallbacks_show_with_reviews_script_and_map_blocked(page, base_url, lang
 
 # ------------------------------------------------------------------ the avatar's photo states
 #
-# Doctors have no photo in the sample content, so the page itself only shows initials.
-# The photo states (loading, loaded, broken) are checked on the very same Avatar.jsx,
-# bundled with the site's own React by bun (from the virtualenv) into a one-page harness.
+# The photo states (loading, loaded, broken) with a photo held back or broken at will,
+# whatever the content's doctors have: checked on the very same Avatar.jsx, bundled with
+# the site's own React by bun (from the virtualenv) into a one-page harness. The site's
+# own doctors' photos: test_doctor_photos.py.
 
 ROOT = Path(__file__).resolve().parents[2]
 HARNESS_ORIGIN = "http://avatar.test"
@@ -575,8 +586,10 @@ def test_avatar_shows_initials_until_the_photo_loads_and_keeps_them_if_broken(
     broken = page.locator("#broken [data-avatar-state]")
     expect(photo).to_have_attribute("data-avatar-state", "loading")
     expect(photo.locator("[data-avatar-initials]")).to_have_text("DT")
-    # (No site CSS in the harness: check the Tailwind classes that hide and show it.)
-    expect(photo.locator("img")).to_have_class(re.compile(r"\bopacity-0\b"))
+    # The photo is not hidden while it loads: it covers the initials as it paints. (No site
+    # CSS in the harness: check the Tailwind classes that would hide it.)
+    expect(photo.locator("img")).to_have_class(re.compile(r"\babsolute\b"))
+    expect(photo.locator("img")).not_to_have_class(re.compile(r"\b(opacity-0|invisible|hidden)\b"))
     expect(broken).to_have_attribute("data-avatar-state", "error")
     expect(broken.locator("[data-avatar-initials]")).to_have_text("DT")
     expect(broken.locator("img")).to_have_count(0)
@@ -588,4 +601,4 @@ def test_avatar_shows_initials_until_the_photo_loads_and_keeps_them_if_broken(
     held[0].fulfill(status=200, content_type="image/png", body=PNG_1PX)
     expect(photo).to_have_attribute("data-avatar-state", "loaded")
     expect(photo.locator("[data-avatar-initials]")).to_have_count(0)
-    expect(photo.locator("img")).to_have_class(re.compile(r"\bopacity-100\b"))
+    expect(photo.locator("img")).to_be_visible()

@@ -32,6 +32,7 @@ from clinic.site.pages.home.certifications import SECTION_ID as CERTIFICATIONS_K
 from clinic.site.pages.home.data import home_content
 from clinic.site.routes import path_for
 from tests.e2e.conftest import DESKTOP, MOBILE
+from tests.e2e.languages import DEFAULT_LANG
 from tests.e2e.page_ready import page_ready
 from tests.e2e.stubs import MAPS_PAGE, answer_maps_page
 from tests.e2e.without_javascript import (
@@ -48,7 +49,7 @@ CAROUSELS = {
     GALLERY_KEY: lambda: len(home_content().facilities),
 }
 CONTROLS = ("[data-carousel-toggle]", "[data-carousel-prev]", "[data-carousel-next]")
-LANG = "es"
+LANG = DEFAULT_LANG
 
 
 @pytest.fixture(

@@ -12,6 +12,7 @@ import urllib.request
 from pathlib import Path
 
 from clinic.site.routes import all_pages, path_for
+from tests.e2e.languages import LANGS
 from tests.e2e.vnu import check
 
 
@@ -25,7 +26,7 @@ def _fetch(url: str) -> str:
 
 def test_every_page_and_the_404_pages_pass_the_nu_html_checker(base_url, tmp_path: Path):
     documents = {f"{p.id}-{p.lang}": p.path for p in all_pages()}
-    for lang in ("es", "en"):
+    for lang in LANGS:
         documents[f"not-found-{lang}"] = path_for("home", lang).rstrip("/") + "/no-such-page-19"
     files = []
     for name, path in documents.items():

@@ -12,6 +12,7 @@ from playwright.sync_api import expect
 from clinic.site.components.navbar import MOBILE_MENU_BUTTON_ID, MOBILE_MENU_ID
 from clinic.site.routes import path_for
 from tests.e2e.conftest import DESKTOP, MOBILE
+from tests.e2e.languages import DEFAULT_LANG, LANGS
 from tests.e2e.page_ready import page_ready
 from tests.e2e.stubs import WHATSAPP, answer_whatsapp
 from tests.e2e.without_javascript import BUNDLE_FAILURES, WAYS, page_without_javascript
@@ -91,7 +92,7 @@ def keyboard_page(new_context, viewport_name):
     return new_context(**VIEWPORTS[viewport_name]).new_page()
 
 
-@pytest.mark.parametrize("lang", ["es", "en"])
+@pytest.mark.parametrize("lang", LANGS)
 def test_keyboard_from_home_to_a_doctors_book_button(keyboard_page, lang):
     page, journey = keyboard_page, []
     page.goto(path_for("home", lang))
@@ -115,7 +116,7 @@ def test_keyboard_from_home_to_a_doctors_book_button(keyboard_page, lang):
     expect(button).to_contain_text(text_of(lang, "booking.book"))
 
 
-@pytest.mark.parametrize("lang", ["es", "en"])
+@pytest.mark.parametrize("lang", LANGS)
 def test_keyboard_from_home_to_the_contact_form_submit(keyboard_page, viewport_name, lang):
     page, journey = keyboard_page, []
     answer_whatsapp(page)
@@ -159,7 +160,7 @@ def test_keyboard_through_a_menu_without_javascript(new_context, viewport_name, 
     page's JavaScript: Enter opens it, Tab goes through its links in order with a visible
     focus, Escape closes it and gives focus back to its button."""
     page, journey = page_without_javascript(new_context, way, **VIEWPORTS[viewport_name]), []
-    page.goto(path_for("home", "es"))
+    page.goto(path_for("home", DEFAULT_LANG))
     button_id, panel_id = (
         (MOBILE_MENU_BUTTON_ID, MOBILE_MENU_ID)
         if viewport_name == "mobile"

@@ -26,10 +26,10 @@ from clinic.site.directions import DIRECTIONS
 from clinic.site.i18n import consultation_price
 from clinic.site.routes import path_for
 from tests.e2e.conftest import DESKTOP, MOBILE
+from tests.e2e.languages import LANGS
 from tests.e2e.page_ready import page_ready
 from tests.texts import text_of
 
-LANGS = ("es", "en")
 VIEWPORTS = {"mobile": MOBILE, "desktop": DESKTOP}
 GOOGLE_HOST = re.compile(
     r"(^|\.)(google\.[a-z.]+|gstatic\.com|googleapis\.com|googleusercontent\.com|ggpht\.com|googletagmanager\.com)$"

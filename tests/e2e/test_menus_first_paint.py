@@ -12,12 +12,13 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from clinic.site.components.fixed_bars import HEADER_PX
 from clinic.site.components.navbar import DROPDOWNS, MOBILE_MENU_BUTTON_ID, MOBILE_MENU_ID
 from clinic.site.navigation import services_menu, team_menu
 from clinic.site.routes import path_for
 from tests.e2e.accessibility_tree import accessible_state, is_expanded
 from tests.e2e.conftest import DESKTOP, MOBILE
+from tests.e2e.fixed_header import header_bottom, header_middle
+from tests.e2e.languages import DEFAULT_LANG, NEXT_LANG
 from tests.e2e.page_ready import page_ready
 from tests.e2e.without_javascript import (
     BUNDLE_FAILURES,
@@ -58,8 +59,8 @@ def press_outside_on_a_phone(page):
     the open menu, on nothing that reacts."""
     header = page.locator("header")
     logo = header.get_by_role("link").first.bounding_box()
-    book = header.locator(f"a[href='{path_for('booking', 'es')}']").first.bounding_box()
-    page.touchscreen.tap((logo["x"] + logo["width"] + book["x"]) / 2, HEADER_PX / 2)
+    book = header.locator(f"a[href='{path_for('booking', DEFAULT_LANG)}']").first.bounding_box()
+    page.touchscreen.tap((logo["x"] + logo["width"] + book["x"]) / 2, header_middle(page))
 
 
 def tab_through(page, links):
@@ -77,22 +78,26 @@ def tab_through(page, links):
 @pytest.mark.parametrize("way", WAYS)
 def test_phone_menu_without_javascript(new_context, way):
     page = page_without_javascript(new_context, way, **PHONE)
-    page.goto(path_for("contact", "es"))
+    page.goto(path_for("contact", DEFAULT_LANG))
     button, panel, _ = phone_menu(page)
-    expect(button).to_have_accessible_name(text_of("es", "nav.menu_open"))
+    expect(button).to_have_accessible_name(text_of(DEFAULT_LANG, "nav.menu_open"))
     expect(panel).to_be_hidden()
     # No aria-expanded in the HTML (it would say "false" after a tap had opened it): the
     # browser derives the state from the panel.
     assert button.get_attribute("aria-expanded") is None
-    assert accessible_state(button) == {"name": text_of("es", "nav.menu_open"), "expanded": False}
+    assert accessible_state(button) == {
+        "name": text_of(DEFAULT_LANG, "nav.menu_open"),
+        "expanded": False,
+    }
 
     button.tap()
     expect(panel).to_be_visible()
-    expect(button).to_have_accessible_name(text_of("es", "nav.menu_close"))
+    expect(button).to_have_accessible_name(text_of(DEFAULT_LANG, "nav.menu_close"))
     assert is_expanded(button)
-    box = panel.bounding_box()  # under the bar, the screen's width
-    assert (box["x"], box["y"], box["width"]) == (0, HEADER_PX, MOBILE["width"])
-    for item in services_menu("es") + team_menu("es"):
+    box = panel.bounding_box()  # under the bar (on its lower border at most), the screen's width
+    assert (box["x"], box["width"]) == (0, MOBILE["width"])
+    assert abs(box["y"] - header_bottom(page)) <= 1, (box["y"], header_bottom(page))
+    for item in services_menu(DEFAULT_LANG) + team_menu(DEFAULT_LANG):
         expect(panel.locator(f"a[href='{item.href}']")).to_have_count(1)
 
     button.tap()  # the X closes it
@@ -108,14 +113,14 @@ def test_phone_menu_without_javascript(new_context, way):
     expect(panel).to_be_visible()
     press_outside_on_a_phone(page)
     expect(panel).to_be_hidden()
-    expect(page).to_have_url(ends_with(path_for("contact", "es")))  # the tap went nowhere
+    expect(page).to_have_url(ends_with(path_for("contact", DEFAULT_LANG)))  # the tap went nowhere
 
 
 @pytest.mark.expected_console_errors(*BUNDLE_FAILURES)
 @pytest.mark.parametrize("way", WAYS)
 def test_phone_menu_by_keyboard_without_javascript(new_context, way):
     page = page_without_javascript(new_context, way, **PHONE)
-    page.goto(path_for("home", "en"))
+    page.goto(path_for("home", NEXT_LANG))
     button, panel, _ = phone_menu(page)
     button.focus()
     page.keyboard.press("Enter")
@@ -136,7 +141,7 @@ def test_phone_menu_by_keyboard_without_javascript(new_context, way):
 @pytest.mark.parametrize("way", WAYS)
 def test_dropdowns_without_javascript(new_context, way):
     page = page_without_javascript(new_context, way, viewport=DESKTOP)
-    page.goto(path_for("contact", "es"))
+    page.goto(path_for("contact", DEFAULT_LANG))
     services, services_panel, _ = dropdown(page, SERVICES)
     team, team_panel, _ = dropdown(page, TEAM)
     assert services.get_attribute("aria-expanded") is None
@@ -149,7 +154,7 @@ def test_dropdowns_without_javascript(new_context, way):
     button_box, panel_box = services.bounding_box(), services_panel.bounding_box()
     assert abs(panel_box["x"] - button_box["x"]) <= 1
     assert 0 <= panel_box["y"] - (button_box["y"] + button_box["height"]) <= 12
-    expect(services_panel.get_by_role("link")).to_have_count(len(services_menu("es")))
+    expect(services_panel.get_by_role("link")).to_have_count(len(services_menu(DEFAULT_LANG)))
 
     team.click()  # one open at a time
     expect(team_panel).to_be_visible()
@@ -168,7 +173,7 @@ def test_dropdowns_without_javascript(new_context, way):
 @pytest.mark.parametrize("way", WAYS)
 def test_dropdowns_by_keyboard_without_javascript(new_context, way):
     page = page_without_javascript(new_context, way, viewport=DESKTOP)
-    page.goto(path_for("home", "en"))
+    page.goto(path_for("home", NEXT_LANG))
     services, services_panel, _ = dropdown(page, SERVICES)
     team, team_panel, _ = dropdown(page, TEAM)
     services.focus()
@@ -192,7 +197,7 @@ def test_dropdowns_by_keyboard_without_javascript(new_context, way):
 
 def test_state_follows_the_phone_menu(mobile_page):
     page = mobile_page
-    page.goto(path_for("contact", "es"))
+    page.goto(path_for("contact", DEFAULT_LANG))
     page_ready(page)
     button, panel, state = phone_menu(page)
     expect(state).to_have_attribute("data-open", "false")
@@ -210,7 +215,7 @@ def test_state_follows_the_phone_menu(mobile_page):
 
 
 def test_state_follows_the_dropdowns_and_their_arrow_keys_read_it(page):
-    page.goto(path_for("contact", "es"))
+    page.goto(path_for("contact", DEFAULT_LANG))
     page_ready(page)
     services, services_panel, services_state = dropdown(page, SERVICES)
     team, team_panel, team_state = dropdown(page, TEAM)
@@ -234,7 +239,7 @@ def test_state_follows_the_dropdowns_and_their_arrow_keys_read_it(page):
 
 def test_a_tap_before_hydration_opens_the_phone_menu_once(mobile_page):
     page = mobile_page
-    scripts = open_with_scripts_held(page, path_for("home", "es"))
+    scripts = open_with_scripts_held(page, path_for("home", DEFAULT_LANG))
     button, panel, state = phone_menu(page)
     button.tap()  # on the prerendered page: the browser opens it
     expect(panel).to_be_visible()
@@ -249,7 +254,7 @@ def test_a_tap_before_hydration_opens_the_phone_menu_once(mobile_page):
 
 
 def test_a_click_before_hydration_opens_a_dropdown_once(page):
-    scripts = open_with_scripts_held(page, path_for("contact", "en"))
+    scripts = open_with_scripts_held(page, path_for("contact", NEXT_LANG))
     services, services_panel, services_state = dropdown(page, SERVICES)
     services.click()
     expect(services_panel).to_be_visible()
@@ -267,26 +272,26 @@ def test_a_click_before_hydration_opens_a_dropdown_once(page):
 
 def test_phone_menu_closes_after_any_navigation(mobile_page):
     page = mobile_page
-    home, contact = path_for("home", "es"), path_for("contact", "es")
+    home, contact = path_for("home", DEFAULT_LANG), path_for("contact", DEFAULT_LANG)
     page.goto(contact)
     page_ready(page)
     button, panel, state = phone_menu(page)
 
     button.tap()  # a link to the page already shown
-    panel.get_by_role("link", name=text_of("es", "nav.contact"), exact=True).tap()
+    panel.get_by_role("link", name=text_of(DEFAULT_LANG, "nav.contact"), exact=True).tap()
     expect(panel).to_be_hidden()
     expect(state).to_have_attribute("data-open", "false")
     expect(page).to_have_url(ends_with(contact))
 
     button.tap()  # a link to another page, navigated client-side
-    panel.get_by_role("link", name=text_of("es", "nav.home"), exact=True).tap()
+    panel.get_by_role("link", name=text_of(DEFAULT_LANG, "nav.home"), exact=True).tap()
     page.wait_for_url(ends_with(home))
     page_ready(page)
     expect(panel).to_be_hidden()
     expect(state).to_have_attribute("data-open", "false")
 
     button.tap()  # a section of the page shown: a new history entry, same page
-    services_section = services_menu("es")[0].href
+    services_section = services_menu(DEFAULT_LANG)[0].href
     panel.locator(f"a[href='{services_section}']").tap()
     page.wait_for_url(ends_with(services_section))
     expect(panel).to_be_hidden()
@@ -306,12 +311,12 @@ def test_phone_menu_closes_after_any_navigation(mobile_page):
 
 
 def test_dropdown_closes_after_any_navigation(page):
-    home = path_for("home", "en")
+    home = path_for("home", NEXT_LANG)
     page.goto(home)
     page_ready(page)
     services, services_panel, services_state = dropdown(page, SERVICES)
     services.click()  # a section of the page shown
-    services_section = services_menu("en")[0].href
+    services_section = services_menu(NEXT_LANG)[0].href
     services_panel.locator(f"a[href='{services_section}']").click()
     page.wait_for_url(ends_with(services_section))
     expect(services_panel).to_be_hidden()

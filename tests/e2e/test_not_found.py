@@ -8,13 +8,18 @@ import pytest
 from playwright.sync_api import expect
 
 from clinic.site.content import content
-from clinic.site.routes import legacy_redirects, path_for
+from clinic.site.routes import lang_prefix, legacy_redirects, path_for
+from tests.e2e.languages import DEFAULT_LANG, LANGS
 from tests.texts import text_of, text_with_facts
 
 
 @pytest.mark.parametrize(
     ("path", "lang"),
-    [("/no-existe", "es"), ("/en/does-not-exist", "en"), ("/servicios/otra/cosa", "es")],
+    [
+        *((lang_prefix(lang) + "/no-such-page", lang) for lang in LANGS),
+        # Deeper than any page, under the default language's home.
+        (lang_prefix(DEFAULT_LANG) + "/no/such/page", DEFAULT_LANG),
+    ],
 )
 def test_unknown_path_gives_404_in_its_language(page, console_errors, base_url, path, lang):
     console_errors.expect_not_found(base_url + path)

@@ -24,10 +24,11 @@ from clinic.server.open_times import body_for
 from clinic.site.components.cal_embed import public_booking_url
 from clinic.site.content import content
 from clinic.site.i18n import consultation_price
-from clinic.site.routes import OPEN_TIMES_PATH_PREFIX, doctor_page_id, path_for
+from clinic.site.routes import OPEN_TIMES_PATH_PREFIX, doctor_page_id, language, path_for
 from devtools.chromium import MOBILE
 from devtools.plain_files import PlainFileServer
 from tests.e2e.hero_space import EMPTY_BAND_LIMIT_PX, doctor_hero, empty_below_last_line
+from tests.e2e.languages import DEFAULT_LANG, LANGS, NEXT_LANG
 from tests.e2e.page_ready import page_ready
 from tests.e2e.stubs import EMBED_JS, answer_cal_com_pages, answer_open_times, serve_cal_embed
 from tests.e2e.test_booking import ns_calls
@@ -38,11 +39,15 @@ CLINIC_ZONE = ZoneInfo(content().clinic.time_zone)
 # The doctors whose open times content asks for.
 DOCTORS = [d for d in content().doctors if d.cal_event_type_id]
 pytestmark = pytest.mark.skipif(not DOCTORS, reason="no doctor in content has open times")
-LANGS = ["es", "en"]
 # A device far from the clinic: times must still read in the clinic's own zone.
 VISITOR_ZONE = "Asia/Tokyo"
-# 12-hour clock in both locales (es-MX "4:30 p.m.", en-US "4:30 PM").
-AFTERNOON = {"es": "p.m.", "en": "PM"}
+# How the language's locale writes each moment in the clinic's zone, by the browser's own
+# Intl (what the page must show: a visitor's zone or language must not change it).
+IN_THE_LOCALE = """([stamps, locale, timeZone]) => stamps.map((stamp) => {
+    const date = new Date(stamp);
+    const as = (options) => new Intl.DateTimeFormat(locale, {...options, timeZone}).format(date);
+    return {weekday: as({weekday: "short"}), time: as({hour: "numeric", minute: "2-digit"})};
+})"""
 
 
 def clinic_times() -> list[datetime]:
@@ -108,20 +113,20 @@ def test_next_three_times_in_the_clinic_zone_and_the_page_language(far_page, lan
     expect(block(page, doctor).get_by_role("heading")).to_have_text(
         text_of(lang, "booking.open_times_title")
     )
-    # Earliest first, at the clinic's hours (not Tokyo's), on the 12-hour clock of the language.
-    expect(links).to_contain_text(["10:00", "4:30", "9:00"], use_inner_text=True)
-    expect(links.nth(1)).to_contain_text(AFTERNOON[lang], use_inner_text=True)
+    # Earliest first, at the clinic's hours (not Tokyo's), as the language's locale writes
+    # them (its clock, its day names).
     labels = [normalize(links.nth(i).inner_text()) for i in range(3)]
+    expected = page.evaluate(
+        IN_THE_LOCALE,
+        [[t.isoformat() for t in times[:3]], language(lang).locale, content().clinic.time_zone],
+    )
+    for label, written in zip(labels, expected, strict=True):
+        assert normalize(written["time"]) in label, (label, written)
+        assert normalize(written["weekday"]).rstrip(".").lower() in label.lower(), (label, written)
     assert labels[0].startswith(normalize(links.nth(0).locator("time").inner_text()))
     for i, moment in enumerate(times[:3]):
         stamp = links.nth(i).locator("time").get_attribute("datetime")
         assert datetime.fromisoformat(stamp.replace("Z", "+00:00")) == moment
-    # The day and month names are the page's language.
-    day_names = {
-        "es": ("lun", "mar", "mié", "jue", "vie", "sáb", "dom"),
-        "en": ("Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"),
-    }[lang]
-    assert all(label.startswith(day_names) for label in labels)
 
 
 @pytest.mark.parametrize("kind", ["booking", "doctor"])
@@ -130,7 +135,7 @@ def test_tapping_a_time_opens_that_doctors_calendar_on_that_day(page, kind):
     serve_cal_embed(page)
     times = clinic_times()
     route_answer(page, doctor, times)
-    page.goto(pages_of(doctor, "es")[kind])
+    page.goto(pages_of(doctor, DEFAULT_LANG)[kind])
     expect(page.locator("[data-cal-ready]").first).to_have_attribute("data-cal-ready", "true")
     block(page, doctor).locator("a").nth(1).click()
     (modal,) = [c[1] for c in ns_calls(page, doctor, "modal")]
@@ -145,7 +150,7 @@ def test_times_are_links_to_that_day_on_cal_com_when_the_embed_is_blocked(page):
     answer_cal_com_pages(page)
     times = clinic_times()
     route_answer(page, doctor, times)
-    page.goto(pages_of(doctor, "en")["doctor"])
+    page.goto(pages_of(doctor, NEXT_LANG)["doctor"])
     link = block(page, doctor).locator("a").first
     day = times[0].date().isoformat()
     expected = f"{public_booking_url(doctor)}?date={day}&month={day[:7]}"
@@ -159,12 +164,12 @@ def test_the_real_server_without_cal_com_shows_no_block_and_no_error(page):
     doctor = DOCTORS[0]
     answers = []
     page.on("response", lambda r: answers.append(r) if OPEN_TIMES_PATH_PREFIX in r.url else None)
-    for kind, path in pages_of(doctor, "es").items():
+    for kind, path in pages_of(doctor, DEFAULT_LANG).items():
         page.goto(path)
         page_ready(page)
         expect(block(page, doctor)).to_have_count(1)
         if kind == "doctor":
-            expect_the_visit_in_the_times_place(page, doctor, "es")
+            expect_the_visit_in_the_times_place(page, doctor, DEFAULT_LANG)
         else:
             expect(block(page, doctor).locator("a, h4, p")).to_have_count(0)
     # One quiet answer per doctor shown: both on the booking page, one on the doctor's page.
@@ -193,7 +198,7 @@ def test_any_failure_leaves_the_page_as_it_is(page, console_errors, failure):
         )
     serve_cal_embed(page)
     with page.expect_request(f"**{OPEN_TIMES_PATH_PREFIX}*"):
-        page.goto(pages_of(doctor, "es")["booking"])
+        page.goto(pages_of(doctor, DEFAULT_LANG)["booking"])
     # The rest of the page does not wait: the calendar opens while the times are pending.
     expect(page.locator("[data-cal-ready]")).to_have_attribute("data-cal-ready", "true")
     page.locator(f"#{doctor.slug} a[data-book-button]").click()
@@ -211,11 +216,11 @@ def test_served_as_plain_files_the_block_stays_hidden(page, served_build):
     doctor = DOCTORS[0]
     with PlainFileServer(served_build) as static:
         page.route(f"{static.url}/**", lambda route: route.continue_())
-        for kind, path in pages_of(doctor, "en").items():
+        for kind, path in pages_of(doctor, NEXT_LANG).items():
             page.goto(static.url + path)
             page_ready(page)
             if kind == "doctor":
-                expect_the_visit_in_the_times_place(page, doctor, "en")
+                expect_the_visit_in_the_times_place(page, doctor, NEXT_LANG)
             else:
                 expect(block(page, doctor).locator("*")).to_have_count(0)
 

@@ -12,6 +12,7 @@ from clinic.site.components.quick_actions import whatsapp_greeting
 from clinic.site.content import content
 from clinic.site.routes import all_pages, path_for
 from tests.e2e.conftest import DESKTOP, MOBILE
+from tests.e2e.languages import LANGS
 from tests.e2e.page_ready import page_ready, scroll_to
 from tests.texts import text_of
 
@@ -62,7 +63,7 @@ def test_phone_sticky_bar_holds_book_whatsapp_and_call(mobile_page, p):
         assert box["height"] >= 44 and box["width"] >= 44  # a thumb's target
 
 
-@pytest.mark.parametrize("lang", ["es", "en"])
+@pytest.mark.parametrize("lang", LANGS)
 def test_mobile_menu_starts_with_the_same_three(mobile_page, lang):
     page = mobile_page
     p = next(x for x in all_pages() if x.kind == "service" and x.lang == lang)
@@ -79,7 +80,7 @@ def test_mobile_menu_starts_with_the_same_three(mobile_page, lang):
     expect(actions).to_be_hidden()
 
 
-@pytest.mark.parametrize("lang", ["es", "en"])
+@pytest.mark.parametrize("lang", LANGS)
 def test_wide_header_shows_whatsapp_and_phone_beside_book(page, lang):
     p = next(x for x in all_pages() if x.kind == "doctor" and x.lang == lang)
     page.set_viewport_size(DESKTOP)
@@ -101,7 +102,7 @@ def test_wide_header_shows_whatsapp_and_phone_beside_book(page, lang):
 
 
 @pytest.mark.parametrize("width", [1024, 1280, 1536])
-@pytest.mark.parametrize("lang", ["es", "en"])
+@pytest.mark.parametrize("lang", LANGS)
 def test_the_header_stays_one_line_at_every_desktop_width(page, lang, width):
     page.set_viewport_size({"width": width, "height": 800})
     page.goto(path_for("home", lang))

@@ -13,35 +13,33 @@ import json
 import struct
 import urllib.request
 from html.parser import HTMLParser
+from urllib.parse import unquote
 from xml.etree import ElementTree
 
 import pytest
 from playwright.sync_api import expect
 
-from clinic.site.content import DEFAULT_LANG, LANGUAGES, content
+from clinic.site.content import content
 from clinic.site.pages.faq import faq_entries
 from clinic.site.routes import (
     all_pages,
-    alternates,
-    lang_of,
     language,
     legacy_redirects,
     other_langs,
+    page_at,
     path_for,
 )
 from clinic.site.structured_data import DAY_NAMES
-from tests.e2e.language_choice import choose_language
+from tests.e2e.languages import DEFAULT_LANG, LANGS, NEXT_LANG, choose_language
 from tests.e2e.page_ready import page_ready
 
 ORIGIN = content().clinic.origin
 BRAND = content().clinic.brand
 PATHS = [p.path for p in all_pages()]
 FAQ_PAGES = [p for p in all_pages() if p.kind == "faq"]
-# Open Graph spells a locale with an underscore (es_MX).
-OG_LOCALE = {lang.code: lang.locale.replace("-", "_") for lang in LANGUAGES}
-# Every page lists each language's twin; the default language's also under its locale
-# (the clinic's own region) and as x-default.
-HREFLANGS = {lang.code for lang in LANGUAGES} | {language(DEFAULT_LANG).locale, "x-default"}
+# hreflang codes: every language's, the default language's locale beside it (the clinic's
+# own region), and x-default.
+HREFLANGS = {*LANGS, language(DEFAULT_LANG).locale, "x-default"}
 NS = {"s": "http://www.sitemaps.org/schemas/sitemap/0.9", "x": "http://www.w3.org/1999/xhtml"}
 ONCE = [
     "description",
@@ -135,6 +133,11 @@ def served(base_url: str, path: str) -> Document:
     return Document(body.decode("utf-8"))
 
 
+def og_locale(lang: str) -> str:
+    """The language's locale as og:locale spells it (es-MX -> es_MX)."""
+    return language(lang).locale.replace("-", "_")
+
+
 def site_path(url: str) -> str:
     """The path of one of our absolute URLs (<origin>/x -> /x)."""
     assert url.startswith(ORIGIN + "/"), url
@@ -156,7 +159,7 @@ def graph_nodes(text: str) -> dict[str, list[dict]]:
 @pytest.mark.parametrize("path", PATHS)
 def test_every_head_tag_is_present_once_with_its_value(base_url, path):
     doc = served(base_url, path)
-    lang = lang_of(path)
+    lang = page_at(path).lang
     assert doc.html_lang == lang
     assert len(doc.titles) == 1 and doc.titles[0].strip()
     for key in ONCE:
@@ -170,8 +173,8 @@ def test_every_head_tag_is_present_once_with_its_value(base_url, path):
     assert doc.one("og:description") == description
     assert doc.one("og:url") == ORIGIN + path
     assert doc.one("og:site_name") == BRAND
-    assert doc.one("og:locale") == OG_LOCALE[lang]
-    assert doc.metas("og:locale:alternate") == [OG_LOCALE[other] for other in other_langs(lang)]
+    assert doc.one("og:locale") == og_locale(lang)
+    assert doc.metas("og:locale:alternate") == [og_locale(other) for other in other_langs(lang)]
     assert doc.one("og:image").startswith(ORIGIN + "/")
     assert (doc.one("og:image:width"), doc.one("og:image:height")) == ("1200", "630")
     assert doc.one("og:image:alt").strip()
@@ -185,11 +188,12 @@ def test_hreflang_alternates_are_complete_and_reciprocal(base_url, path):
     assert set(alternates) == HREFLANGS
     default = alternates[DEFAULT_LANG]
     assert alternates[language(DEFAULT_LANG).locale] == alternates["x-default"] == default
-    lang = lang_of(path)
+    lang = page_at(path).lang
     assert alternates[lang] == ORIGIN + path, "a page lists itself among its alternates"
     for other in other_langs(lang):
         twin = site_path(alternates[other])
         assert twin != path
+        assert page_at(unquote(twin)).lang == other
         assert served(base_url, twin).alternates() == alternates
 
 
@@ -253,7 +257,7 @@ def test_structured_data_describes_clinic_doctors_and_website(base_url, path):
     assert clinic["aggregateRating"]["ratingValue"] == clinic_facts.rating.value
     assert clinic["aggregateRating"]["reviewCount"] == clinic_facts.rating.count
     assert clinic["medicalSpecialty"]
-    lang = lang_of(path)
+    lang = page_at(path).lang
     physicians = {d["name"]: d for d in nodes["Physician"]}
     assert set(physicians) == {d.name(lang) for d in content().doctors}
     for doctor in content().doctors:
@@ -271,17 +275,20 @@ def test_structured_data_describes_clinic_doctors_and_website(base_url, path):
 
 
 def test_head_follows_client_side_navigation(page):
-    page.goto("/")
+    page.goto(path_for("home", DEFAULT_LANG))
     page_ready(page)
-    choose_language(page, "en")
-    page.wait_for_url("**" + path_for("home", "en"))
+    choose_language(page, NEXT_LANG)
+    target = path_for("home", NEXT_LANG)
+    page.wait_for_url("**" + target)
     # The new route renders once its code has loaded: wait for its head, then compare.
-    expect(page.locator("html")).to_have_attribute("lang", "en")
+    expect(page.locator("html")).to_have_attribute("lang", NEXT_LANG)
     canonical = page.locator("link[rel=canonical]")
-    expect(canonical).to_have_attribute("href", ORIGIN + "/en/")
+    expect(canonical).to_have_attribute("href", ORIGIN + target)
     assert canonical.count() == 1
-    expect(page.locator("meta[property='og:locale']")).to_have_attribute("content", "en_US")
-    assert page.locator("link[rel=alternate][hreflang]").count() == len(alternates("home"))
+    expect(page.locator("meta[property='og:locale']")).to_have_attribute(
+        "content", og_locale(NEXT_LANG)
+    )
+    assert page.locator("link[rel=alternate][hreflang]").count() == len(HREFLANGS)
 
 
 @pytest.mark.parametrize("faq", FAQ_PAGES, ids=[p.path for p in FAQ_PAGES])
@@ -305,7 +312,7 @@ def test_faq_structured_data_matches_the_visible_questions(page, faq):
 # ---------------------------------------------------------------- sitemap and robots
 
 
-def test_sitemap_lists_every_page_each_with_four_alternates(base_url):
+def test_sitemap_lists_every_page_each_with_its_alternates(base_url):
     status, _, content_type, body = http_get(base_url + "/sitemap.xml")
     assert status == 200 and "xml" in content_type
     root = ElementTree.fromstring(body)

@@ -11,12 +11,15 @@ from urllib.parse import quote, urlsplit
 import pytest
 
 from clinic.server import security
-from clinic.site.routes import all_pages, legacy_redirects
+from clinic.site.routes import all_pages, language, legacy_redirects, path_for
 from devtools import bad_requests
+from tests.e2e.languages import NEXT_LANG
 from tests.e2e.page_ready import page_ready
 from tests.e2e.stubs import answer_every_third_party_empty
 
 UNKNOWN_PATH = "/esta-pagina-no-existe"
+# A page under a language prefix (not the default language's home).
+NEXT_FAQ = path_for("faq", NEXT_LANG)
 # Every page and an unknown path (the 404 page).
 CSP_PATHS = [p.path for p in all_pages()] + [UNKNOWN_PATH]
 
@@ -113,7 +116,7 @@ def _script_src(csp: str) -> list[str]:
 
 
 def test_every_header_on_a_page(base_url):
-    status, headers, body = fetch(base_url, "/en/faq")
+    status, headers, body = fetch(base_url, NEXT_FAQ)
     assert status == 200
     _assert_security_headers(headers)
     assert headers["cache-control"] == "no-cache"
@@ -173,7 +176,7 @@ def test_a_revisited_page_still_loads_its_styles_and_scripts(new_context, base_u
     """Second visit: the page is revalidated (304) and shown from the browser cache.
     A context without the third-party guard: request interception turns the
     browser's HTTP cache off."""
-    page = new_context(locale="en-US", isolated=False).new_page()
+    page = new_context(locale=language(NEXT_LANG).locale, isolated=False).new_page()
     revalidated = []  # Playwright reports a 304 as the cached 200; the request shows it
     page.on(
         "request",
@@ -183,16 +186,16 @@ def test_a_revisited_page_still_loads_its_styles_and_scripts(new_context, base_u
             else None
         ),
     )
-    page.goto(base_url + "/en/faq")
+    page.goto(base_url + NEXT_FAQ)
     page_ready(page)
     # Chromium writes a response to its cache after the page has it, in its own time: on a
     # loaded machine a visit right after the first may find no entry yet and fetch the page
     # whole. The browser revalidates once the entry is there; a few visits give it that time.
     for _visit in range(REVISITS):
-        page.goto(base_url + "/en/faq")
+        page.goto(base_url + NEXT_FAQ)
         if revalidated:
             break
-    assert base_url + "/en/faq" in revalidated
+    assert base_url + NEXT_FAQ in revalidated
     style_rules = page.evaluate(
         "() => [...document.styleSheets].filter(s => (s.href || '').includes('/assets/'))"
         ".reduce((n, s) => n + s.cssRules.length, 0)"

@@ -12,9 +12,9 @@ from playwright.sync_api import expect
 
 from clinic.project import ASSETS_DIR
 from clinic.site.content import content
-from clinic.site.routes import alternates, other_lang, twin_path
+from clinic.site.routes import alternates, lang_prefix, other_lang, path_for, twin_path
 from clinic.site.seo import absolute, page_texts
-from tests.e2e.language_choice import choose_language
+from tests.e2e.languages import DEFAULT_LANG, LANGS, NEXT_LANG, choose_language
 from tests.e2e.page_ready import page_ready
 from tests.e2e.walked_pages import walked_pages
 
@@ -113,10 +113,13 @@ def test_the_icon_is_in_the_page_so_the_browser_requests_none(page, base_url):
 
 
 def test_no_page_opens_a_websocket(page, console_errors, base_url):
-    console_errors.expect_not_found(base_url + "/no-existe")
+    unknown = lang_prefix(DEFAULT_LANG) + "/no-such-page"
+    console_errors.expect_not_found(base_url + unknown)
     sockets = []
     page.on("websocket", lambda ws: sockets.append(ws.url))
-    for path in ("/", "/en/", "/contacto", "/agenda-tu-cita", "/en/faq", "/no-existe"):
+    homes = [path_for("home", lang) for lang in LANGS]
+    others = [path_for(page_id, DEFAULT_LANG) for page_id in ("contact", "booking")]
+    for path in (*homes, *others, path_for("faq", NEXT_LANG), unknown):
         page.goto(path)
         page_ready(page)
     assert sockets == []

@@ -33,9 +33,17 @@ from clinic.plugins.static_host_rules import (
     open_times_paths,
     page_spellings,
 )
-from clinic.site.routes import all_pages, legacy_redirects
+from clinic.site.content import content
+from clinic.site.routes import (
+    OPEN_TIMES_PATH_PREFIX,
+    all_pages,
+    lang_prefix,
+    legacy_redirects,
+    path_for,
+)
 from devtools.servers import BIN
 from tests.e2e.cloudflare_pages import TOOLS_DIR, pages_dev
+from tests.e2e.languages import DEFAULT_LANG, LANGS, NEXT_LANG
 from tests.e2e.page_ready import page_ready
 from tests.e2e.stubs import answer_every_third_party_empty
 from tests.e2e.test_server import fetch
@@ -142,9 +150,20 @@ def test_unknown_paths_get_the_prerendered_404_page_of_their_language(
         assert b"<main" in body  # prerendered, not the empty client-rendered shell
 
 
+def no_open_times_paths() -> list[str]:
+    """Open-times paths with no answer: each doctor without open times, and nobody."""
+    answered = open_times_paths()
+    paths = [OPEN_TIMES_PATH_PREFIX + doctor.slug for doctor in content().doctors]
+    return [path for path in paths if path not in answered] + [OPEN_TIMES_PATH_PREFIX + "nobody"]
+
+
 def test_files_beside_the_pages_answer_as_the_production_server(cloudflare, base_url):
     paths = stable_files(base_url)
     assert _differences(cloudflare.url, base_url, paths, compare_body=False) == []
+    # A doctor without open times: the 404 of unknown paths on both (the page never asks).
+    unanswered = no_open_times_paths()
+    assert _differences(cloudflare.url, base_url, unanswered, compare_body=True) == []
+    assert {fetch(cloudflare.url, path)[0] for path in unanswered} == {404}
     for path in open_times_paths():
         status, headers, body = fetch(cloudflare.url, path)
         assert (status, json.loads(body)) == (200, {"times": []})
@@ -154,10 +173,9 @@ def test_files_beside_the_pages_answer_as_the_production_server(cloudflare, base
 
 
 BROWSER_PATHS = [
-    "/",
-    "/en/",
-    next(p.path for p in all_pages() if p.lang == "es" and p.path != "/"),
-    "/en/no-such-page-28",
+    *(path_for("home", lang) for lang in LANGS),
+    next(p.path for p in all_pages() if p.lang == DEFAULT_LANG and p.id != "home"),
+    lang_prefix(NEXT_LANG) + "/no-such-page-28",
 ]
 
 

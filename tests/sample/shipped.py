@@ -12,20 +12,32 @@ Changing the sample itself (the team's work on the spec's clinic) records it ane
 from __future__ import annotations
 
 import hashlib
+import json
 import sys
 from pathlib import Path
+
+import yaml
 
 PROJECT_DIR = Path(__file__).resolve().parents[2]
 SHIPPED_CONTENT = PROJECT_DIR / "content"
 RECORD = Path(__file__).resolve().parent / "shipped-content.sha256"
 
 
+def _data(path: Path) -> bytes:
+    """What a file says: a YAML file's data (its comments and layout are not the clinic's
+    facts), any other file's bytes."""
+    if path.suffix in {".yaml", ".yml"}:
+        data = yaml.safe_load(path.read_text(encoding="utf-8"))
+        return json.dumps(data, sort_keys=True, ensure_ascii=False).encode()
+    return path.read_bytes()
+
+
 def fingerprint(folder: Path = SHIPPED_CONTENT) -> str:
-    """A digest of every file under `folder`: its path and its bytes."""
+    """A digest of every file under `folder`: its path and what it says."""
     digest = hashlib.sha256()
     for path in sorted(p for p in folder.rglob("*") if p.is_file()):
         digest.update(path.relative_to(folder).as_posix().encode() + b"\0")
-        digest.update(path.read_bytes() + b"\0")
+        digest.update(_data(path) + b"\0")
     return digest.hexdigest()
 
 

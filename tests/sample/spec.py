@@ -72,3 +72,87 @@ def spec_path(path: str) -> str:
     """A path of the spec's tables with {product}, {male} and {female} from content."""
     by_gender = {d.gender: d.slug for d in content().doctors}
     return path.format(product=content().clinic.brand_slug, **by_gender)
+
+
+# ------------------------------------------------------------ the sample's own words
+# Spec section 9's claims on the sample's service pages and the law its privacy notice
+# cites, in the sample's two languages: test_sample_pages.py checks them on the
+# shipped sample only (another clinic has other services and writes its own notice).
+
+
+def _figure(value, lang: str) -> str:
+    """A key figure as the service pages show it: "+N" in Spanish, "N+" in English."""
+    return f"+{value}" if lang == "es" else f"{value}+"
+
+
+def service_claims() -> dict[str, dict[str, list[str]]]:
+    """Spec section 9: the claims, where they belong, in each language, with the numbers
+    of clinic.yaml (`claims`) and of the services' specialists (doctors.yaml)."""
+    from clinic.site.i18n import format_number
+    from tests.texts import text_of
+
+    claims = content().clinic.claims
+    specialist = {s.key: content().doctor(s.specialist) for s in content().services if s.specialist}
+    hpv_years = specialist["hpv"].years_experience
+    hysteroscopy_years = specialist["hysteroscopy"].years_experience
+    # Years carry their unit in the figure itself ("+18 años", "18+ years"): a bare "+18"
+    # reads like an age limit.
+    years = {"es": "años", "en": "years"}
+    years_range = {
+        "es": f"{claims.contraception_years_min} a {claims.contraception_years_max} años",
+        "en": f"{claims.contraception_years_min} to {claims.contraception_years_max} years",
+    }
+    return {
+        "hpv": {
+            lang: [
+                _figure(format_number(claims.hpv_procedures), lang),
+                _figure(f"{claims.hpv_success_percent}%", lang),
+                f"{_figure(hpv_years, lang)} {years[lang]}",
+                text_of(lang, "inner.years", years=hpv_years),
+            ]
+            for lang in ("es", "en")
+        },
+        "hysteroscopy": {
+            lang: [
+                f"{_figure(hysteroscopy_years, lang)} {years[lang]}",
+                {"es": "de experiencia en histeroscopia", "en": "of experience in hysteroscopy"}[
+                    lang
+                ],
+            ]
+            for lang in ("es", "en")
+        },
+        "contraception": {
+            lang: [
+                years_range[lang],
+                _figure(f"{claims.contraception_effectiveness_percent}%", lang),
+            ]
+            for lang in ("es", "en")
+        },
+    }
+
+
+def privacy_facts() -> dict[str, list[str]]:
+    """The law the sample's privacy notice cites (LFPDPPP of 20 March 2025) and its terms,
+    in each language; the notice's own date is the `updated` of content/pages/privacy.yaml."""
+    from clinic.site.pages.privacy import privacy_content
+
+    return {
+        "es": [
+            privacy_content().updated("es"),
+            "20 de marzo de 2025",
+            "LFPDPPP",
+            "datos personales sensibles",
+            "consentimiento expreso",
+            "ARCO",
+            "Secretaría Anticorrupción y Buen Gobierno",
+        ],
+        "en": [
+            privacy_content().updated("en"),
+            "20 March 2025",
+            "LFPDPPP",
+            "sensitive personal data",
+            "express consent",
+            "ARCO",
+            "Secretaría Anticorrupción y Buen Gobierno",
+        ],
+    }

@@ -1,18 +1,21 @@
 """The sample's built pages say what the spec says of its clinic: every route of its table
 is a page in its language, the home page has the spec's sections in the spec's order and
 counts, the header's switcher is the ES/EN toggle to the same page in the other language,
-and the fee is the spec's. Read from the prerendered HTML, as a crawler or a phone on a
-slow connection receives it."""
+the fee is the spec's, the service pages state the spec's claims (each figure on its own
+page only) and the privacy notice cites the law it is written under. Read from the
+prerendered HTML, as a crawler or a phone on a slow connection receives it."""
 
 from __future__ import annotations
 
+import html
 import re
 from html.parser import HTMLParser
 
 import pytest
 
 from clinic.server.middleware import prerendered_file
-from clinic.site.i18n import format_price
+from clinic.site.content import content
+from clinic.site.i18n import format_number, format_price
 from clinic.site.routes import all_pages, path_for, twin_path
 from tests.sample import spec
 
@@ -77,3 +80,37 @@ def test_the_booking_page_and_the_faq_state_the_spec_s_fee(sample_build):
     for page_id in ("booking", "faq"):
         for lang in ("es", "en"):
             assert fee in html_of(sample_build, path_for(page_id, lang)), (page_id, lang)
+
+
+def main_text(build, path: str) -> str:
+    """The words of a page's <main>, as one line."""
+    main = html_of(build, path).split("<main", 1)[1].split("</main>", 1)[0]
+    return " ".join(html.unescape(re.sub(r"<[^>]+>", " ", main.split(">", 1)[1])).split())
+
+
+def test_the_service_pages_state_the_spec_s_claims_each_on_its_own_page(sample_build):
+    claims = content().clinic.claims
+    # A claim's figure appears on its own service page only.
+    figures = {
+        format_number(claims.hpv_procedures): "hpv",
+        f"{claims.hpv_success_percent}%": "hpv",
+        f"{claims.contraception_effectiveness_percent}%": "contraception",
+    }
+    for service, by_lang in spec.service_claims().items():
+        for lang, expected in by_lang.items():
+            text = main_text(sample_build, path_for(service, lang))
+            for claim in expected:
+                assert claim in text, f"{claim!r} missing on {path_for(service, lang)}"
+    for service in content().services:
+        for lang in ("es", "en"):
+            text = main_text(sample_build, path_for(service.key, lang))
+            for figure, owner in figures.items():
+                if service.key != owner:
+                    assert figure not in text, f"{figure} on {path_for(service.key, lang)}"
+
+
+def test_the_privacy_notice_cites_the_law_it_follows(sample_build):
+    for lang, facts in spec.privacy_facts().items():
+        text = main_text(sample_build, path_for("privacy", lang))
+        for fact in facts:
+            assert fact in text, f"{fact!r} missing on {path_for('privacy', lang)}"

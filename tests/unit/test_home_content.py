@@ -82,10 +82,18 @@ def test_a_missing_photo_fails_the_build():
 
 
 def test_doctor_photo_drop_in_resolves_under_assets():
-    doctor = content().doctors[0]
-    assert doctor_photo_url(doctor) == ""  # sample doctors show their initials
-    with_photo = doctor.model_copy(update={"image": "portrait.webp"})
-    assert doctor_photo_url(with_photo) == "/img/doctors/portrait.webp"
+    for doctor in content().doctors:
+        # Each doctor as the content has them: a photo under assets/, or initials.
+        if doctor.image:
+            assert doctor_photo_url(doctor).endswith(doctor.image)
+        else:
+            assert doctor_photo_url(doctor) == ""
+        without_photo = doctor.model_copy(update={"image": ""})
+        assert doctor_photo_url(without_photo) == ""
+        with_photo = doctor.model_copy(update={"image": "portrait.webp"})
+        assert doctor_photo_url(with_photo) == "/img/doctors/portrait.webp"
+        elsewhere = doctor.model_copy(update={"image": "https://photos.example/portrait.webp"})
+        assert doctor_photo_url(elsewhere) == "https://photos.example/portrait.webp"
 
 
 @pytest.mark.parametrize("lang", LANGS)

@@ -3,16 +3,19 @@
 from __future__ import annotations
 
 import asyncio
+import json
 import time
 from concurrent.futures import ThreadPoolExecutor
 from datetime import datetime, timedelta
+from pathlib import Path
 from zoneinfo import ZoneInfo
 
 import httpx
 import pytest
 
+from clinic.plugins import open_times_fallback, static_host_rules
 from clinic.server import open_times
-from clinic.server.middleware import SiteMiddleware
+from clinic.server.middleware import NotFound, SiteMiddleware, resolve
 from clinic.site.content import LANGS, content
 from clinic.site.routes import OPEN_TIMES_PATH_PREFIX
 from devtools.content_variants import copy_content, grown, site_content
@@ -122,8 +125,37 @@ def test_a_doctor_without_an_event_type_has_no_open_times_and_no_request(
     doctor = without_event_type
     assert doctor.cal_event_type_id is None
     assert open_times.doctor_for_path(url(doctor)) is None
-    assert client.get(url(doctor)).status_code == 404
+    assert doctor not in open_times.doctors_with_open_times()
+    # The site's 404, as for any unknown path (and as a static host answers: no file).
+    assert resolve("GET", url(doctor).encode()) == NotFound()
     assert stub.requests == []
+
+
+def test_the_build_writes_open_times_answers_only_where_the_server_gives_them(
+    without_event_type,
+):
+    """Static hosts serve the build's files: a file for a doctor the server answers 404
+    for would make the two disagree."""
+    written = {Path(file).name: body for file, body in open_times_fallback._files()}
+    assert without_event_type.slug not in written
+    with_times = [d.slug for d in content().doctors if open_times.doctor_for_path(url(d))]
+    assert sorted(written) == sorted(with_times)
+    assert all(json.loads(body) == {"times": []} for body in written.values())
+    assert static_host_rules.open_times_paths() == [url(content().doctor(s)) for s in with_times]
+
+
+def test_the_build_takes_out_the_answers_an_earlier_build_left(without_event_type, tmp_path):
+    """.web outlives builds: a doctor whose event type was taken out keeps no file there."""
+    folder = tmp_path / open_times_fallback.PUBLIC_DIR / OPEN_TIMES_PATH_PREFIX.strip("/")
+    folder.mkdir(parents=True)
+    earlier = [d.slug for d in content().doctors]  # every doctor had open times before
+    for slug in earlier:
+        (folder / slug).write_text('{"times":[]}')
+    removed = {file.name for file in open_times_fallback.remove_stale_answers(tmp_path)}
+    with_times = {d.slug for d in open_times.doctors_with_open_times()}
+    assert without_event_type.slug in removed
+    assert removed == set(earlier) - with_times
+    assert {file.name for file in folder.iterdir()} == with_times
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -258,8 +290,8 @@ def test_a_failure_is_remembered_briefly_then_asked_again(stub, client, clock):
 
 
 @pytest.mark.parametrize("path", [OPEN_TIMES_PATH_PREFIX + "nobody", OPEN_TIMES_PATH_PREFIX])
-def test_unknown_doctors_are_404(stub, client, path):
-    assert client.get(path).status_code == 404
+def test_unknown_doctors_are_404(stub, path):
+    assert resolve("GET", path.encode()) == NotFound()
     assert stub.requests == []
 
 

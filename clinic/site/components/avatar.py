@@ -1,8 +1,10 @@
 """A doctor's round portrait with the initials fallback (assets/widgets/Avatar.jsx).
 
 Doctors have no photo in the sample content, so the initials show. Dropping a photo into
-assets/img/doctors/ and naming it in doctors.yaml (`image`) shows it once it has loaded;
-a broken photo keeps the initials."""
+assets/img/doctors/ and naming it in doctors.yaml (`image`) shows it from the first paint,
+before and without the page's JavaScript; a photo that fails to load leaves the initials.
+The photo is square, `PHOTO_PX` on a side: the largest avatar (`LARGEST_AVATAR_PX`, the
+doctor's own page) on a 3x screen."""
 
 from __future__ import annotations
 
@@ -23,6 +25,11 @@ class Avatar(JsxWidget):
     initials_class_name: rx.Var[str]
 
 
+# The avatar's sizes, in CSS pixels: the doctor's own page shows the largest.
+LARGEST_AVATAR_PX = 128
+PHOTO_PX = 3 * LARGEST_AVATAR_PX
+
+
 def doctor_photo_url(doctor: Doctor) -> str:
     """ "" when there is no photo; a bare file name lives in assets/img/doctors/."""
     image = doctor.image.strip()
@@ -34,7 +41,10 @@ def doctor_photo_url(doctor: Doctor) -> str:
 def doctor_avatar(
     doctor: Doctor, size: int = 96, *, lang: str = DEFAULT_LANG, class_name: str = ""
 ) -> rx.Component:
-    """The doctor's photo, or their initials while it is missing, loading or broken."""
+    """The doctor's photo, or their initials where it is missing or fails to load."""
+    if size > LARGEST_AVATAR_PX:
+        # The README's photo size is written for the largest avatar: raise both together.
+        raise ValueError(f"avatar of {size} px: raise LARGEST_AVATAR_PX with it")
     # Initials scale with the circle: about 36 % of its diameter.
     font_px = max(14, round(size * 0.36))
     return Avatar.create(

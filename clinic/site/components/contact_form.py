@@ -116,8 +116,10 @@ DRAFT_FIELDS = {**TEXT_FIELDS, "consent": contact_consent}
 # The order in which the first invalid field gets focus.
 CHECKED_FIELDS = ("name", "email", "message", "consent")
 
+# A field scrolled to (focus after a failed submit) keeps its label in view: the margin is
+# that room only, the page's scroll padding already keeps it clear of the fixed bars.
 INPUT = (
-    "mt-1 block w-full scroll-mt-24 rounded-lg border bg-white px-3 py-2.5 text-base text-ink shadow-sm "
+    "mt-1 block w-full scroll-mt-8 rounded-lg border bg-white px-3 py-2.5 text-base text-ink shadow-sm "
     f"{FOCUS_RING}"
 )
 ERROR_ICON = ("M12 3a9 9 0 1 0 0 18 9 9 0 0 0 0-18z", "M12 7v6M12 16.5v.5")
@@ -404,7 +406,7 @@ def contact_form(lang: str) -> rx.Component:
                     checked=contact_consent.value.bool(),
                     custom_attrs={"onChange": on_edit(contact_consent, checkbox=True)},
                     class_name=(
-                        "size-6 shrink-0 scroll-mt-24 accent-primary focus-visible:outline-2 "
+                        "size-6 shrink-0 scroll-mt-8 accent-primary focus-visible:outline-2 "
                         "focus-visible:outline-offset-2 focus-visible:outline-primary"
                     ),
                     **invalid_props("consent"),

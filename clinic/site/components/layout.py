@@ -7,7 +7,7 @@ from __future__ import annotations
 import reflex as rx
 
 from clinic.reflex_bridge import browser_step, handler
-from clinic.site.components.fixed_bars import BELOW_THE_HEADER_CLASS, HEADER_PX
+from clinic.site.components.fixed_bars import BELOW_THE_HEADER_CLASS
 from clinic.site.components.floating_book import floating_book_button
 from clinic.site.components.footer import footer
 from clinic.site.components.hydrate_later import HydrateLater
@@ -18,9 +18,9 @@ from clinic.site.routes import Page
 
 MAIN_ID = "main"
 # Spec section 2: an anchor reached from another page scrolls to its section 100 ms
-# after the page is shown, leaving room for the fixed header's bar.
+# after the page is shown. Where it lands is the page's scroll padding (fixed_bars.py),
+# the one place that knows how much of the window the fixed bars cover.
 ANCHOR_DELAY_MS = 100
-HEADER_OFFSET_PX = HEADER_PX
 
 
 def skip_link(lang: str) -> rx.Component:
@@ -46,7 +46,7 @@ def when_shown() -> rx.Var:
     return handler(
         lambda: [
             focus_main_after_navigation(MAIN_ID),
-            scroll_to_hash_section(HEADER_OFFSET_PX, ANCHOR_DELAY_MS),
+            scroll_to_hash_section(ANCHOR_DELAY_MS),
         ]
     )
 

@@ -41,7 +41,7 @@ def page_section(
     return rx.el.section(
         rx.el.div(heading, *children, class_name=f"{CONTAINER} py-12 sm:py-16"),
         id=id,
-        class_name=f"{background} scroll-mt-16 {class_name}".strip(),
+        class_name=f"{background} {class_name}".strip(),
     )
 
 

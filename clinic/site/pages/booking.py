@@ -77,7 +77,7 @@ def booking_card(doctor: Doctor, lang: str) -> rx.Component:
         open_times(doctor, lang, class_name="mt-5"),
         id=doctor.slug,
         aria_labelledby=heading_id,
-        class_name=f"{CARD} flex scroll-mt-20 flex-col",
+        class_name=f"{CARD} flex scroll-mt-4 flex-col",
     )
 
 

@@ -14,7 +14,7 @@ import reflex as rx
 from pydantic import Field, RootModel
 
 from clinic.site import navigation as nav
-from clinic.site.components.avatar import doctor_avatar
+from clinic.site.components.avatar import LARGEST_AVATAR_PX, doctor_avatar
 from clinic.site.components.cal_embed import book_link, cal_embed
 from clinic.site.components.links import external_link, page_link
 from clinic.site.components.open_times import PILL as OPEN_TIMES_PILL
@@ -99,7 +99,7 @@ def _visit(doctor: Doctor, lang: str) -> rx.Component:
 def _hero(doctor: Doctor, lang: str) -> rx.Component:
     return rx.el.section(
         rx.el.div(
-            doctor_avatar(doctor, 128, lang=lang),
+            doctor_avatar(doctor, LARGEST_AVATAR_PX, lang=lang),
             rx.el.div(
                 rx.el.p(
                     text_of(lang, "doctor_page.eyebrow"),

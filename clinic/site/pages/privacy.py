@@ -66,7 +66,7 @@ def render(page: Page) -> rx.Component:
             *rich_text(fill_facts(lang, s.body(lang))),
             id=s.key,
             data_privacy_section=str(number),
-            class_name="scroll-mt-20",
+            class_name="scroll-mt-4",
         )
         for number, s in enumerate(data.sections, start=1)
     ]

@@ -127,5 +127,5 @@ def section(lang: str) -> rx.Component:
             class_name=f"{CONTAINER} grid gap-8 py-8 sm:gap-10 sm:py-16 lg:grid-cols-[minmax(0,1fr)_22rem] lg:py-20",
         ),
         id=SECTION_ID,
-        class_name="scroll-mt-16 bg-linear-to-b from-blush to-white",
+        class_name="bg-linear-to-b from-blush to-white",
     )

@@ -1,5 +1,10 @@
-"""Choosing a language in the header, whichever switcher the content's languages give the
-site: with two, the spec's toggle (one link to the other language); with more, a menu
+"""The site's languages for the browser tests, as the content lists them: a test never
+types a language code. Where a test needs a pair (a switch from one language to another,
+a text in one language that must not show in another), it takes the default language and
+the next one in the content's order.
+
+A language is chosen in the header with whichever switcher the content's languages give
+the site: with two, the spec's toggle (one link to the other language); with more, a menu
 button whose popover lists every language (clinic/site/components/language_switcher.py)."""
 
 from __future__ import annotations
@@ -7,16 +12,28 @@ from __future__ import annotations
 from playwright.sync_api import Locator, Page
 
 from clinic.site.components.language_switcher import BUTTON_ID, PANEL_ID
-from clinic.site.content import LANGS
+from clinic.site.content import DEFAULT_LANG, LANGS
 from clinic.site.i18n import text_of
-from clinic.site.routes import language
+from clinic.site.routes import language, other_langs
 
+# The language after the default one (the default itself on a one-language site).
+NEXT_LANG = (*other_langs(DEFAULT_LANG), DEFAULT_LANG)[0]
 TOGGLE = len(LANGS) == 2
+
+__all__ = [
+    "DEFAULT_LANG",
+    "LANGS",
+    "NEXT_LANG",
+    "TOGGLE",
+    "choose_language",
+    "language_link",
+    "link_text",
+]
 
 
 def language_link(page: Page, lang: str) -> Locator:
     """The header's link to the same page in `lang`, on screen: the toggle, or the menu's
-    entry once the menu is open."""
+    entry once the menu is open (this opens it)."""
     if TOGGLE:
         return page.locator(f"header a[hreflang='{lang}']")
     menu = page.locator(f"#{PANEL_ID}")

@@ -1,0 +1,145 @@
+"""A doctor's photo, as the content gives each doctor: shown from the first paint on the
+pages that show the doctor (home, booking, their own page), with the page's JavaScript or
+without it; the initials where a doctor has no photo or theirs fails to load."""
+
+from __future__ import annotations
+
+import io
+
+import pytest
+from PIL import Image, ImageChops
+from playwright.sync_api import expect
+
+from clinic.site.components.avatar import doctor_photo_url
+from clinic.site.content import DEFAULT_LANG, LANGS, content
+from clinic.site.routes import doctor_page_id, path_for
+from tests.e2e.page_ready import page_ready
+from tests.e2e.without_javascript import (
+    ABORTED,
+    BUNDLE_FAILURES,
+    EACH_WAY,
+    page_without_javascript,
+)
+from tests.texts import text_of
+
+WITH_PHOTO = [doctor for doctor in content().doctors if doctor.image]
+WITHOUT_PHOTO = [doctor for doctor in content().doctors if not doctor.image]
+# What an aborted photo logs: the test aborts it on purpose.
+PHOTO_FAILURE = r"^console\.error: Failed to load resource: net::ERR_FAILED \(.*/img/doctors/"
+
+# The part of an avatar's box, on each side, taken by its ring and shadow.
+RING_MARGIN = 0.15
+# What the patient sees at the avatar's centre: the photo, drawn, on top of the initials.
+PHOTO_AT_THE_CENTRE = """(avatar) => {
+    const img = avatar.querySelector('img');
+    const box = avatar.getBoundingClientRect();
+    const seen = document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2);
+    return {
+        drawn: Boolean(img && img.complete && img.naturalWidth > 0),
+        onTop: seen === img,
+        opacity: img ? getComputedStyle(img).opacity : null,
+    };
+}"""
+
+
+def slug(doctor) -> str:
+    return doctor.slug
+
+
+def pages_showing(doctor, lang: str) -> list[str]:
+    return [
+        path_for("home", lang),
+        path_for("booking", lang),
+        path_for(doctor_page_id(doctor.slug), lang),
+    ]
+
+
+def avatar_of(page, doctor):
+    return page.locator(f'main [data-avatar="{doctor.slug}"]').first
+
+
+def photo_name(doctor, lang: str) -> str:
+    return text_of(lang, "home.team.photo", name=doctor.name(lang))
+
+
+@pytest.mark.only_browser("chromium")
+@pytest.mark.parametrize("way", EACH_WAY)
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("doctor", WITH_PHOTO, ids=slug)
+def test_a_photo_shows_without_javascript(new_context, doctor, lang, way):
+    page = page_without_javascript(new_context, way)
+    for path in pages_showing(doctor, lang):
+        page.goto(path)  # the load event: the photos have arrived (no lazy loading without JS)
+        avatar = avatar_of(page, doctor)
+        avatar.scroll_into_view_if_needed()
+        expect(avatar).to_have_accessible_name(photo_name(doctor, lang))
+        assert avatar.locator("img").get_attribute("src") == doctor_photo_url(doctor), path
+        shown = avatar.evaluate(PHOTO_AT_THE_CENTRE)
+        assert shown == {"drawn": True, "onTop": True, "opacity": "1"}, (path, shown)
+
+
+@pytest.mark.only_browser("chromium")
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("doctor", WITH_PHOTO, ids=slug)
+def test_a_photo_shows_once_hydrated(page, doctor, lang):
+    for path in pages_showing(doctor, lang):
+        page.goto(path)
+        avatar = avatar_of(page, doctor)
+        avatar.scroll_into_view_if_needed()
+        expect(avatar).to_have_attribute("data-avatar-state", "loaded")
+        expect(avatar).to_have_accessible_name(photo_name(doctor, lang))
+        shown = avatar.evaluate(PHOTO_AT_THE_CENTRE)
+        assert shown == {"drawn": True, "onTop": True, "opacity": "1"}, (path, shown)
+
+
+@pytest.mark.expected_console_errors(PHOTO_FAILURE)
+@pytest.mark.parametrize("doctor", WITH_PHOTO, ids=slug)
+def test_a_photo_that_fails_to_load_leaves_the_initials(page, doctor):
+    lang = DEFAULT_LANG
+    page.route("**" + doctor_photo_url(doctor), lambda route: route.abort())
+    page.goto(path_for(doctor_page_id(doctor.slug), lang))
+    page_ready(page)
+    avatar = avatar_of(page, doctor)
+    expect(avatar).to_have_attribute("data-avatar-state", "error")
+    expect(avatar.locator("[data-avatar-initials]")).to_have_text(doctor.initials)
+    expect(avatar.locator("img")).to_have_count(0)
+    expect(avatar).to_have_accessible_name(photo_name(doctor, lang))
+
+
+@pytest.mark.only_browser("chromium")
+@pytest.mark.expected_console_errors(PHOTO_FAILURE, *BUNDLE_FAILURES)
+@pytest.mark.parametrize("doctor", WITH_PHOTO, ids=slug)
+def test_without_javascript_a_failed_photo_draws_nothing_over_the_initials(new_context, doctor):
+    """No broken-image icon, no alt text: inside its ring the avatar looks exactly as it
+    does with the image taken out (the ring's shadow at the edge is left out: Chromium
+    paints it a shade apart from one screenshot to the next)."""
+    page = page_without_javascript(new_context, ABORTED)
+    page.route("**" + doctor_photo_url(doctor), lambda route: route.abort())
+    page.goto(path_for(doctor_page_id(doctor.slug), DEFAULT_LANG))
+    avatar = avatar_of(page, doctor)
+    expect(avatar.locator("[data-avatar-initials]")).to_have_text(doctor.initials)
+    with_failed_photo = inside_the_ring(avatar.screenshot(animations="disabled"))
+    avatar.locator("img").evaluate("img => img.remove()")
+    without_photo = inside_the_ring(avatar.screenshot(animations="disabled"))
+    assert ImageChops.difference(with_failed_photo, without_photo).getbbox() is None
+
+
+def inside_the_ring(png: bytes) -> Image.Image:
+    """The middle of an avatar's screenshot, where the photo or the initials are."""
+    image = Image.open(io.BytesIO(png)).convert("RGB")
+    width, height = image.size
+    margin_x, margin_y = round(width * RING_MARGIN), round(height * RING_MARGIN)
+    return image.crop((margin_x, margin_y, width - margin_x, height - margin_y))
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("doctor", WITHOUT_PHOTO, ids=slug)
+def test_a_doctor_without_a_photo_shows_initials(page, doctor, lang):
+    for path in pages_showing(doctor, lang):
+        page.goto(path)
+        page_ready(page)
+        avatar = avatar_of(page, doctor)
+        expect(avatar).to_have_attribute("data-avatar-state", "idle")
+        expect(avatar.locator("[data-avatar-initials]")).to_have_text(doctor.initials)
+        expect(avatar.locator("img")).to_have_count(0)
+        expect(avatar).to_have_accessible_name(photo_name(doctor, lang))
