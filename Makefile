@@ -9,7 +9,7 @@ export PATH := $(BIN):$(PATH)
 export REFLEX_TELEMETRY_ENABLED := false
 export PYTHONDONTWRITEBYTECODE := 1
 
-.PHONY: setup lock language run dev export serve test lint fmt unit e2e browser java static-hosts browser-languages video bench lighthouse clean
+.PHONY: setup lock npm-upgrade language run dev export serve test lint fmt unit e2e browser java static-hosts browser-languages video bench lighthouse clean
 
 # Browser tests run in parallel (pytest-xdist): TEST_WORKERS=1 for one at a time. Tests
 # marked xdist_group (the development server's) share one worker (--dist loadgroup).
@@ -53,6 +53,13 @@ lock: setup
 		--quiet --custom-compile-command "make lock" --output-file requirements.lock
 	$(BIN)/python tools/refresh_frontend_lock.py
 	@$(MAKE) --no-print-directory setup
+
+## make npm-upgrade NPM="react-router@8.5 vite@8.3": move npm packages of the frontend past
+## Reflex's pins to the newest release in each range (an upstream fix Reflex has not shipped),
+## written to pyproject.toml's [tool.clinic.npm-upgrades], then reflex.lock/ refreshed.
+npm-upgrade: setup
+	@test -n "$(NPM)" || { echo 'Say which packages: make npm-upgrade NPM="name@range ..."'; exit 1; }
+	$(BIN)/python tools/npm_upgrade.py $(NPM)
 
 ## make language CODE=fr FROM=en NAME=Français LOCALE=fr-CA: start a language of the site,
 ## with FROM's texts as its draft and FROM's paths under /CODE/ (tools/add_language.py);
