@@ -62,7 +62,7 @@ export function scrollToHashSection(headerOffsetPx, delayMs) {
 export function decodedPath(path) {
   try {
     return decodeURIComponent(path);
-  } catch (error) {
+  } catch {
     return path;
   }
 }
