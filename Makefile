@@ -137,13 +137,14 @@ BIOME := tools/js/node_modules/.bin/biome
 TSC := tools/js/node_modules/.bin/tsc
 
 ## make lint: what `make test` runs first, in seconds each: ruff's checks and its formatter in
-## check mode, Biome's on the JavaScript (biome.jsonc), and TypeScript's check of the
-## JavaScript's JSDoc (jsconfig.json).
+## check mode, Biome's on the JavaScript (biome.jsonc), TypeScript's check of the JavaScript's
+## JSDoc (jsconfig.json), and pyright's of the Python ([tool.pyright] in pyproject.toml).
 lint: setup js-tools
 	$(BIN)/ruff check --quiet .
 	$(BIN)/ruff format --check --quiet .
 	$(BIOME) check --error-on-warnings --log-level=error .
 	$(TSC) -p jsconfig.json
+	$(BIN)/pyright
 
 ## make fmt: format the code and apply the safe fixes: ruff's (imports sorted, old syntax
 ## updated) and Biome's (JavaScript formatted, imports sorted).

@@ -54,6 +54,7 @@ def parts(seed: str, e2e_options: list[str]) -> list[Part]:
         Part("JavaScript tools", [*make, "js-tools"]),
         Part("lint: biome", [str(BIOME), "check", "--error-on-warnings", "--log-level=error", "."]),
         Part("types: tsc", [str(TSC), "-p", "jsconfig.json"]),
+        Part("types: pyright", [str(BIN / "pyright")]),
         # Chromium, Java (the HTML checker) and the static hosts' tools: -k installs what it can.
         Part("browser tests' tools", [*make, "-k", "browser", "java", "static-hosts"]),
         pytest_part("unit tests", "unit.txt", ["tests/unit", "-q", f"--randomly-seed={seed}"]),
