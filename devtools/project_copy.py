@@ -21,8 +21,9 @@ SKIPPED = {".git", ".venv", ".cache", ".states", "__pycache__", "test-results"}
 WEB_BUILD = PROJECT_DIR / ".web" / "build"
 # Folders a test makes in .web for a moment (another worker may be copying meanwhile).
 HARNESS_PREFIX = "test-harness-"
-# The static hosts' tools (tools/static-hosts/node_modules, ~200 MB): no copy builds with them.
-STATIC_HOST_TOOLS = PROJECT_DIR / "tools" / "static-hosts"
+# The static hosts' tools (tools/static-hosts/node_modules, ~200 MB) and the JavaScript
+# lint and type tools (tools/js/node_modules, ~130 MB): no copy builds with them.
+NODE_TOOLS = (PROJECT_DIR / "tools" / "static-hosts", PROJECT_DIR / "tools" / "js")
 
 
 def _skipped(folder: str, names: list[str]) -> set[str]:
@@ -30,7 +31,7 @@ def _skipped(folder: str, names: list[str]) -> set[str]:
     if Path(folder) == WEB_BUILD.parent:
         skip.add(WEB_BUILD.name)  # the last build's output; the copy makes its own
         skip.update(name for name in names if name.startswith(HARNESS_PREFIX))
-    if Path(folder) == STATIC_HOST_TOOLS:
+    if Path(folder) in NODE_TOOLS:
         skip.add("node_modules")
     return skip
 

@@ -46,7 +46,9 @@ def _left_out(folder: str, names: list[str]) -> set[str]:
     return {
         name
         for name in names
-        if (top and name in LEFT_OUT) or name == "__pycache__" or name.endswith(".egg-info")
+        if (top and name in LEFT_OUT)
+        or name in ("__pycache__", "node_modules")
+        or name.endswith(".egg-info")
     }
 
 
