@@ -9,7 +9,7 @@ export PATH := $(BIN):$(PATH)
 export REFLEX_TELEMETRY_ENABLED := false
 export PYTHONDONTWRITEBYTECODE := 1
 
-.PHONY: setup lock language run fixture-run dev export sample-fingerprint serve test lint fmt unit e2e browser java static-hosts browser-languages video bench lighthouse clean
+.PHONY: setup lock npm-upgrade language run fixture-run dev export sample-fingerprint serve test lint fmt js-tools unit e2e browser java static-hosts browser-languages video bench lighthouse clean
 
 # Browser tests run in parallel (pytest-xdist): TEST_WORKERS=1 for one at a time. Tests
 # marked xdist_group (the development server's) share one worker (--dist loadgroup).
@@ -53,6 +53,13 @@ lock: setup
 		--quiet --custom-compile-command "make lock" --output-file requirements.lock
 	$(BIN)/python tools/refresh_frontend_lock.py
 	@$(MAKE) --no-print-directory setup
+
+## make npm-upgrade NPM="react-router@8.5 vite@8.3": move npm packages of the frontend past
+## Reflex's pins to the newest release in each range (an upstream fix Reflex has not shipped),
+## written to pyproject.toml's [tool.clinic.npm-upgrades], then reflex.lock/ refreshed.
+npm-upgrade: setup
+	@test -n "$(NPM)" || { echo 'Say which packages: make npm-upgrade NPM="name@range ..."'; exit 1; }
+	$(BIN)/python tools/npm_upgrade.py $(NPM)
 
 ## make language CODE=fr FROM=en NAME=Français LOCALE=fr-CA: start a language of the site,
 ## with FROM's texts as its draft and FROM's paths under /CODE/ (tools/add_language.py);
@@ -132,15 +139,32 @@ browser-languages: setup browser
 		echo "Chromium's Spanish interface is missing. Install it with: sudo apt-get install chromium-l10n"; exit 1; \
 	fi
 
-## make lint: ruff's checks and its formatter, in check mode (seconds; `make test` runs it first).
-lint: setup
+## The JavaScript tools of `make lint` and `make fmt`, from npm at the versions of
+## tools/js/package-lock.json: Biome (lint, format) and TypeScript's checker with React's and
+## Node's type declarations. No install scripts run: the packages work without them.
+JS_TOOLS := tools/js/node_modules/.package-lock.json
+$(JS_TOOLS): tools/js/package-lock.json | $(VENV)/.installed
+	cd tools/js && $(BIN)/npm ci --ignore-scripts --no-audit --no-fund --loglevel=error
+js-tools: $(JS_TOOLS)
+BIOME := tools/js/node_modules/.bin/biome
+TSC := tools/js/node_modules/.bin/tsc
+
+## make lint: what `make test` runs first, in seconds each: ruff's checks and its formatter in
+## check mode, Biome's on the JavaScript (biome.jsonc), TypeScript's check of the JavaScript's
+## JSDoc (jsconfig.json), and pyright's of the Python ([tool.pyright] in pyproject.toml).
+lint: setup js-tools
 	$(BIN)/ruff check --quiet .
 	$(BIN)/ruff format --check --quiet .
+	$(BIOME) check --error-on-warnings --log-level=error .
+	$(TSC) -p jsconfig.json
+	$(BIN)/pyright
 
-## make fmt: format the code and apply ruff's safe fixes (imports sorted, old syntax updated).
-fmt: setup
+## make fmt: format the code and apply the safe fixes: ruff's (imports sorted, old syntax
+## updated) and Biome's (JavaScript formatted, imports sorted).
+fmt: setup js-tools
 	$(BIN)/ruff check --fix --quiet .
 	$(BIN)/ruff format --quiet .
+	$(BIOME) check --write --log-level=error .
 
 unit: setup
 	$(BIN)/python -m pytest tests/unit -q --randomly-seed=$(TEST_SEED)

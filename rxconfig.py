@@ -12,6 +12,7 @@ from clinic.plugins.paint_first import PaintFirstPlugin
 from clinic.plugins.shell_first import ShellFirstPlugin
 from clinic.plugins.sitemap import SitemapAndRobotsPlugin
 from clinic.plugins.static_host import StaticHostFilesPlugin
+from clinic.plugins.tailwind_sources import TailwindSourcesPlugin
 from clinic.site.theme import tailwind_theme
 
 # `reflex run` reloads on edits to content/ too, each time with a fresh load of it.
@@ -22,9 +23,12 @@ config = rx.Config(
     plugins=[
         rx.plugins.TailwindV4Plugin(
             config={
-                # Our own wrapped React widgets carry Tailwind classes too.
+                # Where the classes are (Tailwind looks nowhere else: TailwindSourcesPlugin):
+                # the pages, their memoized components (grouped by page module), Reflex's
+                # utilities, and our own wrapped React widgets.
                 "content": [
                     "./app/**/*.{js,ts,jsx,tsx}",
+                    "./app_components/**/*.{js,ts,jsx,tsx}",
                     "./utils/**/*.{js,ts,jsx,tsx}",
                     "./public/widgets/**/*.jsx",
                 ],
@@ -32,6 +36,8 @@ config = rx.Config(
                 "plugins": [],
             }
         ),
+        # Tailwind makes classes from those globs only, not from every file in .web.
+        TailwindSourcesPlugin(),
         # Unused framework libraries (emotion, socket.io, cookies, uploads) resolved to small stand-ins.
         LeanBundlePlugin(),
         # The 404 page prerendered in each language (served for unknown paths).

@@ -20,14 +20,15 @@ import { pathToFileURL } from "node:url";
 
 /** The folder of the lighthouse package that npx put on PATH. */
 function lighthouseDir() {
-  const bin = process.env.PATH.split(path.delimiter).find((dir) =>
-    fs.existsSync(path.join(dir, "lighthouse")),
-  );
+  const bin = (process.env.PATH ?? "")
+    .split(path.delimiter)
+    .find((dir) => fs.existsSync(path.join(dir, "lighthouse")));
   if (!bin) throw new Error("lighthouse is not on PATH: run this through `npx -p lighthouse@...`");
   return path.join(bin, "..", "lighthouse");
 }
 
 const LH = lighthouseDir();
+/** @param {string} file */
 const load = (file) => import(pathToFileURL(path.join(LH, file)).href);
 const { loadArtifacts } = await load("core/lib/asset-saver.js");
 const { LanternLargestContentfulPaint } = await load(
@@ -36,9 +37,15 @@ const { LanternLargestContentfulPaint } = await load(
 const { LoadSimulator } = await load("core/computed/load-simulator.js");
 
 /**
+ * @typedef {{url: string, resourceType: string, transferSize: number, priority: string}} LanternRequest
+ * @typedef {{type: "network", request: LanternRequest, isConnectionless: boolean}
+ *   | {type: "cpu", childEvents: {name: string}[], duration: number}} LanternNode
+ */
+
+/**
  * A readable line for one node of the simulation.
- * @param {object} node a Lantern graph node (network request or main-thread task)
- * @param {object} timing its simulated timing
+ * @param {LanternNode} node a Lantern graph node (network request or main-thread task)
+ * @param {{startTime: number, endTime: number}} timing its simulated timing
  * @param {number} rtt the simulated round trip (ms)
  * @returns {string}
  */
@@ -90,7 +97,9 @@ for (const dir of process.argv.slice(2)) {
     ["pessimistic", lcp.pessimisticEstimate],
   ]) {
     console.log(`${name} graph: ${estimate.timeInMs.toFixed(0)} ms`);
-    const nodes = [...estimate.nodeTimings.entries()].sort((a, b) => a[1].startTime - b[1].startTime);
+    const nodes = [...estimate.nodeTimings.entries()].sort(
+      (a, b) => a[1].startTime - b[1].startTime,
+    );
     for (const [node, timing] of nodes) console.log(`  ${describe(node, timing, simulator.rtt)}`);
   }
 }

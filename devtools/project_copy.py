@@ -21,20 +21,21 @@ SKIPPED = {".git", ".venv", ".cache", ".states", "__pycache__", "test-results"}
 WEB_BUILD = PROJECT_DIR / ".web" / "build"
 # Folders a test makes in .web for a moment (another worker may be copying meanwhile).
 HARNESS_PREFIX = "test-harness-"
-# The static hosts' tools (tools/static-hosts/node_modules, ~200 MB): no copy builds with them.
-STATIC_HOST_TOOLS = PROJECT_DIR / "tools" / "static-hosts"
+# The static hosts' tools (tools/static-hosts/node_modules, ~200 MB) and the JavaScript
+# lint and type tools (tools/js/node_modules, ~130 MB): no copy builds with them.
+NODE_TOOLS = (PROJECT_DIR / "tools" / "static-hosts", PROJECT_DIR / "tools" / "js")
 
 
 def _skipping(source: Path):
     web = source / WEB_BUILD.relative_to(PROJECT_DIR).parent
-    tools = source / STATIC_HOST_TOOLS.relative_to(PROJECT_DIR)
+    tools = {source / folder.relative_to(PROJECT_DIR) for folder in NODE_TOOLS}
 
     def skipped(folder: str, names: list[str]) -> set[str]:
         skip = {name for name in names if name in SKIPPED or name.endswith((".pyc", ".egg-info"))}
         if Path(folder) == web:
             skip.add(WEB_BUILD.name)  # the last build's output; the copy makes its own
             skip.update(name for name in names if name.startswith(HARNESS_PREFIX))
-        if Path(folder) == tools:
+        if Path(folder) in tools:
             skip.add("node_modules")
         return skip
 

@@ -1,7 +1,7 @@
-"""`make test`: every part of the suite (lint, the browser tools, unit tests, browser tests)
-runs even when an earlier one fails; the exit status is 1 if any failed, and the output ends
-with a summary naming every failed part and every failed test, after pytest's own closing
-lines (which CI reads).
+"""`make test`: every part of the suite (lint and type checks, the browser tools, unit
+tests, browser tests) runs even when an earlier one fails; the exit status is 1 if any
+failed, and the output ends with a summary naming every failed part and every failed test,
+after pytest's own closing lines (which CI reads).
 
     python devtools/test_all.py --seed 1234 --e2e-options "-n 3 --dist loadgroup"
 """
@@ -18,6 +18,8 @@ from pathlib import Path
 PROJECT_DIR = Path(__file__).resolve().parent.parent
 BIN = Path(sys.executable).parent
 RUNS = PROJECT_DIR / ".cache" / "test-runs"
+JS_TOOLS = PROJECT_DIR / "tools" / "js" / "node_modules" / ".bin"
+BIOME, TSC = JS_TOOLS / "biome", JS_TOOLS / "tsc"
 
 
 @dataclass
@@ -48,6 +50,11 @@ def parts(seed: str, e2e_options: list[str]) -> list[Part]:
     return [
         Part("lint: ruff check", [str(BIN / "ruff"), "check", "--quiet", "."]),
         Part("lint: ruff format", [str(BIN / "ruff"), "format", "--check", "--quiet", "."]),
+        # Biome and TypeScript, from tools/js/package-lock.json.
+        Part("JavaScript tools", [*make, "js-tools"]),
+        Part("lint: biome", [str(BIOME), "check", "--error-on-warnings", "--log-level=error", "."]),
+        Part("types: tsc", [str(TSC), "-p", "jsconfig.json"]),
+        Part("types: pyright", [str(BIN / "pyright")]),
         # Chromium, Java (the HTML checker) and the static hosts' tools: -k installs what it can.
         Part("browser tests' tools", [*make, "-k", "browser", "java", "static-hosts"]),
         pytest_part("unit tests", "unit.txt", ["tests/unit", "-q", f"--randomly-seed={seed}"]),

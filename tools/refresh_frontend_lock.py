@@ -6,7 +6,9 @@ old lock) with the freeze lifted, so Reflex resolves every package from the fram
 pins and the components' imports, exactly as a first `reflex export` does. Then it builds
 the copy again as a fresh clone would (frozen, a new .web), which proves the new lock
 installs and leaves package.json spelled as Reflex writes it on every clone, and puts
-the copy's reflex.lock/ in place of the project's. Commit it with the change that needed
+the copy's reflex.lock/ in place of the project's. The packages moved past Reflex's pins
+(pyproject.toml's `[tool.clinic.npm-upgrades]`, `make npm-upgrade`) are resolved at their
+versions there, as in every build. Commit it with the change that needed
 it (a new or upgraded frontend package), or on its own as a refresh.
 
     .venv/bin/python tools/refresh_frontend_lock.py      # or: make lock (both locks)
@@ -28,6 +30,7 @@ from clinic.plugins.frontend_lock import (  # noqa: E402
     LOCK_DIR,
     LOCK_FILES,
     locked_versions,
+    npm_upgrades,
     read_bun_lock,
 )
 from clinic.project import PROJECT_DIR  # noqa: E402
@@ -43,7 +46,9 @@ def _left_out(folder: str, names: list[str]) -> set[str]:
     return {
         name
         for name in names
-        if (top and name in LEFT_OUT) or name == "__pycache__" or name.endswith(".egg-info")
+        if (top and name in LEFT_OUT)
+        or name in ("__pycache__", "node_modules")
+        or name.endswith(".egg-info")
     }
 
 
@@ -89,6 +94,12 @@ def main() -> None:
         for name in LOCK_FILES:
             shutil.copyfile(new_dir / name, LOCK_DIR / name)
     lines = changes(old, locked_versions(read_bun_lock(old_lock)))
+    upgrades = npm_upgrades()
+    if upgrades:
+        print(
+            "past Reflex's pins (pyproject.toml [tool.clinic.npm-upgrades]): "
+            + ", ".join(f"{name} {version}" for name, version in upgrades.items())
+        )
     print(
         f"{LOCK_DIR.name}/: {len(lines)} npm packages changed"
         + "".join(f"\n{line}" for line in lines)

@@ -12,7 +12,7 @@
 export function keepBookingAndGo(storageKey, booking, nextPath) {
   try {
     sessionStorage.setItem(storageKey, JSON.stringify(booking));
-  } catch (error) {
+  } catch {
     // Storage blocked: the success page shows its usual text.
   }
   window.location.assign(nextPath);
@@ -27,16 +27,22 @@ export function keptBooking(storageKey) {
   let kept = null;
   try {
     kept = JSON.parse(sessionStorage.getItem(storageKey) || "null");
-  } catch (error) {
+  } catch {
     return null;
   }
   if (!kept || typeof kept !== "object") return null;
+  /** @param {string | number | undefined} value a moment as kept (ISO text) */
   const time = (value) => (value ? new Date(value).getTime() : NaN);
   const [start, end] = [time(kept.start), time(kept.end)];
-  return { doctor: String(kept.doctor ?? ""), uid: String(kept.uid ?? ""),
-           start: isNaN(start) ? null : start, end: isNaN(end) ? null : end };
+  return {
+    doctor: String(kept.doctor ?? ""),
+    uid: String(kept.uid ?? ""),
+    start: Number.isNaN(start) ? null : start,
+    end: Number.isNaN(end) ? null : end,
+  };
 }
 
+/** @param {number} moment */
 const utc = (moment) => new Date(moment).toISOString().replace(/[-:]/g, "").replace(/\.\d+/, "");
 
 /**
@@ -48,7 +54,14 @@ const utc = (moment) => new Date(moment).toISOString().replace(/[-:]/g, "").repl
  */
 export function calendarFileUrl(parts, booking) {
   const uid = booking.uid.replace(/[^\w.-]/g, "").slice(0, 40) || utc(booking.start);
-  const lines = [...parts.head, `UID:${uid}@${window.location.hostname}`, `DTSTAMP:${utc(Date.now())}`,
-    `DTSTART:${utc(booking.start)}`, `DTEND:${utc(booking.end)}`, parts.summary, ...parts.tail];
-  return "data:text/calendar;charset=utf-8," + encodeURIComponent(lines.join("\r\n") + "\r\n");
+  const lines = [
+    ...parts.head,
+    `UID:${uid}@${window.location.hostname}`,
+    `DTSTAMP:${utc(Date.now())}`,
+    `DTSTART:${utc(booking.start)}`,
+    `DTEND:${utc(booking.end)}`,
+    parts.summary,
+    ...parts.tail,
+  ];
+  return `data:text/calendar;charset=utf-8,${encodeURIComponent(`${lines.join("\r\n")}\r\n`)}`;
 }

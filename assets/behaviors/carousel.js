@@ -4,6 +4,7 @@
 // decided in Python.
 import { prefersReducedMotion } from "./dom.js";
 
+/** @param {string} viewportId */
 const embla = (viewportId) => document.getElementById(viewportId)?.emblaApi;
 
 /**
@@ -26,8 +27,11 @@ export function scrollCarousel(viewportId, direction) {
 export function showSlide(viewportId, index) {
   const api = embla(viewportId);
   if (api) api.scrollTo(index, true);
-  else document.getElementById(viewportId)?.querySelector(`[data-slide-index="${index}"]`)
-    ?.scrollIntoView({ block: "nearest", inline: "start" });
+  else
+    document
+      .getElementById(viewportId)
+      ?.querySelector(`[data-slide-index="${index}"]`)
+      ?.scrollIntoView({ block: "nearest", inline: "start" });
 }
 
 /**
@@ -38,7 +42,9 @@ export function showSlide(viewportId, index) {
  */
 export function onCarouselKey(viewportId, event) {
   if (event.altKey || event.ctrlKey || event.metaKey || !embla(viewportId)) return;
-  const direction = { ArrowLeft: "prev", ArrowRight: "next" }[event.key];
+  /** @type {Record<string, "prev" | "next">} */
+  const directions = { ArrowLeft: "prev", ArrowRight: "next" };
+  const direction = directions[event.key];
   if (!direction) return;
   event.preventDefault();
   scrollCarousel(viewportId, direction);
@@ -51,7 +57,7 @@ export function onCarouselKey(viewportId, event) {
  * @returns {number}
  */
 export function indexOfTarget(event, name) {
-  const element = event.target.closest?.(`[data-${name}]`);
+  const element = event.target instanceof Element && event.target.closest(`[data-${name}]`);
   return element ? Number(element.getAttribute(`data-${name}`)) : -1;
 }
 
@@ -63,9 +69,9 @@ export function indexOfTarget(event, name) {
  */
 export function openDialogSoon(dialogId, focusSelector) {
   requestAnimationFrame(() => {
-    const dialog = document.getElementById(dialogId);
+    const dialog = /** @type {HTMLDialogElement | null} */ (document.getElementById(dialogId));
     if (dialog && !dialog.open) dialog.showModal();
-    dialog?.querySelector(focusSelector)?.focus();
+    /** @type {HTMLElement | null | undefined} */ (dialog?.querySelector(focusSelector))?.focus();
   });
 }
 
@@ -74,7 +80,7 @@ export function openDialogSoon(dialogId, focusSelector) {
  * @param {string} dialogId
  */
 export function closeDialog(dialogId) {
-  document.getElementById(dialogId)?.close();
+  /** @type {HTMLDialogElement | null} */ (document.getElementById(dialogId))?.close();
 }
 
 /**
@@ -85,14 +91,28 @@ export function closeDialog(dialogId) {
  * @param {KeyboardEvent} event
  */
 export function onViewerKey(actions, event) {
-  const action = { ArrowLeft: actions.previous, ArrowRight: actions.next, Escape: actions.close }[event.key];
+  const action = { ArrowLeft: actions.previous, ArrowRight: actions.next, Escape: actions.close }[
+    event.key
+  ];
   if (action) {
     event.preventDefault();
     action();
   } else if (event.key === "Tab") {
-    const items = [...event.currentTarget.querySelectorAll("button:not([disabled]), a[href], [tabindex]:not([tabindex='-1'])")];
-    const at = items.indexOf(document.activeElement);
-    const wrapTo = event.shiftKey ? (at <= 0 ? items.at(-1) : null) : (at === -1 || at === items.length - 1 ? items[0] : null);
+    const viewer = /** @type {HTMLElement} */ (event.currentTarget);
+    const items = /** @type {HTMLElement[]} */ ([
+      ...viewer.querySelectorAll(
+        "button:not([disabled]), a[href], [tabindex]:not([tabindex='-1'])",
+      ),
+    ]);
+    // Focus may be on no control (-1), or on an element that is not one of them.
+    const at = items.indexOf(/** @type {HTMLElement} */ (document.activeElement));
+    const wrapTo = event.shiftKey
+      ? at <= 0
+        ? items.at(-1)
+        : null
+      : at === -1 || at === items.length - 1
+        ? items[0]
+        : null;
     if (wrapTo) {
       event.preventDefault();
       wrapTo.focus();

@@ -8,7 +8,7 @@
  * @returns {boolean}
  */
 export function targetIsInside(event, selector) {
-  return Boolean(event.target.closest?.(selector));
+  return event.target instanceof Element && Boolean(event.target.closest(selector));
 }
 
 /**
@@ -18,7 +18,8 @@ export function targetIsInside(event, selector) {
  * @returns {boolean}
  */
 export function focusStaysInside(event) {
-  return event.currentTarget.contains(event.relatedTarget);
+  const area = /** @type {Node} */ (event.currentTarget);
+  return area.contains(/** @type {Node | null} */ (event.relatedTarget));
 }
 
 /**
@@ -75,7 +76,9 @@ export function lengthAsMaxlengthCounts(text) {
  * @param {string} selector
  */
 export function focusMatching(selector) {
-  document.querySelector(selector)?.focus({ preventScroll: true });
+  /** @type {HTMLElement | null} */ (document.querySelector(selector))?.focus({
+    preventScroll: true,
+  });
 }
 
 /**
@@ -113,7 +116,11 @@ export function preventDefault(event) {
  * @returns {string | boolean}
  */
 export function fieldValue(id) {
-  const field = document.getElementById(id);
+  const field = /** @type {HTMLInputElement | HTMLTextAreaElement | null} */ (
+    document.getElementById(id)
+  );
   if (!field) return "";
-  return field.type === "checkbox" ? field.checked : field.value;
+  return field instanceof HTMLInputElement && field.type === "checkbox"
+    ? field.checked
+    : field.value;
 }

@@ -73,10 +73,15 @@
 
   // One listener for the whole document, in the capture phase: it sees every click on a
   // language link, whichever page (and whichever client-side navigation) shows it.
-  document.addEventListener("click", function (event) {
-    var link = event.target && event.target.closest ? event.target.closest("a[hreflang]") : null;
-    if (link) remember(link.getAttribute("hreflang"));
-  }, true);
+  document.addEventListener(
+    "click",
+    function (event) {
+      var target = /** @type {Element | null} */ (event.target);
+      var link = target && target.closest ? target.closest("a[hreflang]") : null;
+      if (link) remember(link.getAttribute("hreflang") || "");
+    },
+    true,
+  );
 
   var language = firstVisitLanguage();
   if (language && remember(language)) {

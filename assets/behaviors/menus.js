@@ -9,8 +9,11 @@
  * @param {KeyboardEvent} event
  */
 export function onDropdownKey(dropdown, event) {
-  const links = [...document.querySelectorAll(`#${dropdown.listId} a`)];
-  const at = links.indexOf(document.activeElement);
+  const links = /** @type {HTMLAnchorElement[]} */ ([
+    ...document.querySelectorAll(`#${dropdown.listId} a`),
+  ]);
+  const at = links.indexOf(/** @type {HTMLAnchorElement} */ (document.activeElement));
+  /** @param {number} index */
   const go = (index) => {
     event.preventDefault();
     links[(index + links.length) % links.length]?.focus();

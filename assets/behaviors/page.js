@@ -61,7 +61,7 @@ export function scrollToHashSection(delayMs) {
 export function decodedPath(path) {
   try {
     return decodeURIComponent(path);
-  } catch (error) {
+  } catch {
     return path;
   }
 }

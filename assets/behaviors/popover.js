@@ -33,7 +33,7 @@ export function showPopover(id) {
  */
 export function hidePopover(id) {
   const popover = document.getElementById(id);
-  if (isOpen(popover)) popover.hidePopover();
+  if (popover && isOpen(popover)) popover.hidePopover();
 }
 
 /**

@@ -19,6 +19,9 @@ export function clientStateValue(name) {
  * @returns {*} the value
  */
 export function setClientState(name, setterName, value) {
-  if (refs[`_client_state_${name}`] !== value) refs[`_client_state_${setterName}`]?.(value);
+  const setter = /** @type {((value: unknown) => void) | undefined} */ (
+    refs[`_client_state_${setterName}`]
+  );
+  if (refs[`_client_state_${name}`] !== value) setter?.(value);
   return value;
 }

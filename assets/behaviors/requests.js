@@ -15,13 +15,24 @@ export function loadOpenTimes(url, timeoutMs, timeZone, show) {
     .then((response) => (response.ok ? response.json() : null))
     .then((answer) => {
       const moments = (Array.isArray(answer?.times) ? answer.times : [])
-        .map((start) => new Date(start)).filter((moment) => !isNaN(moment));
+        .map((/** @type {string} */ start) => new Date(start))
+        .filter((/** @type {Date} */ moment) => !Number.isNaN(moment.getTime()));
       if (!moments.length) return;
       // Made only once there are times to show: a page's first date format with a time
       // zone loads the browser's time-zone data, a 100-230 ms task on a 4x slower CPU,
       // which a page without times (Cal.com down, a static host) need not pay.
-      const day = new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" });
-      show(moments.map((moment) => ({ start: moment.toISOString(), day: day.format(moment) })));
+      const day = new Intl.DateTimeFormat("en-CA", {
+        timeZone,
+        year: "numeric",
+        month: "2-digit",
+        day: "2-digit",
+      });
+      show(
+        moments.map((/** @type {Date} */ moment) => ({
+          start: moment.toISOString(),
+          day: day.format(moment),
+        })),
+      );
     })
     .catch(() => {});
 }
@@ -35,6 +46,13 @@ export function loadOpenTimes(url, timeoutMs, timeZone, show) {
  * @param {() => void} onFailed
  */
 export function probe(url, timeoutMs, onAnswered, onFailed) {
-  fetch(url, { mode: "no-cors", credentials: "omit", cache: "no-store", signal: AbortSignal.timeout(timeoutMs) })
-    .then(() => onAnswered(), () => onFailed());
+  fetch(url, {
+    mode: "no-cors",
+    credentials: "omit",
+    cache: "no-store",
+    signal: AbortSignal.timeout(timeoutMs),
+  }).then(
+    () => onAnswered(),
+    () => onFailed(),
+  );
 }

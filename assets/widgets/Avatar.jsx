@@ -13,9 +13,29 @@
 // same thing throughout.
 import { useEffect, useRef, useState } from "react";
 
-export function Avatar({ src = "", alt = "", initials = "", size = 96, className = "", initialsClassName = "", ...rest }) {
+/**
+ * A doctor's portrait over their initials, the initials shown until the photo has loaded.
+ * @param {{
+ *   src?: string,
+ *   alt?: string,
+ *   initials?: string,
+ *   size?: number,
+ *   className?: string,
+ *   initialsClassName?: string,
+ *   [attribute: string]: unknown,
+ * }} props
+ */
+export function Avatar({
+  src = "",
+  alt = "",
+  initials = "",
+  size = 96,
+  className = "",
+  initialsClassName = "",
+  ...rest
+}) {
   const [state, setState] = useState(src ? "loading" : "idle");
-  const image = useRef(null);
+  const image = useRef(/** @type {HTMLImageElement | null} */ (null));
 
   useEffect(() => {
     if (!src) {

@@ -23,13 +23,19 @@ const INIT = "init";
 
 // The `afterBooking` of the booking area showing now (a client-side language switch
 // changes it); Cal.com's listeners, added once per namespace, call the current one.
+/** @type {((detail: unknown) => void) | null | undefined} */
 let afterBooking = null;
 // Namespaces initialised in this page's lifetime: Cal keeps its state across
 // client-side navigations, so coming back to the page must not initialise them twice.
 const initialised = new Set();
 // Settles once embed.js has loaded (true) or failed (false).
+/** @type {Promise<boolean> | null} */
 let scriptSettled = null;
 
+/**
+ * @param {string} src
+ * @returns {Promise<boolean>}
+ */
 function loadScriptOnce(src) {
   if (!scriptSettled) {
     scriptSettled = new Promise((resolve) => {
@@ -46,48 +52,66 @@ function loadScriptOnce(src) {
 
 // Cal.com's loader: `Cal(...)` and `Cal.ns[namespace](...)` queue their arguments until
 // embed.js replaces the queues with the real implementation.
+/**
+ * @param {string} scriptSrc
+ * @returns {CalApi}
+ */
 function calLoader(scriptSrc) {
   const existing = window.Cal;
   if (existing) return existing;
+  /**
+   * @param {CalQueue} api
+   * @param {unknown[]} args
+   */
   const push = (api, args) => {
     api.q.push(args);
   };
-  const Cal = function () {
-    const cal = window.Cal;
-    const args = arguments;
-    if (!cal.loaded) {
-      cal.ns = {};
-      cal.q = cal.q || [];
-      loadScriptOnce(scriptSrc);
-      cal.loaded = true;
-    }
-    if (args[0] === INIT) {
-      const api = function () {
-        push(api, arguments);
-      };
-      const namespace = args[1];
-      api.q = api.q || [];
-      if (typeof namespace === "string") {
-        cal.ns[namespace] = cal.ns[namespace] || api;
-        push(cal.ns[namespace], args);
-        push(cal, ["initNamespace", namespace]);
-      } else {
-        push(cal, args);
+  // Rest parameters, not Cal.com's `arguments`: embed.js reads each queued call as a list
+  // (its own `["initNamespace", ...]` entries are arrays too).
+  const Cal = /** @type {CalApi} */ (
+    /** @param {...unknown} args */
+    (...args) => {
+      const cal = /** @type {CalApi} */ (window.Cal);
+      if (!cal.loaded) {
+        cal.ns = {};
+        cal.q = cal.q || [];
+        loadScriptOnce(scriptSrc);
+        cal.loaded = true;
       }
-      return;
+      if (args[0] === INIT) {
+        const api = /** @type {CalQueue} */ (
+          /** @param {...unknown} apiArgs */
+          (...apiArgs) => {
+            push(api, apiArgs);
+          }
+        );
+        const namespace = args[1];
+        api.q = [];
+        if (typeof namespace === "string") {
+          cal.ns[namespace] = cal.ns[namespace] || api;
+          push(cal.ns[namespace], args);
+          push(cal, ["initNamespace", namespace]);
+        } else {
+          push(cal, args);
+        }
+        return;
+      }
+      push(cal, args);
     }
-    push(cal, args);
-  };
+  );
   window.Cal = Cal;
   return Cal;
 }
 
 // embed.js gives every namespace it has taken over an `instance`; before that (or if
 // embed.js loaded but broke) a click must stay a plain link.
+/** @param {string} namespace */
 const namespaceReady = (namespace) => Boolean(window.Cal?.ns?.[namespace]?.instance);
 
+/** @param {CustomEvent} event */
 const onBookingSuccessful = (event) => afterBooking?.(event.detail);
 
+/** @param {{scriptSrc: string, origin: string, namespaces: string[], ui: object}} settings */
 function initialise({ scriptSrc, origin, namespaces, ui }) {
   const Cal = calLoader(scriptSrc);
   for (const namespace of namespaces) {
@@ -100,20 +124,42 @@ function initialise({ scriptSrc, origin, namespaces, ui }) {
   return loadScriptOnce(scriptSrc);
 }
 
+/** @param {MouseEvent} event */
 function isPlainClick(event) {
   return event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey;
 }
 
+/** @param {HTMLElement} link */
 function readConfig(link) {
   try {
     return JSON.parse(link.dataset.calConfig || "{}");
-  } catch (error) {
+  } catch {
     return {};
   }
 }
 
-export function CalEmbed({ scriptSrc, origin, namespaces, ui, afterBooking: after, className, children }) {
-  const root = useRef(null);
+/**
+ * The booking area: its Book links open Cal.com's embedded calendar once embed.js works.
+ * @param {{
+ *   scriptSrc: string,
+ *   origin: string,
+ *   namespaces: string[],
+ *   ui: object,
+ *   afterBooking?: (detail: unknown) => void,
+ *   className?: string,
+ *   children?: import("react").ReactNode,
+ * }} props
+ */
+export function CalEmbed({
+  scriptSrc,
+  origin,
+  namespaces,
+  ui,
+  afterBooking: after,
+  className,
+  children,
+}) {
+  const root = useRef(/** @type {HTMLDivElement | null} */ (null));
   const [ready, setReady] = useState(false);
 
   useEffect(() => {
@@ -138,14 +184,22 @@ export function CalEmbed({ scriptSrc, origin, namespaces, ui, afterBooking: afte
     // A native listener on this container runs before anything at the document: Cal's
     // own click delegation there would open a second modal (and it ignores clicks on an
     // <svg> icon), so the Book buttons are handled here, entirely.
+    /** @param {MouseEvent} event */
     const onClick = (event) => {
-      const link = event.target instanceof Element ? event.target.closest("[data-cal-link]") : null;
+      const link =
+        event.target instanceof Element
+          ? /** @type {HTMLElement | null} */ (event.target.closest("[data-cal-link]"))
+          : null;
       if (!link || !container.contains(link)) return;
       event.stopPropagation();
       const namespace = link.dataset.calNamespace;
-      if (!isPlainClick(event) || !namespaceReady(namespace)) return; // the link opens Cal.com
+      // Otherwise the link opens Cal.com.
+      if (!namespace || !isPlainClick(event) || !namespaceReady(namespace)) return;
       event.preventDefault();
-      window.Cal.ns[namespace]("modal", { calLink: link.dataset.calLink, config: readConfig(link) });
+      window.Cal?.ns[namespace]("modal", {
+        calLink: link.dataset.calLink,
+        config: readConfig(link),
+      });
     };
     container.addEventListener("click", onClick);
     return () => container.removeEventListener("click", onClick);

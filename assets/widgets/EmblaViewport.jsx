@@ -18,30 +18,66 @@
 //   hover/focus/interaction stops are off; it only pauses while the tab is hidden).
 import { useEffect, useRef } from "react";
 
-// The index of the slide whose start is nearest to the viewport's native scroll position.
+/**
+ * The index of the slide whose start is nearest to the viewport's native scroll position.
+ * @param {HTMLElement} viewport
+ * @returns {number}
+ */
 function nearestSlide(viewport) {
   const slides = [...(viewport.firstElementChild?.children ?? [])];
   if (!slides.length || viewport.scrollLeft === 0) return 0;
   const origin = slides[0].getBoundingClientRect().left;
-  const distance = (slide) => Math.abs(slide.getBoundingClientRect().left - origin - viewport.scrollLeft);
-  return slides.reduce((best, slide, index) => (distance(slide) < distance(slides[best]) ? index : best), 0);
+  /** @param {Element} slide */
+  const distance = (slide) =>
+    Math.abs(slide.getBoundingClientRect().left - origin - viewport.scrollLeft);
+  return slides.reduce(
+    (best, slide, index) => (distance(slide) < distance(slides[best]) ? index : best),
+    0,
+  );
 }
 
-export function EmblaViewport({ options, autoplayMs = 0, playing = false, lazyMargin = "600px 0px",
-                                onChange, onVisible, children, ...rest }) {
-  const node = useRef(null);
-  const callbacks = useRef({});
+/**
+ * A carousel's viewport, driven by Embla once it comes near the screen.
+ * @param {{
+ *   options?: {loop?: boolean},
+ *   autoplayMs?: number,
+ *   playing?: boolean,
+ *   lazyMargin?: string,
+ *   onChange?: (state: {selected: number, canPrev: boolean, canNext: boolean}) => void,
+ *   onVisible?: (visible: boolean) => void,
+ *   children?: import("react").ReactNode,
+ *   [attribute: string]: unknown,
+ * }} props
+ */
+export function EmblaViewport({
+  options,
+  autoplayMs = 0,
+  playing = false,
+  lazyMargin = "600px 0px",
+  onChange,
+  onVisible,
+  children,
+  ...rest
+}) {
+  const node = useRef(/** @type {HTMLDivElement | null} */ (null));
+  const callbacks = useRef(
+    /** @type {{onChange?: typeof onChange, onVisible?: typeof onVisible}} */ ({}),
+  );
   callbacks.current = { onChange, onVisible };
   const loop = Boolean(options?.loop);
 
   useEffect(() => {
     const element = node.current;
     if (!element) return undefined;
+    /** @type {EmblaApi | null} */
     let api = null;
     let cancelled = false;
-    const report = () =>
+    /** @param {EmblaApi} embla */
+    const report = (embla) =>
       callbacks.current.onChange?.({
-        selected: api.selectedScrollSnap(), canPrev: api.canScrollPrev(), canNext: api.canScrollNext(),
+        selected: embla.selectedScrollSnap(),
+        canPrev: embla.canScrollPrev(),
+        canNext: embla.canScrollNext(),
       });
     const start = async () => {
       const [{ default: Embla }, autoplay] = await Promise.all([
@@ -49,25 +85,39 @@ export function EmblaViewport({ options, autoplayMs = 0, playing = false, lazyMa
         autoplayMs > 0 ? import("embla-carousel-autoplay") : null,
       ]);
       if (cancelled) return;
-      const plugins = autoplay ? [autoplay.default({
-        delay: autoplayMs, playOnInit: false, stopOnInteraction: false, stopOnFocusIn: false,
-        stopOnMouseEnter: false,
-      })] : [];
+      const plugins = autoplay
+        ? [
+            autoplay.default({
+              delay: autoplayMs,
+              playOnInit: false,
+              stopOnInteraction: false,
+              stopOnFocusIn: false,
+              stopOnMouseEnter: false,
+            }),
+          ]
+        : [];
       const startIndex = nearestSlide(element);
       element.setAttribute("data-embla-active", "");
       element.scrollLeft = 0;
-      api = Embla(element, { ...options, loop, startIndex }, plugins);
-      element.emblaApi = api;
-      api.on("select", report).on("reInit", report);
-      report();
+      const embla = Embla(element, { ...options, loop, startIndex }, plugins);
+      api = embla;
+      element.emblaApi = embla;
+      const reportThis = () => report(embla);
+      embla.on("select", reportThis).on("reInit", reportThis);
+      reportThis();
     };
-    const near = new IntersectionObserver((entries) => {
-      if (entries.some((entry) => entry.isIntersecting)) {
-        near.disconnect();
-        start();
-      }
-    }, { rootMargin: lazyMargin });
-    const seen = new IntersectionObserver(([entry]) => callbacks.current.onVisible?.(entry.isIntersecting));
+    const near = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) {
+          near.disconnect();
+          start();
+        }
+      },
+      { rootMargin: lazyMargin },
+    );
+    const seen = new IntersectionObserver(([entry]) =>
+      callbacks.current.onVisible?.(entry.isIntersecting),
+    );
     near.observe(element);
     seen.observe(element);
     return () => {

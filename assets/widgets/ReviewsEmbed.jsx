@@ -13,14 +13,20 @@ import { useEffect, useRef, useState } from "react";
 // Start loading a screen or so before the section scrolls into view.
 const NEAR_VIEWPORT = "800px 0px";
 
+/**
+ * The reviews widget's box, its script loaded when the box comes near the screen.
+ * @param {{scriptSrc: string, widgetClass: string, className?: string}} props
+ */
 export function ReviewsEmbed({ scriptSrc, widgetClass, className = "" }) {
-  const box = useRef(null);
+  const box = useRef(/** @type {HTMLDivElement | null} */ (null));
   const [status, setStatus] = useState("idle"); // idle | loading | loaded | failed
 
   useEffect(() => {
     const element = box.current;
     if (!element || !scriptSrc) return undefined;
+    /** @type {HTMLScriptElement | null} */
     let script = null;
+    /** @type {IntersectionObserver | null} */
     let observer = null;
     const load = () => {
       script = document.createElement("script");
@@ -33,12 +39,15 @@ export function ReviewsEmbed({ scriptSrc, widgetClass, className = "" }) {
       document.body.appendChild(script);
     };
     if ("IntersectionObserver" in window) {
-      observer = new IntersectionObserver((entries) => {
-        if (entries.some((entry) => entry.isIntersecting)) {
-          observer.disconnect();
-          load();
-        }
-      }, { rootMargin: NEAR_VIEWPORT });
+      observer = new IntersectionObserver(
+        (entries, self) => {
+          if (entries.some((entry) => entry.isIntersecting)) {
+            self.disconnect();
+            load();
+          }
+        },
+        { rootMargin: NEAR_VIEWPORT },
+      );
       observer.observe(element);
     } else {
       load();

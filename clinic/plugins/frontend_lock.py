@@ -15,24 +15,47 @@ existing .web follows the committed file too. It also gives .web/package.json th
 committed file's bytes when both say the same: Reflex compares the two as JSON, keeps
 .web's spelling and copies it back after installing, so a .web whose package.json bun
 once wrote (indented) would otherwise leave a formatting-only change in reflex.lock/.
+
+The npm packages moved past Reflex's pins (an upstream fix Reflex has not released yet)
+are listed in pyproject.toml's `[tool.clinic.npm-upgrades]`; this plugin makes Reflex add
+them at those versions, in every build and in `make lock` alike (README "Dependencies
+and their locks").
 """
 
 from __future__ import annotations
 
 import json
 import re
+import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 
 from reflex.plugins.base import Plugin
 
 from clinic.project import PROJECT_DIR
+from clinic.reflex_bridge import install_npm_versions
 from clinic.reflex_bridge import web_dir as get_web_dir
 
 BUN_CONFIG = PROJECT_DIR / "bunfig.toml"
 # Reflex's folder for the lock it restores into .web before installing (and writes back).
 LOCK_DIR = PROJECT_DIR / "reflex.lock"
 LOCK_FILES = ("bun.lock", "package.json")
+PYPROJECT = PROJECT_DIR / "pyproject.toml"
+EXACT_VERSION = re.compile(r"\d+\.\d+\.\d+")
+
+
+def npm_upgrades(pyproject: Path = PYPROJECT) -> dict[str, str]:
+    """pyproject.toml's `[tool.clinic.npm-upgrades]`: npm name -> the exact version every
+    build installs instead of Reflex's pin."""
+    table = tomllib.loads(pyproject.read_text()).get("tool", {}).get("clinic", {})
+    upgrades = table.get("npm-upgrades", {})
+    for name, version in upgrades.items():
+        if not (isinstance(version, str) and EXACT_VERSION.fullmatch(version)):
+            raise SystemExit(
+                f"pyproject.toml: [tool.clinic.npm-upgrades] {name} = {version!r}: "
+                'write an exact version such as "8.5.1"'
+            )
+    return upgrades
 
 
 def copy_bun_config(web_dir: Path | None = None) -> bool:
@@ -77,8 +100,10 @@ def locked_versions(lock: dict) -> dict[str, str]:
 
 @dataclass(kw_only=True, frozen=True)
 class FrozenFrontendLockPlugin(Plugin):
-    """Keeps .web/bunfig.toml (frozen lockfile) and package.json the project's own (rxconfig.py)."""
+    """Keeps .web/bunfig.toml (frozen lockfile) and package.json the project's own, and has
+    Reflex install the npm upgrades at their versions (rxconfig.py)."""
 
     def pre_compile(self, **context):
+        install_npm_versions(npm_upgrades())
         copy_bun_config()
         align_package_json()

@@ -54,7 +54,8 @@ AFTER_FIRST_PAINT = Path(__file__).parent / "client" / "after-first-paint.js"
 PRELOADS_MARK = "/* modulepreload links */ []"
 CHUNKS_MARK = "/* chunks, dependencies first */ []"
 BOOTSTRAP_MARK = "  /* the page's own bootstrap */"
-COMMENT_LINE = re.compile(r"^\s*//.*\n", re.MULTILINE)
+# Whole-line comments: `//` ones, and the JSDoc types (`/** @type ... */`) of the type check.
+COMMENT_LINE = re.compile(r"^\s*(?://.*|/\*\*.*\*/)\n", re.MULTILINE)
 ENTRY_CLIENT = Path(__file__).parent / "client" / "entry.client.js"
 # A module the entry imports first, written beside it (see its own comment).
 ERRORS_WITHOUT_STACKS = ENTRY_CLIENT.parent / "errors-without-stacks.js"

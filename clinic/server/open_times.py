@@ -91,9 +91,11 @@ def next_times(answer: dict, now: datetime, limit: int = MAX_TIMES) -> list[str]
     for slots in days.values():
         for slot in slots if isinstance(slots, list) else ():
             start = slot.get("start") if isinstance(slot, dict) else None
+            if not isinstance(start, str):
+                continue
             try:
                 moment = datetime.fromisoformat(start)
-            except (TypeError, ValueError):
+            except ValueError:
                 continue
             if moment.tzinfo is not None and moment > now:
                 starts.append(moment)

@@ -27,6 +27,8 @@ import re
 from pathlib import Path
 from urllib.parse import urlsplit
 
+from pydantic import HttpUrl
+
 from clinic.site.content import content
 
 # ------------------------------------------------------------------ cache policy
@@ -77,7 +79,7 @@ def wants_hsts(is_https: bool) -> bool:
 # ------------------------------------------------------------------ CSP sources
 
 
-def origin_of(url: str) -> str:
+def origin_of(url: str | HttpUrl) -> str:
     """ "https://static.elfsight.com/platform/platform.js" -> "https://static.elfsight.com"."""
     parts = urlsplit(str(url))
     return f"{parts.scheme}://{parts.netloc}"

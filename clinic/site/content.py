@@ -10,7 +10,7 @@ from __future__ import annotations
 import functools
 import re
 from pathlib import Path
-from typing import Annotated, Literal
+from typing import TYPE_CHECKING, Annotated, Any, Literal
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 import yaml
@@ -100,7 +100,6 @@ def load_languages(directory: Path | None = None) -> tuple[Language, ...]:
 # have one field per language, so a missing text names its file and field.
 LANGUAGES: tuple[Language, ...] = load_languages()
 LANGS: tuple[str, ...] = tuple(language.code for language in LANGUAGES)
-Lang = Literal[LANGS]  # type: ignore[valid-type]
 DEFAULT_LANG: str = LANGS[0]
 
 Text = Annotated[str, Field(min_length=1)]
@@ -111,12 +110,22 @@ class LocalizedBase(Strict):
         return getattr(self, lang)
 
 
-Localized = create_model(
-    "Localized",
-    __base__=LocalizedBase,
-    __doc__="A text written in every language of the site; none may be empty.",
-    **dict.fromkeys(LANGS, (Text, ...)),
-)
+def per_language(field: Any) -> dict[str, Any]:
+    """One field definition for each language of the site (`create_model`'s keywords)."""
+    return dict.fromkeys(LANGS, (field, ...))
+
+
+# The models with a field per language are made when content/ is read, so their fields
+# are unknown to a type checker: it sees their base class, which is what code relies on.
+if TYPE_CHECKING:
+    Localized = LocalizedBase
+else:
+    Localized = create_model(
+        "Localized",
+        __base__=LocalizedBase,
+        __doc__="A text written in every language of the site; none may be empty.",
+        **per_language(Text),
+    )
 
 
 # ---------------------------------------------------------------- clinic.yaml
@@ -319,11 +328,17 @@ PathPattern = Annotated[str, Field(pattern=r"^/")]
 
 PageKind = Annotated[str, Field(pattern=r"^[a-z][a-z_]*$")]
 
+
 # One page's path in each language, beside `kind`: the page module that renders it,
 # clinic/site/pages/<kind>.py (clinic/site/pages says how).
-PageRoute = create_model(
-    "PageRoute", __base__=Strict, kind=(PageKind, ...), **dict.fromkeys(LANGS, (PathPattern, ...))
-)
+class PageRouteBase(Strict):
+    kind: PageKind
+
+
+if TYPE_CHECKING:
+    PageRoute = PageRouteBase
+else:
+    PageRoute = create_model("PageRoute", __base__=PageRouteBase, **per_language(PathPattern))
 
 
 class ByGender(Strict):
@@ -334,9 +349,12 @@ class ByGender(Strict):
 
 
 # The doctors' pages' path in each language: one pattern, or one per gender.
-DoctorPages = create_model(
-    "DoctorPages", __base__=Strict, **dict.fromkeys(LANGS, (PathPattern | ByGender, ...))
-)
+if TYPE_CHECKING:
+    DoctorPages = Strict
+else:
+    DoctorPages = create_model(
+        "DoctorPages", __base__=Strict, **per_language(PathPattern | ByGender)
+    )
 
 
 def doctor_path_pattern(pages: BaseModel, lang: str, gender: str) -> str:
@@ -351,8 +369,8 @@ class LegacyDoctor(Strict):
 
 
 class RouteTable(Strict):
-    pages: dict[str, PageRoute]  # type: ignore[valid-type]
-    doctor_pages: DoctorPages  # type: ignore[valid-type]
+    pages: dict[str, PageRoute]
+    doctor_pages: DoctorPages
     legacy: dict[PathPattern, str]
     legacy_doctor: LegacyDoctor
 

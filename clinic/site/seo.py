@@ -27,7 +27,7 @@ def page_texts(page: Page) -> dict[str, str]:
     """Title, description and keywords of a page in its language; title and description
     within their lengths whatever the names (clinic/site/head_texts.py)."""
     lang = page.lang
-    if page.kind == "doctor":
+    if page.kind == "doctor" and page.doctor_slug:
         doctor = content().doctor(page.doctor_slug)
         extra = {
             **doctor_values(doctor, lang),
@@ -99,7 +99,8 @@ def not_found_head() -> dict:
         head_text(lang, f"not_found.{field}") for field in ("meta_title", "meta_description")
     )
     for other in LANGS:  # the other language's are the page's own once it runs: checked too
-        head_text(other, "not_found.meta_title"), head_text(other, "not_found.meta_description")
+        head_text(other, "not_found.meta_title")
+        head_text(other, "not_found.meta_description")
     return {
         "title": title,
         "description": description,

@@ -31,7 +31,7 @@ FIXTURE_EXPORT = FIXTURE_PROJECT / ".web" / "build" / "client"  # as clinic.proj
 # by the process that made it, inherit it and use that project.
 MADE_FOR_THIS_RUN = "CLINIC_FIXTURE_PROJECT"
 # What the copy leaves out: version control, the virtualenv, caches (the copy itself is
-# in .cache/), test output, and the static hosts' tools (their tests run them from here).
+# in .cache/), test output, and the tools' npm packages (tests run them from here).
 SKIPPED = {
     ".git",
     ".venv",
@@ -48,7 +48,7 @@ KEPT = {".web", ".made-from"}  # the copy's own, from one run to the next
 
 def _ignore(folder: str, names: list[str]) -> set[str]:
     skip = {n for n in names if n in SKIPPED or n.endswith((".pyc", ".egg-info"))}
-    if Path(folder) == PROJECT_DIR / "tools" / "static-hosts":
+    if Path(folder).parent == PROJECT_DIR / "tools":  # the static hosts', lint and type tools
         skip.add("node_modules")
     return skip
 

@@ -14,6 +14,8 @@ import pytest
 from packaging.markers import Marker
 from packaging.requirements import Requirement
 from packaging.utils import canonicalize_name
+from reflex.utils import js_runtimes
+from reflex_base import constants
 
 from clinic.plugins.frontend_lock import (
     BUN_CONFIG,
@@ -21,8 +23,12 @@ from clinic.plugins.frontend_lock import (
     LOCK_FILES,
     align_package_json,
     copy_bun_config,
+    locked_versions,
+    npm_upgrades,
+    read_bun_lock,
 )
 from clinic.project import PROJECT_DIR
+from clinic.reflex_bridge import install_npm_versions
 
 PYTHON_LOCK = PROJECT_DIR / "requirements.lock"
 # Put there by `python -m venv` itself, not by the lock: the installer and its build tool.
@@ -117,3 +123,73 @@ def test_the_plugin_spells_web_package_json_as_committed_only_when_it_says_the_s
     web_package.write_text(json.dumps(changed, indent=2))  # another package set: Reflex's to render
     assert align_package_json(tmp_path) is False
     assert json.loads(web_package.read_text()) == changed
+
+
+def installed_name(key: str) -> str:
+    """The package a bun.lock key places (`a`, `@s/a`, `a/b`, `a/@s/b`: the last name)."""
+    parts = key.split("/")
+    return "/".join(parts[-2:]) if len(parts) > 1 and parts[-2].startswith("@") else parts[-1]
+
+
+def test_every_npm_upgrade_is_the_one_copy_reflex_lock_holds():
+    upgrades = npm_upgrades()
+    package = json.loads((LOCK_DIR / "package.json").read_text())
+    locked = locked_versions(read_bun_lock(LOCK_DIR / "bun.lock"))
+    for name, version in upgrades.items():
+        declared = {**package.get("dependencies", {}), **package.get("devDependencies", {})}
+        assert declared.get(name, version) == version, f"{name}: run `make lock`"
+        assert package.get("overrides", {}).get(name) == version, f"{name}: run `make lock`"
+        copies = {key: found for key, found in locked.items() if installed_name(key) == name}
+        assert copies, f"{name} is in no place of reflex.lock/bun.lock: run `make lock`"
+        assert set(copies.values()) == {version}, (name, copies)
+
+
+def test_npm_upgrades_are_exact_versions(tmp_path):
+    pyproject = tmp_path / "pyproject.toml"
+    pyproject.write_text('[tool.clinic.npm-upgrades]\n"vite" = "8.3.8"\n')
+    assert npm_upgrades(pyproject) == {"vite": "8.3.8"}
+    pyproject.write_text('[tool.clinic.npm-upgrades]\n"vite" = "^8.3.8"\n')
+    with pytest.raises(SystemExit, match="exact version"):
+        npm_upgrades(pyproject)
+
+
+@pytest.fixture
+def reflex_installer(monkeypatch):
+    """Reflex's pins and installer replaced by small stand-ins; returns the installer's calls."""
+    calls = []
+    monkeypatch.setattr(
+        js_runtimes,
+        "_install_frontend_packages",
+        lambda packages, dev_packages, *rest: calls.append((packages, dev_packages)),
+    )
+    monkeypatch.setattr(
+        constants.PackageJson, "DEPENDENCIES", {"react-router": "8.4.0", "react": "19.3.1"}
+    )
+    monkeypatch.setattr(constants.PackageJson, "DEV_DEPENDENCIES", {"vite": "8.3.4"})
+    monkeypatch.setattr(constants.PackageJson, "OVERRIDES", {})
+    return calls
+
+
+def test_npm_upgrades_replace_reflex_pins_and_every_spec_it_adds(reflex_installer):
+    upgrades = {"react-router": "8.5.1", "vite": "8.3.8", "tailwindcss": "4.3.5"}
+    install_npm_versions(upgrades)
+    install_npm_versions(upgrades)  # the config read again changes nothing
+    assert constants.PackageJson.DEPENDENCIES == {"react-router": "8.5.1", "react": "19.3.1"}
+    assert constants.PackageJson.DEV_DEPENDENCIES == {"vite": "8.3.8"}
+    assert upgrades == constants.PackageJson.OVERRIDES
+    js_runtimes._install_frontend_packages(
+        {"embla-carousel@8.6.0", "react-router"},
+        {"tailwindcss@4.3.0", "@tailwindcss/postcss@4.3.0"},
+    )
+    assert reflex_installer == [
+        (
+            {"embla-carousel@8.6.0", "react-router@8.5.1"},
+            {"tailwindcss@4.3.5", "@tailwindcss/postcss@4.3.0"},
+        )
+    ]
+
+
+def test_an_npm_upgrade_that_reflex_has_caught_up_with_stops_the_build(reflex_installer):
+    with pytest.raises(SystemExit, match=r"Reflex now pins vite 8\.3\.4, not older than 8\.3\.4"):
+        install_npm_versions({"vite": "8.3.4"})
+    assert constants.PackageJson.DEV_DEPENDENCIES == {"vite": "8.3.4"}

@@ -19,8 +19,17 @@ export async function netlifyRules(folder) {
   const redirects = await parseAllRedirects({ redirectsFiles: [path.join(folder, "_redirects")] });
   const headers = await parseAllHeaders({ headersFiles: [path.join(folder, "_headers")] });
   return {
-    redirects: redirects.redirects.map(({ path: from, to, status, force }) => ({ path: from, to, status, force })),
-    headers: headers.headers.map((rule) => ({ for: rule.for, pattern: rule.forRegExp.source, values: rule.values })),
+    redirects: redirects.redirects.map(({ path: from, to, status, force }) => ({
+      path: from,
+      to,
+      status,
+      force,
+    })),
+    headers: headers.headers.map((rule) => ({
+      for: rule.for,
+      pattern: rule.forRegExp.source,
+      values: rule.values,
+    })),
     errors: [...redirects.errors, ...headers.errors].map(String),
   };
 }

@@ -18,21 +18,37 @@
 // (Error.captureStackTrace, Error.stackTraceLimit) to the real one.
 const NativeError = globalThis.Error;
 
+/**
+ * @param {unknown} [message]
+ * @param {{cause?: unknown}} [options]
+ * @returns {Error}
+ */
 function ErrorWithoutStack(message, options) {
   const error = Object.create(NativeError.prototype);
   if (message !== undefined) {
-    Object.defineProperty(error, "message", { value: String(message), writable: true, configurable: true });
+    Object.defineProperty(error, "message", {
+      value: String(message),
+      writable: true,
+      configurable: true,
+    });
   }
   if (options && typeof options === "object" && "cause" in options) {
-    Object.defineProperty(error, "cause", { value: options.cause, writable: true, configurable: true });
+    Object.defineProperty(error, "cause", {
+      value: options.cause,
+      writable: true,
+      configurable: true,
+    });
   }
   return error;
 }
 Object.setPrototypeOf(ErrorWithoutStack, NativeError);
 ErrorWithoutStack.prototype = NativeError.prototype;
 
-globalThis.Error = ErrorWithoutStack;
+// The constructor's own members (captureStackTrace, stackTraceLimit) are the real one's,
+// through the prototype set above, which the type system does not follow.
+globalThis.Error = /** @type {ErrorConstructor} */ (/** @type {unknown} */ (ErrorWithoutStack));
 
+/** Puts the real `Error` back. */
 export function restoreError() {
   globalThis.Error = NativeError;
 }

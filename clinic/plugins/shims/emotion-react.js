@@ -5,8 +5,14 @@
 // runtime and stylesheet compiler on every page.
 import { createElement } from "react";
 
+/**
+ * React's createElement, for emotion's jsx() calls.
+ * @param {Parameters<typeof createElement>[0]} type
+ * @param {Record<string, unknown> | null} props
+ * @param {...import("react").ReactNode} children
+ */
 export function jsx(type, props, ...children) {
-  if (props != null && Object.prototype.hasOwnProperty.call(props, "css")) {
+  if (props != null && Object.hasOwn(props, "css")) {
     // Reaching this means someone added a `style=`/`css` prop to a component: say so
     // loudly (the e2e suite fails on any console error) instead of dropping it quietly.
     console.error("lean bundle: the css prop needs @emotion/react; use Tailwind classes", type);

@@ -3,13 +3,25 @@
 // (Radix's Slot, `as_child`), which this site's plain elements never do. The stand-in
 // still merges correctly, for plain objects: later arguments win, nested plain objects
 // merge key by key, as mergician's defaults do.
-const isPlain = (value) => value !== null && typeof value === "object" && Object.getPrototypeOf(value) === Object.prototype;
+/**
+ * @param {unknown} value
+ * @returns {value is Record<string, unknown>}
+ */
+const isPlain = (value) =>
+  value !== null && typeof value === "object" && Object.getPrototypeOf(value) === Object.prototype;
 
+/**
+ * Plain objects merged deeply, later ones winning.
+ * @param {...(object | null | undefined)} objects
+ * @returns {Record<string, unknown>}
+ */
 export function mergician(...objects) {
+  /** @type {Record<string, unknown>} */
   const merged = {};
   for (const object of objects) {
     for (const [key, value] of Object.entries(object || {})) {
-      merged[key] = isPlain(value) && isPlain(merged[key]) ? mergician(merged[key], value) : value;
+      const before = merged[key];
+      merged[key] = isPlain(value) && isPlain(before) ? mergician(before, value) : value;
     }
   }
   return merged;

@@ -6,10 +6,15 @@
 // which the privacy notice (it names the language preference only) does not mention.
 // Rendering the children alone keeps the page as prerendered; ColorModeContext's default
 // value (utils/context-registry.js) already says "light" to anyone who reads it.
+/**
+ * Renders its children as they are (one colour scheme).
+ * @param {{children?: import("react").ReactNode}} props
+ */
 export function ThemeProvider({ children }) {
   return children;
 }
 
+/** The one theme, light, as Reflex's hook reports it. */
 export function useTheme() {
   return { theme: "light", resolvedTheme: "light", setTheme: () => {} };
 }

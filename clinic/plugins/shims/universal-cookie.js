@@ -9,8 +9,12 @@ export default class Cookies {
   getAll() {
     return {};
   }
+  /** @param {string} name */
   set(name) {
-    console.error("lean bundle: rx.Cookie needs universal-cookie; this site keeps no cookies", name);
+    console.error(
+      "lean bundle: rx.Cookie needs universal-cookie; this site keeps no cookies",
+      name,
+    );
   }
   remove() {}
   addChangeListener() {}

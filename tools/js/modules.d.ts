@@ -1,0 +1,102 @@
+// Types of the modules the hand-written JavaScript imports that tools/js does not install,
+// declared here (not mapped to .web/ with `paths`) so the check runs before any build, on
+// a fresh clone: Reflex's generated `$/` modules exist only in .web/, and React Router,
+// Vite and Netlify's parsers only in .web/node_modules or tools/static-hosts/. Each
+// declares just what our files use; widen it when a file starts using more.
+
+declare module "$/utils/state" {
+  /** Reflex's per-page store: each client state's value and setter, by slot name. */
+  export const refs: Record<string, unknown>;
+}
+
+declare module "react-router/dom" {
+  /** React Router's browser router, hydrating the prerendered document. */
+  export function HydratedRouter(props: object): import("react").ReactNode;
+}
+
+declare module "vite" {
+  /** The part of a Vite plugin our development-server plugin fills in. */
+  export interface Plugin {
+    name: string;
+    apply?: "serve" | "build";
+    config?: () => { server?: { host?: string } };
+  }
+}
+
+declare module "@netlify/headers-parser" {
+  export function parseAllHeaders(options: { headersFiles: string[] }): Promise<{
+    headers: { for: string; forRegExp: RegExp; values: Record<string, string> }[];
+    errors: unknown[];
+  }>;
+}
+
+declare module "@netlify/redirect-parser" {
+  export function parseAllRedirects(options: { redirectsFiles: string[] }): Promise<{
+    redirects: { path: string; to: string; status?: number; force: boolean }[];
+    errors: unknown[];
+  }>;
+}
+
+declare module "embla-carousel" {
+  /** Creates an Embla carousel on a viewport (the options and plugins we pass). */
+  export default function EmblaCarousel(
+    viewport: HTMLElement,
+    options: object,
+    plugins: object[],
+  ): EmblaApi;
+}
+
+declare module "embla-carousel-autoplay" {
+  /** Embla's autoplay plugin, with the options we pass. */
+  export default function Autoplay(options: {
+    delay: number;
+    playOnInit: boolean;
+    stopOnInteraction: boolean;
+    stopOnFocusIn: boolean;
+    stopOnMouseEnter: boolean;
+  }): object;
+}
+
+/** The part of Embla's API the carousel steps use; EmblaViewport.jsx keeps it on the viewport. */
+interface EmblaApi {
+  scrollPrev(jump?: boolean): void;
+  scrollNext(jump?: boolean): void;
+  scrollTo(index: number, jump?: boolean): void;
+  selectedScrollSnap(): number;
+  canScrollPrev(): boolean;
+  canScrollNext(): boolean;
+  on(event: "select" | "reInit", callback: () => void): EmblaApi;
+  plugins(): { autoplay?: { isPlaying(): boolean; play(): void; stop(): void } };
+  destroy(): void;
+}
+
+interface HTMLElement {
+  /** A carousel viewport's Embla instance, once Embla has loaded (EmblaViewport.jsx). */
+  emblaApi?: EmblaApi;
+}
+
+/** A call queue of Cal.com's `Cal` loader (CalEmbed.jsx), until embed.js takes it over. */
+interface CalQueue {
+  (...args: unknown[]): void;
+  q: unknown[][];
+  /** Set by embed.js on a namespace it has taken over. */
+  instance?: unknown;
+}
+
+/** Cal.com's global `Cal`: CalEmbed.jsx's loader, then embed.js's implementation. */
+interface CalApi extends CalQueue {
+  ns: Record<string, CalQueue>;
+  loaded?: boolean;
+}
+
+interface Window {
+  Cal?: CalApi;
+}
+
+/** The first-visit script's data, put in its place when the script is inlined (first_visit.py). */
+declare const FIRST_VISIT_SETTINGS: {
+  storageKey: string;
+  from: string;
+  to: Record<string, string>;
+  crawlers: string;
+};
