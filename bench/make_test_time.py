@@ -34,8 +34,10 @@ REPORTS = Path(__file__).resolve().parent / "reports"
 JSON_REPORT = REPORTS / "make-test-time.json"
 MD_REPORT = REPORTS / "make-test-time.md"
 PROJECT_DIR = Path(__file__).resolve().parents[1]
-# devtools/test_all.py announces each part with this line.
-PART_START = re.compile(r"^=== (?P<name>[^:]+(?:: [^:]+)?): ")
+# devtools/test_all.py announces each part with a line "=== <part>: <command>" and ends
+# with a summary line per part: "passed  <part> (<seconds> s...)" (parts may overlap).
+PART_START = re.compile(r"^=== (?P<name>[^:]+?)(?: \(alongside [^)]*\))?: ")
+PART_TIME = re.compile(r"^(?:passed|FAILED)  (?P<name>.+?) \((?P<seconds>\d+) s(?P<note>[^)]*)\)")
 # pytest's --durations list: "12.34s call     tests/e2e/test_x.py::test_y[chromium]".
 DURATION = re.compile(r"^(?P<seconds>\d+\.\d+)s (?P<phase>call|setup|teardown)\s+(?P<test>\S+)")
 VERDICT = re.compile(r"^make test: .*")
@@ -45,6 +47,8 @@ def timed_make_test(folder: Path, log: Path) -> dict:
     """Run `make test` in `folder`, timing each part; returns the samples."""
     env = {key: value for key, value in os.environ.items() if key != "CLINIC_CONTENT_DIR"}
     start = time.monotonic()
+    first_part: float | None = None
+    parts_seen: dict[str, float] = {}
     marks: list[tuple[str, float]] = []
     slowest: list[dict] = []
     verdict = ""
@@ -62,7 +66,10 @@ def timed_make_test(folder: Path, log: Path) -> dict:
             out.write(line)
             now = time.monotonic() - start
             if found := PART_START.match(line):
+                first_part = now if first_part is None else first_part
                 marks.append((found["name"], now))
+            elif found := PART_TIME.match(line):
+                parts_seen[found["name"] + found["note"]] = float(found["seconds"])
             elif found := DURATION.match(line.strip()):
                 slowest.append(
                     {
@@ -75,10 +82,12 @@ def timed_make_test(folder: Path, log: Path) -> dict:
                 verdict = line.strip()
         status = process.wait()
     total = time.monotonic() - start
-    first = marks[0][1] if marks else total
-    parts = {"setup (venv, locks)": round(first, 1)}
-    for (name, began), (_, ended) in zip(marks, [*marks[1:], ("end", total)], strict=True):
-        parts[name] = round(ended - began, 1)
+    parts = {"setup (venv, locks)": round(first_part if first_part is not None else total, 1)}
+    if parts_seen:
+        parts.update(parts_seen)
+    else:  # a make test that does not time its parts: from one part's start to the next
+        for (name, began), (_, ended) in zip(marks, [*marks[1:], ("", total)], strict=True):
+            parts[name] = round(ended - began, 1)
     return {
         "total_s": round(total, 1),
         "exit_status": status,

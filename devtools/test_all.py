@@ -1,7 +1,12 @@
 """`make test`: every part of the suite (lint and type checks, the browser tools, unit
-tests, browser tests) runs even when an earlier one fails; the exit status is 1 if any
-failed, and the output ends with a summary naming every failed part and every failed test,
-after pytest's own closing lines (which CI reads).
+tests, the spec's clinic, browser tests) runs even when an earlier one fails; the exit
+status is 1 if any failed, and the output ends with a summary naming every failed part and
+every failed test and how long each part took, after pytest's own closing lines (which CI
+reads).
+
+A part marked `alongside` runs at the same time as the part after it, its output held back
+and printed when both have ended: the unit tests keep one core busy, and the spec's clinic
+mostly waits for its build, so together they take the time of the longer one.
 
     python devtools/test_all.py --seed 1234 --e2e-options "-n 3 --dist loadgroup"
 """
@@ -12,6 +17,8 @@ import argparse
 import shlex
 import subprocess
 import sys
+import tempfile
+import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -27,11 +34,15 @@ class Part:
     name: str
     command: list[str]
     failed_tests_file: Path | None = None
+    alongside: bool = False
     status: int | None = None
+    seconds: float = 0.0
     failed_tests: list[str] = field(default_factory=list)
 
 
-def pytest_part(name: str, failed_tests: str, arguments: list[str]) -> Part:
+def pytest_part(
+    name: str, failed_tests: str, arguments: list[str], alongside: bool = False
+) -> Part:
     record = RUNS / failed_tests
     command = [
         str(BIN / "python"),
@@ -42,7 +53,7 @@ def pytest_part(name: str, failed_tests: str, arguments: list[str]) -> Part:
         "devtools.failed_tests",
         f"--failed-tests-file={record}",
     ]
-    return Part(name, command, record)
+    return Part(name, command, record, alongside)
 
 
 def parts(seed: str, e2e_options: list[str]) -> list[Part]:
@@ -57,13 +68,15 @@ def parts(seed: str, e2e_options: list[str]) -> list[Part]:
         Part("types: pyright", [str(BIN / "pyright")]),
         # Chromium, Java (the HTML checker) and the static hosts' tools: -k installs what it can.
         Part("browser tests' tools", [*make, "-k", "browser", "java", "static-hosts"]),
-        pytest_part("unit tests", "unit.txt", ["tests/unit", "-q", f"--randomly-seed={seed}"]),
-        # The spec's one clinic, on the shipped sample's own build (skipped on a clinic's data).
+        # The spec's one clinic, on the shipped sample's own build (skipped on a clinic's
+        # data), while the unit tests run.
         pytest_part(
             "the spec's clinic (the shipped sample)",
             "sample.txt",
             ["tests/sample", "-q", f"--randomly-seed={seed}"],
+            alongside=True,
         ),
+        pytest_part("unit tests", "unit.txt", ["tests/unit", "-q", f"--randomly-seed={seed}"]),
         # Everything else, in a browser, on the fixture clinic (tests/fixture_clinic/).
         pytest_part(
             "browser tests",
@@ -73,29 +86,53 @@ def parts(seed: str, e2e_options: list[str]) -> list[Part]:
     ]
 
 
-def run(part: Part) -> None:
-    print(f"\n=== {part.name}: {shlex.join(part.command)}", flush=True)
+def _started(part: Part, output=None) -> tuple[subprocess.Popen, float]:
     if part.failed_tests_file:
         part.failed_tests_file.unlink(missing_ok=True)
-    part.status = subprocess.run(part.command, cwd=PROJECT_DIR, check=False).returncode
+    process = subprocess.Popen(
+        part.command, cwd=PROJECT_DIR, stdout=output, stderr=subprocess.STDOUT if output else None
+    )
+    return process, time.monotonic()
+
+
+def _ended(part: Part, process: subprocess.Popen, began: float) -> None:
+    part.status = process.wait()
+    part.seconds = time.monotonic() - began
     if part.failed_tests_file and part.failed_tests_file.exists():
         part.failed_tests = part.failed_tests_file.read_text(encoding="utf-8").splitlines()
+
+
+def run(part: Part) -> None:
+    print(f"\n=== {part.name}: {shlex.join(part.command)}", flush=True)
+    _ended(part, *_started(part))
+
+
+def run_alongside(part: Part, then: Part) -> None:
+    """`part` with its output held back while `then` runs; then its output."""
+    with tempfile.TemporaryFile("w+", encoding="utf-8") as held:
+        process, began = _started(part, held)
+        run(then)
+        _ended(part, process, began)
+        held.seek(0)
+        print(f"\n=== {part.name} (alongside {then.name}): {shlex.join(part.command)}")
+        print(held.read(), end="", flush=True)
 
 
 def summary(all_parts: list[Part], seed: str) -> str:
     failed = [part for part in all_parts if part.status]
     lines = ["", "=" * 25 + " make test: every part " + "=" * 25]
     for part in all_parts:
+        took = f" ({part.seconds:.0f} s{', beside the next part' if part.alongside else ''})"
         if not part.status:
-            lines.append(f"passed  {part.name}")
+            lines.append(f"passed  {part.name}{took}")
             continue
         if part.failed_tests:
-            lines.append(f"FAILED  {part.name}: {len(part.failed_tests)} failed")
+            lines.append(f"FAILED  {part.name}{took}: {len(part.failed_tests)} failed")
             lines += [f"    {test}" for test in part.failed_tests]
         elif part.failed_tests_file:
-            lines.append(f"FAILED  {part.name}: pytest exited with {part.status} (see above)")
+            lines.append(f"FAILED  {part.name}{took}: pytest exited with {part.status} (see above)")
         else:
-            lines.append(f"FAILED  {part.name}: exit status {part.status} (see above)")
+            lines.append(f"FAILED  {part.name}{took}: exit status {part.status} (see above)")
     verdict = (
         f"make test: {len(failed)} of {len(all_parts)} parts failed"
         if failed
@@ -111,8 +148,15 @@ def main() -> int:
     arguments.add_argument("--e2e-options", default="", help="more options for the browser tests")
     options = arguments.parse_args()
     all_parts = parts(options.seed, shlex.split(options.e2e_options))
+    alongside = None
     for part in all_parts:
-        run(part)
+        if part.alongside:
+            alongside = part
+        elif alongside:
+            run_alongside(alongside, part)
+            alongside = None
+        else:
+            run(part)
     print(summary(all_parts, options.seed), flush=True)
     return 1 if any(part.status for part in all_parts) else 0
 
