@@ -15,10 +15,12 @@ import re
 from urllib.parse import parse_qs, unquote, urlsplit
 
 import pytest
+from babel.numbers import format_decimal
 from playwright.sync_api import expect
 
 from clinic.site.components.contact_form import MESSAGE_MAX_LENGTH
 from clinic.site.content import content
+from clinic.site.i18n import BROWSER_LOCALES
 from clinic.site.routes import path_for
 from devtools.chromium import DESKTOP, MOBILE
 from devtools.plain_files import PlainFileServer
@@ -51,11 +53,21 @@ HOSTILE = {
 }
 
 
+def written(lang: str, number: int) -> str:
+    """A number as the page's language writes it (its locale: "1,000", "1 000")."""
+    return format_decimal(number, locale=BROWSER_LOCALES[lang].replace("-", "_"))
+
+
 def counter_text(lang: str, message: str) -> str:
     """What the counter under the message says for it: it counts as the field's maxlength
     does, in UTF-16 code units (an emoji is two)."""
     count = len(message.encode("utf-16-le")) // 2
-    return text_of(lang, "contact.form.counter", count=f"{count:,}", max=f"{MESSAGE_MAX_LENGTH:,}")
+    return text_of(
+        lang,
+        "contact.form.counter",
+        count=written(lang, count),
+        max=written(lang, MESSAGE_MAX_LENGTH),
+    )
 
 
 def expected_text(lang: str, values: dict[str, str]) -> str:
@@ -250,7 +262,7 @@ def test_the_counter_is_full_exactly_when_the_field_takes_no_more(page, lang):
     message = "🌸" + "a" * (MESSAGE_MAX_LENGTH - 2)
     fill_in_form(f, {**VALID, "message": message + "más"})
     expect(f["message"]).to_have_value(message)
-    full = f"{MESSAGE_MAX_LENGTH:,}"
+    full = written(lang, MESSAGE_MAX_LENGTH)
     expect(page.locator("[data-counter]")).to_have_text(
         text_of(lang, "contact.form.counter", count=full, max=full)
     )

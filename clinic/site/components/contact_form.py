@@ -332,15 +332,16 @@ def contact_form(lang: str) -> rx.Component:
             **props,
         )
 
-    max_length = MESSAGE_MAX_LENGTH
     # Counted as the field's maxlength counts (an emoji is two): "1,000 de 1,000" is
-    # exactly when the field takes no more.
+    # exactly when the field takes no more. Both numbers are written by the one browser
+    # step, as the page's language writes them.
     count = locale_number(
         BROWSER_LOCALES[lang], length_as_maxlength_counts(contact_message.value.to(str))
     )
+    limit = locale_number(BROWSER_LOCALES[lang], MESSAGE_MAX_LENGTH)
     counter_text = re.split(r"(\{count\}|\{max\})", texts["counter"])
     counter = [
-        count if part == "{count}" else f"{max_length:,}" if part == "{max}" else part
+        count if part == "{count}" else limit if part == "{max}" else part
         for part in counter_text
         if part
     ]
@@ -378,7 +379,7 @@ def contact_form(lang: str) -> rx.Component:
                 "message",
                 rx.el.textarea,
                 rows="5",
-                max_length=max_length,
+                max_length=MESSAGE_MAX_LENGTH,
                 described_by=("contact-counter",),
             ),
             rx.el.div(
