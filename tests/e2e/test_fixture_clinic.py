@@ -138,7 +138,8 @@ def spellings(facts: Facts) -> dict[str, re.Pattern]:
     the WhatsApp number, the fee, the doctor's name (with and without title, surname
     alone), the years in the phrases that state them, the Saturday closing hour in each
     language and in JSON-LD."""
-    bare_name = facts.doctor_name["en"].split(" ", 1)[1]
+    # The name without its title ("Dra.", "Dr."), as the first language writes it.
+    bare_name = next(iter(facts.doctor_name.values())).split(" ", 1)[1]
     years = facts.doctor_years
     literal = {
         "phone": facts.phone,
