@@ -15,7 +15,7 @@ from packaging.markers import Marker
 from packaging.requirements import Requirement
 from packaging.utils import canonicalize_name
 
-from clinic.plugins.frontend_lock import (
+from clinic.framework.patches.frontend_lock import (
     BUN_CONFIG,
     LOCK_DIR,
     LOCK_FILES,

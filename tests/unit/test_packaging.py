@@ -7,7 +7,7 @@ import sys
 import zipfile
 from pathlib import Path
 
-from clinic.plugins import lean_bundle, paint_first, shell_first
+from clinic.framework.patches import lean_bundle, paint_first, shell_first
 from clinic.project import PROJECT_DIR
 from devtools.project_copy import copy_project
 
