@@ -2,6 +2,7 @@
 
 import reflex as rx
 
+from clinic.framework.app_folders import TAILWIND_SOURCES
 from clinic.framework.client_state_slots import ClientStateSlotsCheck
 from clinic.framework.page_modules import PageModulesCheck
 from clinic.framework.patches.dev_server_host import LoopbackDevServerPlugin
@@ -25,11 +26,7 @@ config = rx.Config(
         rx.plugins.TailwindV4Plugin(
             config={
                 # Our own wrapped React widgets carry Tailwind classes too.
-                "content": [
-                    "./app/**/*.{js,ts,jsx,tsx}",
-                    "./utils/**/*.{js,ts,jsx,tsx}",
-                    "./public/widgets/**/*.jsx",
-                ],
+                "content": TAILWIND_SOURCES,
                 "theme": tailwind_theme(),
                 "plugins": [],
             }

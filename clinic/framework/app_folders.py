@@ -16,6 +16,15 @@ SITE_ROOT_FILES = Path(constants.Dirs.PUBLIC)
 EXPORTED_SITE = Path(constants.Dirs.WEB) / constants.Dirs.STATIC
 
 
+# What Tailwind scans for class names, relative to the app: Reflex's compiled pages and
+# utilities, and our widgets (assets/widgets/, copied to public/), which carry classes too.
+TAILWIND_SOURCES = [
+    f"./{constants.Dirs.PAGES}/**/*.{{js,ts,jsx,tsx}}",
+    f"./{constants.Dirs.UTILS}/**/*.{{js,ts,jsx,tsx}}",
+    f"./{constants.Dirs.PUBLIC}/widgets/**/*.jsx",
+]
+
+
 def web_dir() -> Path:
     """The app's `.web` folder, where Reflex writes the frontend and installs its packages."""
     from reflex.utils import prerequisites

@@ -27,7 +27,7 @@ PUBLIC_REFLEX = {"reflex"}
 # module specifiers and folder, client-state slots, generated files, private packages.
 FRAMEWORK_KNOWLEDGE = re.compile(
     r"\$/|(?<!\w)\.web\b|_client_state_|vite\.config|react-router\.config|_document\.js"
-    r"|entry\.(?:client|server)|reflex_base|reflex_components_"
+    r"|entry\.(?:client|server)|reflex_base|reflex_components_|(?<![\w.])\./(?:app|utils|public)/"
 )
 # The same in a script, and Reflex's object of shared state in the browser.
 FRAMEWORK_KNOWLEDGE_IN_SCRIPTS = re.compile(FRAMEWORK_KNOWLEDGE.pattern + r"|\brefs\b")
@@ -115,6 +115,7 @@ def test_the_one_asset_module_is_the_one_that_knows_them():
         ('p = Path(".web") / "build"\n', 1, "'.web'"),
         ('DOC = "app/_document.js"\n', 1, "_document.js"),
         ('ENTRY = "app/entry.client.js"\n', 1, "entry.client"),
+        ('SOURCES = ["./public/widgets/**/*.jsx"]\n', 1, "./public/"),
     ],
 )
 def test_the_scan_finds_framework_knowledge_and_names_its_line(source, line, what):
