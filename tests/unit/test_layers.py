@@ -29,6 +29,15 @@ FRAMEWORK_KNOWLEDGE = re.compile(
     r"\$/|(?<!\w)\.web\b|_client_state_|vite\.config|react-router\.config|_document\.js"
     r"|entry\.(?:client|server)|reflex_base|reflex_components_|(?<![\w.])\./(?:app|utils|public)/"
 )
+# Attributes of Reflex's Vars and client state that are not its public API.
+PRIVATE_REFLEX_ATTRIBUTES = {
+    "_getter_name",
+    "_setter_name",
+    "_id_name",
+    "_replace",
+    "_get_all_var_data",
+    "_js_expr",
+}
 # The same in a script, and Reflex's object of shared state in the browser.
 FRAMEWORK_KNOWLEDGE_IN_SCRIPTS = re.compile(FRAMEWORK_KNOWLEDGE.pattern + r"|\brefs\b")
 # JavaScript inside a Python string: an arrow function, the DOM's globals, Reflex's.
@@ -64,12 +73,28 @@ def imported_modules(source: str) -> Iterator[tuple[int, str]]:
             yield node.lineno, node.module
 
 
+def private_framework_attributes(source: str) -> Iterator[tuple[int, str]]:
+    """Reflex's private Var and client-state attributes, and a function renamed into
+    another module (how Reflex groups compiled components: page_modules.py)."""
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Attribute) and (
+            node.attr in PRIVATE_REFLEX_ATTRIBUTES or node.attr.startswith("_var_")
+        ):
+            yield node.lineno, f"uses Reflex's private .{node.attr}"
+        elif isinstance(node, ast.Assign) and any(
+            isinstance(target, ast.Attribute) and target.attr == "__module__"
+            for target in node.targets
+        ):
+            yield node.lineno, "sets __module__"
+
+
 def framework_knowledge_in_python(source: str) -> Iterator[tuple[int, str]]:
-    """(line, what) for each private Reflex import and each string literal that names
-    something Reflex or React Router generates."""
+    """(line, what) for each private Reflex import or attribute and each string literal
+    that names something Reflex or React Router generates."""
     for line, name in imported_modules(source):
         if name.split(".")[0].startswith("reflex") and name not in PUBLIC_REFLEX:
             yield line, f"imports {name}"
+    yield from private_framework_attributes(source)
     for node in string_literals(source):
         if found := FRAMEWORK_KNOWLEDGE.search(node.value):
             yield node.lineno, f"names {found.group(0)!r}"
@@ -116,6 +141,9 @@ def test_the_one_asset_module_is_the_one_that_knows_them():
         ('DOC = "app/_document.js"\n', 1, "_document.js"),
         ('ENTRY = "app/entry.client.js"\n', 1, "entry.client"),
         ('SOURCES = ["./public/widgets/**/*.jsx"]\n', 1, "./public/"),
+        ("def f(state):\n    return state._getter_name\n", 2, "._getter_name"),
+        ("x = var._replace(merge_var_data=data)\n", 1, "._replace"),
+        ("def page():\n    pass\n\npage.__module__ = 'clinic.site.pages.home'\n", 4, "__module__"),
     ],
 )
 def test_the_scan_finds_framework_knowledge_and_names_its_line(source, line, what):
