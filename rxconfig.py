@@ -2,18 +2,21 @@
 
 import reflex as rx
 
-from clinic.plugins.dev_server_host import LoopbackDevServerPlugin
-from clinic.plugins.development import reload_on_every_edit
-from clinic.plugins.frontend_lock import FrozenFrontendLockPlugin
-from clinic.plugins.lean_bundle import LeanBundlePlugin
-from clinic.plugins.not_found_pages import PrerenderNotFoundPlugin
-from clinic.plugins.open_times_fallback import OpenTimesFallbackPlugin
-from clinic.plugins.paint_first import PaintFirstPlugin
-from clinic.plugins.shell_first import ShellFirstPlugin
-from clinic.plugins.sitemap import SitemapAndRobotsPlugin
-from clinic.plugins.static_host import StaticHostFilesPlugin
-from clinic.plugins.tailwind_sources import TailwindSourcesPlugin
+from clinic.framework.app_folders import TAILWIND_SOURCES
+from clinic.framework.client_state_slots import ClientStateSlotsCheck
+from clinic.framework.page_modules import PageModulesCheck
+from clinic.framework.patches.dev_server_host import LoopbackDevServerPlugin
+from clinic.framework.patches.development_reload import reload_on_every_edit
+from clinic.framework.patches.frontend_lock import FrozenFrontendLockPlugin
+from clinic.framework.patches.lean_bundle import LeanBundlePlugin
+from clinic.framework.patches.not_found_pages import PrerenderNotFoundPlugin
+from clinic.framework.patches.paint_first import PaintFirstPlugin
+from clinic.framework.patches.shell_first import ShellFirstPlugin
+from clinic.framework.patches.tailwind_sources import TailwindSourcesPlugin
 from clinic.site.theme import tailwind_theme
+from clinic.site_files.open_times_fallback import OpenTimesFallbackPlugin
+from clinic.site_files.sitemap import SitemapAndRobotsPlugin
+from clinic.site_files.static_host import StaticHostFilesPlugin
 
 # `reflex run` reloads on edits to content/ too, each time with a fresh load of it.
 reload_on_every_edit()
@@ -23,15 +26,8 @@ config = rx.Config(
     plugins=[
         rx.plugins.TailwindV4Plugin(
             config={
-                # Where the classes are (Tailwind looks nowhere else: TailwindSourcesPlugin):
-                # the pages, their memoized components (grouped by page module), Reflex's
-                # utilities, and our own wrapped React widgets.
-                "content": [
-                    "./app/**/*.{js,ts,jsx,tsx}",
-                    "./app_components/**/*.{js,ts,jsx,tsx}",
-                    "./utils/**/*.{js,ts,jsx,tsx}",
-                    "./public/widgets/**/*.jsx",
-                ],
+                # Our own wrapped React widgets carry Tailwind classes too.
+                "content": TAILWIND_SOURCES,
                 "theme": tailwind_theme(),
                 "plugins": [],
             }
@@ -57,6 +53,10 @@ config = rx.Config(
         FrozenFrontendLockPlugin(),
         # `reflex run`'s development server listens on 127.0.0.1 only (CLINIC_DEV_HOST opens it).
         LoopbackDevServerPlugin(),
+        # After every build: the client-state slots the browser steps read are still
+        # Reflex's, and each page kind's compiled code is still a module of its own.
+        ClientStateSlotsCheck(),
+        PageModulesCheck(pages_package="clinic.site.pages"),
     ],
     # Precompressed sidecars the server picks from by Accept-Encoding (brotli first).
     frontend_compression_formats=["brotli", "gzip"],

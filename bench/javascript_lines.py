@@ -1,5 +1,5 @@
 """How much hand-written JavaScript the site has, and where: the JS modules and JSX
-adapters in assets/, the build's own browser files (clinic/plugins/client/), and any left
+adapters in assets/, the build's own browser files (clinic/framework/patches/client/), and any left
 inside Python strings of clinic/ (lines of string literals that read as JavaScript).
 
     .venv/bin/python bench/javascript_lines.py [REV ...]   # the working tree, or git revisions
@@ -26,7 +26,10 @@ JAVASCRIPT = re.compile(
     r"|refs\[|addEvents|ReflexEvent|preventDefault\(|\bconst |\blet |\breturn |;\s*$"
 )
 COMMENT = re.compile(r"^\s*($|//|/\*|\*)")
-BRIDGE = "clinic/reflex_bridge.py"
+# The bridge to Reflex's internals and the build's browser files, where they are now and
+# where they were before clinic/framework/ (the bench also counts earlier revisions).
+BRIDGE = ("clinic/reflex_bridge.py", "clinic/framework/")
+CLIENT_FILES = ("clinic/plugins/client/", "clinic/framework/patches/client/")
 
 
 def files(rev: str | None) -> dict[str, str]:
@@ -72,7 +75,7 @@ def count(rev: str | None) -> dict[str, tuple[int, int]]:
     found = {
         "assets/**/*.js": [0, 0],
         "assets/**/*.jsx": [0, 0],
-        "clinic/plugins/client/*.js": [0, 0],
+        "the build's browser files (*/client/*.js)": [0, 0],
         "JavaScript in Python strings (clinic/, bridge aside)": [0, 0],
         "in the bridge": [0, 0],
     }
@@ -83,14 +86,14 @@ def count(rev: str | None) -> dict[str, tuple[int, int]]:
         )
         if name.startswith("assets/") and name.endswith((".js", ".jsx")):
             key = "assets/**/*.jsx" if name.endswith(".jsx") else "assets/**/*.js"
-        elif name.startswith("clinic/plugins/client/") and name.endswith(".js"):
-            key = "clinic/plugins/client/*.js"
+        elif name.startswith(CLIENT_FILES) and name.endswith(".js"):
+            key = "the build's browser files (*/client/*.js)"
         elif name.startswith("clinic/") and name.endswith(".py"):
             lines = python_string_lines(text)
             raw = code = lines
             key = (
                 "in the bridge"
-                if name == BRIDGE
+                if name.startswith(BRIDGE)
                 else "JavaScript in Python strings (clinic/, bridge aside)"
             )
         else:

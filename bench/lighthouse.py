@@ -15,7 +15,7 @@ opened it. In the same run it measures references for the home page:
 - floor: the same prerendered HTML with every <script> and modulepreload removed (CSS,
   fonts and images as served); no page with the same content can paint sooner.
 - SPA shell: the build's client-rendered fallback page (React Router's `__spa-fallback.html`,
-  kept beside the export by clinic/plugins/not_found_pages.py) served at
+  kept beside the export by clinic/framework/patches/not_found_pages.py) served at
   `/`, which is how a client-rendered React site loads: nothing to paint until the
   JavaScript has run.
 Both are served by a small proxy in this script that answers `/` itself and passes every
@@ -65,7 +65,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from bench.lighthouse_seo import BROWSER_UI_FEATURES_OFF, CHROMIUM, LIGHTHOUSE, _env, chrome_flags  # noqa: E402
-from clinic.plugins.not_found_pages import KEPT_SHELL  # noqa: E402
+from clinic.framework.patches.not_found_pages import KEPT_SHELL  # noqa: E402
 from clinic.project import EXPORT_DIR  # noqa: E402
 from clinic.server.security import third_party_sources  # noqa: E402
 from clinic.site.components.first_visit import REDIRECT_FROM, REDIRECT_TO  # noqa: E402

@@ -6,8 +6,9 @@ import urllib.parse
 
 import reflex as rx
 
+from clinic.framework.location import location_path
+from clinic.framework.page_modules import own_code_module
 from clinic.project import ASSETS_DIR
-from clinic.reflex_bridge import location_path
 from clinic.server import middleware as server
 from clinic.site import seo, structured_data
 from clinic.site.components.first_visit import first_visit_script
@@ -53,13 +54,9 @@ def _component(page: Page):
     def component():
         return page_shell(page, render(page))
 
-    # Reflex writes the components it memoizes for a page (those with client state or
-    # events) into one module per Python module of the page function, and every page
-    # that uses that module loads all of it. Named after the page kind's own module,
-    # each kind gets its own: the home page no longer loads the contact form's, the
-    # open times' or the success page's code.
-    component.__module__ = render.__module__
-    return component
+    # Each page kind's memoized components in a module of its own: a page loads only its
+    # own kind's code (clinic/framework/page_modules.py says how and checks it).
+    return own_code_module(component, render.__module__)
 
 
 def _head(page: Page) -> dict:

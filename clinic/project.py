@@ -11,13 +11,15 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
+from clinic.framework.app_folders import EXPORTED_SITE
+
 _CHECKOUT = Path(__file__).resolve().parent.parent
 
 PROJECT_DIR = _CHECKOUT if (_CHECKOUT / "rxconfig.py").is_file() else Path.cwd()
 ASSETS_DIR = PROJECT_DIR / "assets"
 # The static site a build leaves (`reflex export`, or the production server's own build):
 # prerendered HTML, JS and CSS, as a host serves them.
-EXPORT_DIR = PROJECT_DIR / ".web" / "build" / "client"
+EXPORT_DIR = PROJECT_DIR / EXPORTED_SITE
 # CLINIC_CONTENT_DIR builds the site from another copy of content/ (the content-edit
 # proof in tests/ uses it; a clinic can try an edit without touching its own files).
 CONTENT_DIR = Path(os.environ.get("CLINIC_CONTENT_DIR") or PROJECT_DIR / "content").resolve()

@@ -2,7 +2,7 @@
 
 Reflex pins its npm packages (react-router, vite, tailwindcss, ...) and `make lock`
 resolves within those pins, so an upstream fix published after a Reflex release comes in
-only through pyproject.toml's `[tool.clinic.npm-upgrades]` (clinic/plugins/frontend_lock.py
+only through pyproject.toml's `[tool.clinic.npm-upgrades]` (clinic/framework/patches/frontend_lock.py
 applies it to every build). This finds the newest published release in each range, writes
 it there, and refreshes reflex.lock/ (tools/refresh_frontend_lock.py):
 
@@ -24,7 +24,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))  # devtools/ and tools/ are the project's own, not installed
 
-from clinic.plugins.frontend_lock import PYPROJECT, npm_upgrades  # noqa: E402
+from clinic.framework.patches.frontend_lock import PYPROJECT, npm_upgrades  # noqa: E402
 from devtools.servers import BIN, env  # noqa: E402
 from tools import refresh_frontend_lock  # noqa: E402
 

@@ -1,6 +1,6 @@
 """Resolve the frontend's npm packages anew into reflex.lock/ (the npm half of `make lock`).
 
-Builds never change reflex.lock/ (bunfig.toml freezes it, clinic/plugins/frontend_lock.py).
+Builds never change reflex.lock/ (bunfig.toml freezes it, clinic/framework/patches/frontend_lock.py).
 To change it, this builds a copy of the project (its working files, not .web nor the
 old lock) with the freeze lifted, so Reflex resolves every package from the framework's
 pins and the components' imports, exactly as a first `reflex export` does. Then it builds
@@ -25,7 +25,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))  # devtools/ is the project's own, not an installed package
 
-from clinic.plugins.frontend_lock import (  # noqa: E402
+from clinic.framework.patches.frontend_lock import (  # noqa: E402
     BUN_CONFIG,
     LOCK_DIR,
     LOCK_FILES,

@@ -86,7 +86,7 @@
   var language = firstVisitLanguage();
   if (language && remember(language)) {
     // Nothing of `/` is shown while `/en/` loads; its own modules wait for a first
-    // paint (clinic/plugins/paint_first.py), so they stay idle until it is replaced.
+    // paint (clinic/framework/patches/paint_first.py), so they stay idle until it is replaced.
     document.documentElement.hidden = true;
     location.replace(settings.to[language] + location.search + location.hash);
   }

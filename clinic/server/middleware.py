@@ -177,7 +177,7 @@ def _is_https(scope) -> bool:
 
 
 def _static_dir() -> Path:
-    from clinic.reflex_bridge import static_files_dir
+    from clinic.framework.app_folders import static_files_dir
 
     return static_files_dir()
 
@@ -240,7 +240,7 @@ class SiteMiddleware:
             return False
 
     def _not_found(self, scope):
-        """The 404 page in the path's language, prerendered (clinic/plugins/not_found_pages.py);
+        """The 404 page in the path's language, prerendered (clinic/framework/patches/not_found_pages.py);
         the file server's own client-rendered 404 shell if that file is missing."""
         prerendered = not_found_file(lang_of(scope["path"]))
         if not (self.static_dir / prerendered.lstrip("/")).is_file():
@@ -319,7 +319,7 @@ class SiteMiddleware:
     def _not_found_policy(self, lang: str) -> str:
         """The 404 page's policy in `lang`, also sent with redirects: a static host can give
         the paths that are not files only one policy per language (its `/*` and `/en/*` header
-        rules, clinic/plugins/static_host.py), and this server answers as the static host does.
+        rules, clinic/site_files/static_host.py), and this server answers as the static host does.
         A redirect is never shown as a document, so any policy is as strict as another there."""
         hashes = security.file_script_hashes(self.static_dir / not_found_file(lang).lstrip("/"))
         return security.content_security_policy(hashes)

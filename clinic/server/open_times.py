@@ -14,7 +14,7 @@ other origins to call it, so the production server asks on the page's behalf:
 The upstream origin is `scheduling.api_origin` in clinic.yaml; the environment variable
 `CLINIC_CAL_API_ORIGIN` replaces it (tests point it at a local stub server).
 Served as plain files from a static host, the same path finds an empty answer written
-into the build (clinic/plugins/open_times_fallback.py), and the block stays hidden. A
+into the build (clinic/site_files/open_times_fallback.py), and the block stays hidden. A
 doctor without an event type has no such path anywhere (`doctors_with_open_times`).
 """
 

@@ -153,7 +153,7 @@ OPEN_TIMES_PATH_PREFIX = "/api/open-times/"
 def not_found_prerender_path(lang: str) -> str:
     """Where the 404 page is rendered at build time: a path under the language's home that no
     page or legacy link uses, so the catch-all route renders the page in that language
-    (clinic/plugins/not_found_pages.py)."""
+    (clinic/framework/patches/not_found_pages.py)."""
     return lang_prefix(lang) + "/__404"
 
 

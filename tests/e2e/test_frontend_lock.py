@@ -10,7 +10,12 @@ from pathlib import Path
 
 import pytest
 
-from clinic.plugins.frontend_lock import BUN_CONFIG, LOCK_DIR, locked_versions, read_bun_lock
+from clinic.framework.patches.frontend_lock import (
+    BUN_CONFIG,
+    LOCK_DIR,
+    locked_versions,
+    read_bun_lock,
+)
 
 WEB_DIR = LOCK_DIR.parent / ".web"
 

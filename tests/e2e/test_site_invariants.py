@@ -83,14 +83,14 @@ def test_prerendered_html_already_carries_lang_title_and_h1(page, base_url):
         assert f"<title>{page_texts(site_page)['title'].replace('&', '&amp;')}</title>" in html
         assert "<h1" in html
         # The content and the menus' links are in their places, not sent at the end,
-        # hidden, for a script to move in (clinic/plugins/shell_first.py): without
+        # hidden, for a script to move in (clinic/framework/patches/shell_first.py): without
         # JavaScript they must show.
         main = html.split("<main", 1)[1].split("</main>", 1)[0]
         header = html.split("<header", 1)[1].split("</header>", 1)[0]
         assert "<h1" in main and "<template" not in main + header, (
             f"{site_page.path}: the page's content or its menus are not prerendered in place"
         )
-        # Scripts download after the first paint (clinic/plugins/paint_first.py): no hint in <head>
+        # Scripts download after the first paint (clinic/framework/patches/paint_first.py): no hint in <head>
         # makes the browser fetch them beside the stylesheet, and no async module may run
         # before the paint; the page still hydrates (every interaction test proves it).
         assert "modulepreload" not in html.split("</head>")[0]

@@ -23,23 +23,23 @@ from urllib.parse import urlsplit
 
 import pytest
 
-from clinic.plugins import cloudflare_pages
-from clinic.plugins.not_found_pages import not_found_file
-from clinic.plugins.static_host import NETLIFY_DIR
-from clinic.plugins.static_host_rules import (
-    documents_that_are_not_pages,
-    lang_prefixes,
-    legacy_spellings,
-    open_times_paths,
-    page_spellings,
-)
 from clinic.site.content import content
 from clinic.site.routes import (
     OPEN_TIMES_PATH_PREFIX,
     all_pages,
     lang_prefix,
     legacy_redirects,
+    not_found_file,
     path_for,
+)
+from clinic.site_files import cloudflare_pages
+from clinic.site_files.static_host import NETLIFY_DIR
+from clinic.site_files.static_host_rules import (
+    documents_that_are_not_pages,
+    lang_prefixes,
+    legacy_spellings,
+    open_times_paths,
+    page_spellings,
 )
 from devtools.servers import BIN
 from tests.e2e.cloudflare_pages import TOOLS_DIR, pages_dev

@@ -18,7 +18,8 @@ from typing import Any
 
 import reflex as rx
 
-from clinic.reflex_bridge import expression_helpers_js, function
+from clinic.framework.browser_steps import function
+from clinic.framework.expression_helpers import expression_helpers_js
 
 NODE = Path(sys.executable).parent / "node"
 

@@ -11,16 +11,17 @@ from pathlib import Path
 
 import pytest
 
-import clinic.plugins.paint_first as paint_first_module
-import clinic.plugins.shell_first as shell_first
-from clinic.plugins.lean_bundle import (
+import clinic.framework.patches.paint_first as paint_first_module
+import clinic.framework.patches.shell_first as shell_first
+from clinic.framework.errors import FrameworkChanged
+from clinic.framework.patches.lean_bundle import (
     SHIMMED_MODULES,
     SHIMS_DIR,
     LeanBundlePlugin,
     with_shim_aliases,
     without_color_mode_script,
 )
-from clinic.plugins.not_found_pages import (
+from clinic.framework.patches.not_found_pages import (
     KEPT_SHELL,
     PRERENDER_PATHS,
     SHELL,
@@ -29,7 +30,7 @@ from clinic.plugins.not_found_pages import (
     place_built_pages,
     with_prerendered_not_found,
 )
-from clinic.plugins.paint_first import (
+from clinic.framework.patches.paint_first import (
     REFLEX_ENTRY_CLIENT_AS_KNOWN,
     PaintFirstPlugin,
     UnexpectedBuildOutput,
@@ -40,7 +41,7 @@ from clinic.plugins.paint_first import (
     paint_first,
     rewrite_build,
 )
-from clinic.plugins.tailwind_sources import (
+from clinic.framework.patches.tailwind_sources import (
     UTILITIES_IMPORT,
     UnexpectedRootStylesheet,
     only_configured_sources,
@@ -411,6 +412,16 @@ def test_each_languages_404_page_ends_up_where_static_hosts_look_for_it(tmp_path
         assert not folder.exists() and not folder.with_name(folder.name + ".html").exists()
 
 
+@pytest.mark.parametrize("missing", ["shell", "prerendered page"])
+def test_a_build_without_the_404_pages_stops_instead_of_shipping_the_shell(tmp_path, missing):
+    (tmp_path / "client").mkdir()
+    if missing == "prerendered page":
+        (tmp_path / "client" / SHELL).write_text("<html><body></body></html>")
+    with pytest.raises(FrameworkChanged, match="404 pages: React Router") as error:
+        place_built_pages(tmp_path / "client")
+    assert "update clinic/framework/patches/not_found_pages.py" in str(error.value)
+
+
 def test_the_english_404_page_gets_the_english_title_and_description():
     es_title, es_description = (
         text_with_facts("es", "not_found.meta_title"),
@@ -429,7 +440,7 @@ def test_the_english_404_page_gets_the_english_title_and_description():
 def test_the_development_server_listens_on_loopback_in_reflexs_own_vite_config():
     from reflex_base.compiler.templates import vite_config_template
 
-    from clinic.plugins.dev_server_host import (
+    from clinic.framework.patches.dev_server_host import (
         PLUGIN_FILE,
         WEB_PLUGIN,
         LoopbackDevServerPlugin,
@@ -456,7 +467,7 @@ def test_a_compile_skip_marker_older_than_a_source_is_dropped(tmp_path):
     source saved after it (an edit while that worker was starting) must be compiled."""
     import os
 
-    from clinic.plugins.development import drop_stale_compile_skip
+    from clinic.framework.patches.development_reload import drop_stale_compile_skip
 
     source, marker = tmp_path / "content" / "doctors.yaml", tmp_path / "nocompile"
     source.parent.mkdir()
@@ -512,6 +523,6 @@ def test_tailwind_reads_only_the_configured_sources():
     assert UTILITIES_IMPORT not in ours
     assert 'layer(utilities) source(none);\n@config "../tailwind.config.js";' in ours
     with pytest.raises(
-        UnexpectedRootStylesheet, match=r"update clinic/plugins/tailwind_sources\.py"
+        UnexpectedRootStylesheet, match=r"update clinic/framework/patches/tailwind_sources\.py"
     ):
         only_configured_sources('@import "tailwindcss";\n')

@@ -8,7 +8,7 @@ import urllib.parse
 
 import pytest
 
-from clinic.reflex_bridge import state_name
+from clinic.framework.client_state import state_name
 from clinic.site.components import contact_form as form
 from clinic.site.content import DEFAULT_LANG, LANGS, content
 from tests.texts import text_of

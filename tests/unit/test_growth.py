@@ -92,9 +92,9 @@ def test_json_ld_has_one_physician_per_doctor(team):
 
 
 def test_the_sitemap_lists_every_page_with_its_alternates(team):
-    from clinic.plugins.sitemap import sitemap_xml
     from clinic.site.routes import all_pages
     from clinic.site.seo import absolute
+    from clinic.site_files.sitemap import sitemap_xml
 
     xml = sitemap_xml()
     assert xml.count("<loc>") == len(all_pages())
@@ -108,7 +108,7 @@ def test_the_static_host_redirects_follow_the_doctors(team, host):
 
     from clinic.site.routes import doctor_page_id, legacy_redirects, path_for
 
-    lines = importlib.import_module(f"clinic.plugins.{host}").redirects_file().splitlines()
+    lines = importlib.import_module(f"clinic.site_files.{host}").redirects_file().splitlines()
     doctor_paths = {path_for(doctor_page_id(d.slug), "es") for d in content().doctors}
     for old, new in legacy_redirects().items():
         if new not in doctor_paths:

@@ -7,7 +7,9 @@ inside a function does not untie a circle, it only defers it.
   the page components: it serves files and data, and must start without compiling pages.
 - Components (`clinic/site/components/`) never import pages (`clinic/site/pages/`): pages are
   made of components, and a page hands a component what it needs.
-- Only `rxconfig.py` uses the build plugins (`clinic/plugins/`).
+- Only `rxconfig.py` uses the build plugins (`clinic/framework/patches/`, `clinic/site_files/`).
+- The framework package's own modules (all of `clinic/framework/` but its patches) sit
+  under the site: they import nothing of the site, the server or the build plugins.
 - Nothing in `clinic/` imports the tests, the benches or the tools.
 """
 
@@ -116,17 +118,33 @@ def importers_of(target: str, among: str) -> dict[str, set[str]]:
 @pytest.mark.parametrize(
     ("importer", "forbidden"),
     [
-        ("clinic.server", "clinic.plugins"),
+        ("clinic.server", "clinic.site_files"),
+        ("clinic.server", "clinic.framework.patches"),
         ("clinic.server", "clinic.site.components"),
         ("clinic.server", "clinic.site.pages"),
         ("clinic.site.components", "clinic.site.pages"),
-        ("clinic.site", "clinic.plugins"),
+        ("clinic.site", "clinic.site_files"),
+        ("clinic.site", "clinic.framework.patches"),
         ("clinic.site", "clinic.server"),
-        ("clinic.clinic", "clinic.plugins"),
+        ("clinic.clinic", "clinic.site_files"),
+        ("clinic.clinic", "clinic.framework.patches"),
     ],
 )
 def test_layers_import_only_downwards(importer, forbidden):
     assert importers_of(forbidden, importer) == {}
+
+
+@pytest.mark.parametrize(
+    "above",
+    ["clinic.site", "clinic.server", "clinic.site_files", "clinic.clinic", "clinic.project"],
+)
+def test_the_framework_package_sits_under_the_site(above):
+    found = {
+        name: hits
+        for name, hits in importers_of(above, "clinic.framework").items()
+        if not name.startswith("clinic.framework.patches")
+    }
+    assert found == {}
 
 
 def test_nothing_in_the_package_imports_tests_benches_or_tools():

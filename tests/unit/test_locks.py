@@ -17,7 +17,8 @@ from packaging.utils import canonicalize_name
 from reflex.utils import js_runtimes
 from reflex_base import constants
 
-from clinic.plugins.frontend_lock import (
+from clinic.framework.npm_versions import install_npm_versions
+from clinic.framework.patches.frontend_lock import (
     BUN_CONFIG,
     LOCK_DIR,
     LOCK_FILES,
@@ -28,7 +29,6 @@ from clinic.plugins.frontend_lock import (
     read_bun_lock,
 )
 from clinic.project import PROJECT_DIR
-from clinic.reflex_bridge import install_npm_versions
 
 PYTHON_LOCK = PROJECT_DIR / "requirements.lock"
 # Put there by `python -m venv` itself, not by the lock: the installer and its build tool.

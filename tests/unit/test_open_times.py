@@ -13,11 +13,12 @@ from zoneinfo import ZoneInfo
 import httpx
 import pytest
 
-from clinic.plugins import open_times_fallback, static_host_rules
+from clinic.framework.app_folders import SITE_ROOT_FILES
 from clinic.server import open_times
 from clinic.server.middleware import NotFound, SiteMiddleware, resolve
 from clinic.site.content import LANGS, content
 from clinic.site.routes import OPEN_TIMES_PATH_PREFIX
+from clinic.site_files import open_times_fallback, static_host_rules
 from devtools.content_variants import copy_content, grown, site_content
 from tests.cal_api_stub import CalApiStub
 
@@ -146,7 +147,7 @@ def test_the_build_writes_open_times_answers_only_where_the_server_gives_them(
 
 def test_the_build_takes_out_the_answers_an_earlier_build_left(without_event_type, tmp_path):
     """.web outlives builds: a doctor whose event type was taken out keeps no file there."""
-    folder = tmp_path / open_times_fallback.PUBLIC_DIR / OPEN_TIMES_PATH_PREFIX.strip("/")
+    folder = tmp_path / SITE_ROOT_FILES / OPEN_TIMES_PATH_PREFIX.strip("/")
     folder.mkdir(parents=True)
     earlier = [d.slug for d in content().doctors]  # every doctor had open times before
     for slug in earlier:

@@ -7,7 +7,7 @@ import sys
 import zipfile
 from pathlib import Path
 
-from clinic.plugins import lean_bundle, paint_first, shell_first
+from clinic.framework.patches import dev_server_host, lean_bundle, paint_first, shell_first
 from clinic.project import PROJECT_DIR
 from devtools.project_copy import copy_project
 
@@ -41,6 +41,7 @@ def test_the_wheel_holds_every_package_and_the_files_the_build_plugins_write(tmp
         paint_first.ENTRY_CLIENT,
         paint_first.ERRORS_WITHOUT_STACKS,
         shell_first.ENTRY_SERVER,
+        dev_server_host.PLUGIN_FILE,
         *(lean_bundle.SHIMS_DIR / shim for shim in lean_bundle.SHIMMED_MODULES.values()),
     ]
     assert len(packages) >= 4

@@ -9,9 +9,6 @@ from pathlib import Path
 
 import pytest
 
-from clinic.plugins import cloudflare_pages, netlify
-from clinic.plugins.not_found_pages import not_found_file
-from clinic.plugins.static_host_rules import lang_prefixes, legacy_spellings, page_spellings
 from clinic.server import security
 from clinic.server.middleware import (
     Health,
@@ -24,7 +21,9 @@ from clinic.server.middleware import (
     resolve,
 )
 from clinic.site.content import LANGS, content
-from clinic.site.routes import all_pages, legacy_redirects
+from clinic.site.routes import all_pages, legacy_redirects, not_found_file
+from clinic.site_files import cloudflare_pages, netlify
+from clinic.site_files.static_host_rules import lang_prefixes, legacy_spellings, page_spellings
 
 # ------------------------------------------------------------------ routing decisions
 

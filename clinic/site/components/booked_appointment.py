@@ -15,9 +15,9 @@ its usual text.
 from __future__ import annotations
 
 import reflex as rx
-from reflex.experimental.client_state import ClientStateVar
 
-from clinic.reflex_bridge import browser_step, function, set_to
+from clinic.framework.browser_steps import browser_step, function
+from clinic.framework.client_state import ClientStateVar, set_to
 from clinic.site.components.ui import BUTTON_SECONDARY, icon
 from clinic.site.content import content
 from clinic.site.i18n import BROWSER_LOCALES, text_of, text_with_facts

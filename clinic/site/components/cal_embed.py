@@ -13,6 +13,7 @@ from typing import Any
 
 import reflex as rx
 
+from clinic.framework.components import JsxWidget
 from clinic.site.components.booked_appointment import remember_booking
 from clinic.site.content import Doctor, content
 from clinic.site.i18n import text_of
@@ -58,10 +59,10 @@ def link_config() -> dict:
     return {"layout": CAL_LAYOUT}
 
 
-class CalEmbed(rx.Component):
+class CalEmbed(JsxWidget):
     """Loads Cal.com's embed once and turns the Book links inside it into calendar buttons."""
 
-    library = "$/public/widgets/CalEmbed.jsx"
+    library = JsxWidget.at("CalEmbed")
     tag = "CalEmbed"
     script_src: rx.Var[str]
     origin: rx.Var[str]

@@ -29,19 +29,10 @@ import re
 from dataclasses import dataclass
 
 import reflex as rx
-from reflex.experimental.client_state import ClientStateVar
 
-from clinic.reflex_bridge import (
-    AdapterEvent,
-    JsxWidget,
-    browser_step,
-    current,
-    function,
-    handler,
-    plain_anchor,
-    set_to,
-    when,
-)
+from clinic.framework.browser_steps import browser_step, function, handler, when
+from clinic.framework.client_state import ClientStateVar, current, set_to
+from clinic.framework.components import AdapterEvent, JsxWidget, plain_anchor
 from clinic.site.components.dom import (
     focus_matching,
     focus_stays_inside,

@@ -26,9 +26,10 @@ import re
 from collections.abc import Callable
 
 import reflex as rx
-from reflex.experimental.client_state import ClientStateVar
 
-from clinic.reflex_bridge import current, function, handler, plain_anchor, set_to, url_encoded
+from clinic.framework.browser_steps import function, handler, url_encoded
+from clinic.framework.client_state import ClientStateVar, current, set_to
+from clinic.framework.components import plain_anchor
 from clinic.site.components.dom import (
     field_value,
     focus_element,

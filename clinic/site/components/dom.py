@@ -3,7 +3,7 @@ Components write their rules with these (`rx.cond(target_is_inside(event, "a"), 
 
 from __future__ import annotations
 
-from clinic.reflex_bridge import browser_step
+from clinic.framework.browser_steps import browser_step
 
 target_is_inside = browser_step("dom", "targetIsInside", returns=bool)
 focus_stays_inside = browser_step("dom", "focusStaysInside", returns=bool)

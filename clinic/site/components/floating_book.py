@@ -10,9 +10,10 @@ already has does nothing, so scrolling re-renders nothing until the threshold is
 from __future__ import annotations
 
 import reflex as rx
-from reflex.experimental.client_state import ClientStateVar
 
-from clinic.reflex_bridge import browser_step, handler, set_to, window_listener
+from clinic.framework.browser_steps import browser_step, handler
+from clinic.framework.client_state import ClientStateVar, set_to
+from clinic.framework.components import window_listener
 from clinic.site.components.carousel import facility_viewer_index
 from clinic.site.components.fixed_bars import (
     PHONE_BAR_CELL_HEIGHT_CLASS,

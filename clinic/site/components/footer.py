@@ -6,9 +6,9 @@ from __future__ import annotations
 import datetime
 
 import reflex as rx
-from reflex.experimental.client_state import ClientStateVar
 
-from clinic.reflex_bridge import browser_step, handler, set_to
+from clinic.framework.browser_steps import browser_step, handler
+from clinic.framework.client_state import ClientStateVar, set_to
 from clinic.site import navigation as nav
 from clinic.site.components.fixed_bars import ABOVE_THE_BOTTOM_BAR_CLASS
 from clinic.site.components.links import external_link, page_link

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import reflex as rx
 
-from clinic.reflex_bridge import handler, when
+from clinic.framework.browser_steps import handler, when
 from clinic.site.components.dom import target_is_inside
 from clinic.site.components.links import page_link
 from clinic.site.components.popover import (

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import reflex as rx
 
-from clinic.reflex_bridge import browser_step, handler
+from clinic.framework.browser_steps import browser_step, handler
 from clinic.site.components.fixed_bars import BELOW_THE_HEADER_CLASS
 from clinic.site.components.floating_book import floating_book_button
 from clinic.site.components.footer import footer

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import reflex as rx
 
-from clinic.reflex_bridge import page_link, plain_anchor
+from clinic.framework.components import page_link, plain_anchor
 from clinic.site.i18n import text_of
 
 __all__ = ["external_link", "in_page_link", "page_link"]

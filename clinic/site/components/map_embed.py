@@ -18,17 +18,10 @@ click loads the map in place instead.
 from __future__ import annotations
 
 import reflex as rx
-from reflex.experimental.client_state import ClientStateVar
 
-from clinic.reflex_bridge import (
-    browser_step,
-    current,
-    function,
-    handler,
-    plain_anchor,
-    set_to,
-    when,
-)
+from clinic.framework.browser_steps import browser_step, function, handler, when
+from clinic.framework.client_state import ClientStateVar, current, set_to
+from clinic.framework.components import plain_anchor
 from clinic.site.components.dom import is_plain_click, prevent_default
 from clinic.site.components.picture import asset_url
 from clinic.site.components.ui import FOCUS_RING

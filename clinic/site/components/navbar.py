@@ -20,17 +20,10 @@ the code every page loads, and the menus hold dozens of links.
 from __future__ import annotations
 
 import reflex as rx
-from reflex.experimental.client_state import ClientStateVar
 
-from clinic.reflex_bridge import (
-    browser_step,
-    current,
-    function,
-    handler,
-    set_to,
-    when,
-    window_listener,
-)
+from clinic.framework.browser_steps import browser_step, function, handler, when
+from clinic.framework.client_state import ClientStateVar, current, set_to
+from clinic.framework.components import window_listener
 from clinic.site import navigation as nav
 from clinic.site.components.dom import focus_stays_inside, target_is_inside
 from clinic.site.components.fixed_bars import HEADER_HEIGHT_CLASS, HEADER_PX

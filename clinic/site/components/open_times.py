@@ -21,9 +21,9 @@ visitor's device says, in the page's language.
 from __future__ import annotations
 
 import reflex as rx
-from reflex.experimental.client_state import ClientStateVar
 
-from clinic.reflex_bridge import browser_step, function, set_to
+from clinic.framework.browser_steps import browser_step, function
+from clinic.framework.client_state import ClientStateVar, set_to
 from clinic.site.components.cal_embed import link_config, public_booking_url
 from clinic.site.content import Doctor, content
 from clinic.site.i18n import BROWSER_LOCALES, text_of, text_with_facts

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import reflex as rx
 
-from clinic.reflex_bridge import browser_step
+from clinic.framework.browser_steps import browser_step
 from clinic.site.components.hydrate_later import HydrateLater
 
 show_popover = browser_step("popover", "showPopover")

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import reflex as rx
 
-from clinic.reflex_bridge import JsxWidget
+from clinic.framework.components import JsxWidget
 from clinic.site.content import content
 
 

@@ -54,7 +54,7 @@ def icon(
 ) -> rx.Component:
     """A decorative line icon (hidden from assistive technology) from SVG path data.
     Its attributes go in as plain attributes: `rx.el.svg(fill=...)` would make them a
-    `css` prop, which the lean bundle does not style (clinic/plugins/shims/emotion-react.js)."""
+    `css` prop, which the lean bundle does not style (clinic/framework/patches/shims/emotion-react.js)."""
     attrs = (
         {"fill": "currentColor"}
         if filled

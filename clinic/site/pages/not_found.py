@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import reflex as rx
 
-from clinic.reflex_bridge import browser_step, handler, location
+from clinic.framework.browser_steps import browser_step, handler
+from clinic.framework.location import location
 from clinic.site import navigation as nav
 from clinic.site.components.layout import page_shell
 from clinic.site.components.links import external_link, page_link

@@ -1,0 +1,84 @@
+"""Netlify's `_redirects` and `_headers`, written to `.web/build/netlify/` (beside the
+export): copied over Cloudflare's pair to publish the export on Netlify (README, Deploying).
+
+How Netlify reads them (its documentation; tests/e2e/test_static_hosts.py parses them with
+Netlify's own parsers, `@netlify/redirect-parser` and `@netlify/headers-parser`):
+- a redirect rule applies only where no file answers the path unless it is forced (`301!`):
+  the other spellings of a page name files React Router wrote, so they are forced. A rule
+  with status 404 serves its target with that status: each language's `404.html`, the
+  English rule first (the first matching rule wins).
+- `_headers`: the headers of every matching rule are merged, a header set by two of them
+  joined with a comma (for a CSP: two policies, both enforced), with no way to detach one.
+  So no header is set by two rules that can match one path: `/*` holds only the headers
+  that are the same everywhere, and the paths with no file of their own (unknown paths,
+  redirects) get no Content-Security-Policy from a rule; the two 404 files have theirs
+  under their own paths.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from clinic.server import security
+from clinic.site.routes import legacy_redirects, not_found_file
+from clinic.site_files.static_host_rules import (
+    GENERATED,
+    HeaderRule,
+    everywhere,
+    file_rules,
+    lang_prefixes,
+    legacy_spellings,
+    not_found_headers,
+    page_rules,
+    redirects,
+)
+
+
+def redirects_file() -> str:
+    legacy = {}
+    for old, target in legacy_redirects().items():
+        # Netlify may compare the path decoded or not: both spellings.
+        legacy.update(dict.fromkeys([old, old.rstrip("/") + "/", *legacy_spellings(old)], target))
+    lines = [
+        GENERATED,
+        "# Legacy paths of the previous site -> their pages (HTTP 301; the query is kept).",
+    ]
+    lines += [f"{source} {target} 301" for source, target in legacy.items()]
+    lines.append("# The other spellings of each page name files of their own: forced 301s.")
+    lines += [
+        f"{source} {target} 301!" for source, target in redirects().items() if source not in legacy
+    ]
+    lines.append(
+        "# Any other path without a file: the 404 page prerendered in the path's language, status 404."
+    )
+    lines += [f"{prefix}/* {not_found_file(lang)} 404" for lang, prefix in lang_prefixes().items()]
+    return "\n".join(lines) + "\n"
+
+
+def header_rules(static_dir: Path) -> list[HeaderRule]:
+    not_found = [
+        HeaderRule(
+            not_found_file(lang),
+            {
+                "Content-Security-Policy": not_found_headers(static_dir, lang)[
+                    "Content-Security-Policy"
+                ],
+                "Cache-Control": security.CACHE_NOT_FOUND,
+            },
+        )
+        for lang in lang_prefixes()
+    ]
+    return [
+        HeaderRule("/*", everywhere()),
+        *file_rules(static_dir),
+        *page_rules(static_dir),
+        *not_found,
+    ]
+
+
+def headers_file(static_dir: Path) -> str:
+    blocks = [
+        "\n".join([rule.pattern, *(f"  {name}: {value}" for name, value in rule.headers.items())])
+        for rule in header_rules(static_dir)
+    ]
+    return GENERATED + "\n" + "\n\n".join(blocks) + "\n"

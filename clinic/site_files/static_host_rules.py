@@ -1,0 +1,185 @@
+"""What the static hosts' rules files say, whatever the host: which paths redirect where,
+and which headers each kind of response carries, as the production server
+(`clinic/server/middleware.py`) answers. `cloudflare_pages.py` and `netlify.py` write them in
+each host's own terms; `static_host.py` writes the files after each build.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from dataclasses import dataclass
+from pathlib import Path
+from urllib.parse import quote
+
+from clinic.framework.patches.not_found_pages import SHELL
+from clinic.server import open_times, security
+from clinic.server.middleware import prerendered_file
+from clinic.site.content import LANGS
+from clinic.site.routes import (
+    OPEN_TIMES_PATH_PREFIX,
+    all_pages,
+    lang_prefix,
+    legacy_redirects,
+    not_found_file,
+)
+
+GENERATED = (
+    "# Generated at build time from content/ by clinic/site_files/static_host.py; do not edit."
+)
+RULES_FILES = ("_redirects", "_headers")
+# Precompressed copies of files, served by the production server in place of the file.
+SIDECAR_SUFFIXES = (".br", ".gz")
+
+
+@dataclass(frozen=True)
+class HeaderRule:
+    pattern: str
+    headers: dict[str, str]
+
+
+def _encoded(path: str) -> str:
+    return quote(path, safe="/")
+
+
+def legacy_spellings(path: str) -> list[str]:
+    """A legacy path as a request names it: percent-encoded (composed and decomposed
+    accents, upper- and lower-case escapes), with and without a trailing slash (the previous
+    site linked both)."""
+    encoded = [_encoded(unicodedata.normalize(form, path)) for form in ("NFC", "NFD")]
+    forms = dict.fromkeys(form for upper in encoded for form in (upper, _lower_escapes(upper)))
+    return [spelling for form in forms for spelling in (form, form.rstrip("/") + "/")]
+
+
+def _lower_escapes(path: str) -> str:
+    """ "/cont%C3%A1ctanos" -> "/cont%c3%a1ctanos": hosts compare escapes as they come."""
+    return re.sub(r"%[0-9A-F]{2}", lambda escape: escape.group(0).lower(), path)
+
+
+def page_spellings(path: str) -> list[str]:
+    """The other ways to name a page's file: "/contacto" -> "/contacto/", "/contacto.html",
+    "/contacto/index.html"; "/en/" -> "/en", "/en.html", "/en/index.html"; "/" -> "/index.html"."""
+    if path == "/":
+        return ["/index.html"]
+    stem = path.rstrip("/")
+    other_slash = stem if path.endswith("/") else stem + "/"
+    return [other_slash, stem + ".html", stem + "/index.html"]
+
+
+def redirects() -> dict[str, str]:
+    """Every path that answers 301, percent-encoded as in a request -> its page."""
+    rules: dict[str, str] = {}
+    for old, target in legacy_redirects().items():
+        rules.update(dict.fromkeys(legacy_spellings(old), target))
+    for page in all_pages():
+        rules.update(dict.fromkeys(page_spellings(page.path), page.path))
+    return rules
+
+
+def documents_that_are_not_pages() -> list[str]:
+    """HTML files in the export that no page is served from: the production server answers
+    404 to every name of them, as to any unknown path."""
+    return [*(not_found_file(lang) for lang in LANGS), "/" + SHELL]
+
+
+def lang_prefixes() -> dict[str, str]:
+    """Each language's part of every path, the longest first: {"en": "/en", "es": ""}."""
+    prefixes = {lang: lang_prefix(lang) for lang in LANGS}
+    return dict(sorted(prefixes.items(), key=lambda item: -len(item[1])))
+
+
+# ------------------------------------------------------------------ headers by kind of response
+
+
+def _policy_of(static_dir: Path, file: str) -> str:
+    html = static_dir / file.lstrip("/")
+    if not html.is_file():
+        raise FileNotFoundError(f"static host headers: no prerendered file {html}")
+    return security.content_security_policy(security.file_script_hashes(html))
+
+
+def everywhere() -> dict[str, str]:
+    """The headers every response carries, whatever it is."""
+    headers = dict(security.BASE_HEADERS)
+    # Static hosts serve HTTPS only, so HSTS is always right there.
+    headers["Strict-Transport-Security"] = security.HSTS_VALUE
+    return headers
+
+
+def not_found_headers(static_dir: Path, lang: str) -> dict[str, str]:
+    """An unknown path of `lang`, and a redirect (the production server sends the 404 page's
+    policy with both)."""
+    return {
+        "Content-Security-Policy": _policy_of(static_dir, not_found_file(lang)),
+        "Cache-Control": security.CACHE_REDIRECT,
+    }
+
+
+def page_rules(static_dir: Path) -> list[HeaderRule]:
+    return [
+        HeaderRule(
+            page.path,
+            {
+                "Content-Security-Policy": _policy_of(static_dir, prerendered_file(page.path)),
+                "Cache-Control": security.CACHE_HTML,
+            },
+        )
+        for page in all_pages()
+    ]
+
+
+def open_times_paths() -> list[str]:
+    """The paths with an open-times answer (doctors without one: the 404 of unknown paths)."""
+    return [OPEN_TIMES_PATH_PREFIX + doctor.slug for doctor in open_times.doctors_with_open_times()]
+
+
+def file_rules(static_dir: Path) -> list[HeaderRule]:
+    """Files that are not pages: hashed assets immutable, the others cached an hour, none
+    allowed to load anything; the empty open-times answers as the production server's
+    answer when Cal.com does not answer (JSON, not kept)."""
+    non_document = {"Content-Security-Policy": security.NON_DOCUMENT_CSP}
+    rules = [
+        HeaderRule(
+            security.HASHED_ASSETS_PREFIX + "*",
+            {**non_document, "Cache-Control": security.CACHE_IMMUTABLE},
+        )
+    ]
+    for pattern in _stable_file_patterns(static_dir):
+        rules.append(HeaderRule(pattern, {**non_document, "Cache-Control": security.CACHE_STATIC}))
+    # Each answer by its own path: any other path under the prefix (a doctor without open
+    # times) has no file and keeps the 404 page's headers, as the production server sends.
+    for path in open_times_paths():
+        rules.append(
+            HeaderRule(
+                path,
+                {
+                    **non_document,
+                    "Content-Type": open_times.CONTENT_TYPE,
+                    "Cache-Control": open_times.CACHE_CONTROL_FAILED,
+                },
+            )
+        )
+    return rules
+
+
+def _stable_file_patterns(static_dir: Path) -> list[str]:
+    """A pattern per top-level folder of files (`/img/*`), the path of each file at the top.
+    Skipped: pages and their folders, hashed assets, the open-times answers, the rules
+    files and precompressed copies (requests name the file itself)."""
+    page_tops = {p.relative_to(static_dir).parts[0] for p in static_dir.rglob("*.html")}
+    patterns: list[str] = []
+    for file in sorted(static_dir.rglob("*")):
+        if not file.is_file() or file.name.endswith(SIDECAR_SUFFIXES) or file.suffix == ".html":
+            continue
+        parts = file.relative_to(static_dir).parts
+        path = "/" + "/".join(parts)
+        if (
+            path.startswith((security.HASHED_ASSETS_PREFIX, OPEN_TIMES_PATH_PREFIX))
+            or parts[0] in RULES_FILES
+        ):
+            continue
+        if len(parts) == 1 or parts[0] in page_tops:
+            patterns.append(_encoded(path))
+        else:
+            patterns.append(f"/{parts[0]}/*")
+    return list(dict.fromkeys(patterns))
