@@ -76,7 +76,10 @@ def parts(seed: str, e2e_options: list[str]) -> list[Part]:
             ["tests/sample", "-q", f"--randomly-seed={seed}"],
             alongside=True,
         ),
-        pytest_part("unit tests", "unit.txt", ["tests/unit", "-q", f"--randomly-seed={seed}"]),
+        # In two workers: a second core's worth of the unit tests (pytest-xdist).
+        pytest_part(
+            "unit tests", "unit.txt", ["tests/unit", "-q", "-n", "2", f"--randomly-seed={seed}"]
+        ),
         # Everything else, in a browser, on the fixture clinic (tests/fixture_clinic/).
         pytest_part(
             "browser tests",
