@@ -150,7 +150,8 @@ def rename_doctor(content_dir: Path, position: int, new: dict) -> None:
     doctors = _read(content_dir / "doctors.yaml")
     old = doctors[position]["slug"]
     org = doctors[position]["cal_link"].split("/")[0]
-    doctors[position].update(new)
+    # Names written here in the sample's languages, in every language the content has.
+    doctors[position].update({**new, "name": grow.in_every_language(new["name"])})
     doctors[position]["cal_link"] = f"{org}/{new['slug']}"
     doctors[position]["cal_namespace"] = new["slug"]
     _write(content_dir / "doctors.yaml", doctors)
