@@ -5,9 +5,9 @@ every real one: a text the site shows in English (or Spanish) on one of its page
 not looked up in the page's language, and a test that expects the pseudo text finds
 the untranslated one missing.
 
-{placeholders} are kept as they are (the build fills them with the clinic's facts), and
-so is every word that starts with a capital letter: names (WhatsApp, Google Maps, a
-doctor's) are the same in every language, and a sentence's first word keeps it readable.
+{placeholders} are kept as they are (the build fills them with the clinic's facts), and so
+are the names a translation keeps (WhatsApp, Google Maps, a doctor's): `names_in` finds
+them as the capitalised words that the content's texts write alike in two languages.
 """
 
 from __future__ import annotations
@@ -18,13 +18,25 @@ ACCENTED = str.maketrans(
     "aceinosuyzACEINOSUYZ",
     "àçéîñöšûýžÀÇÉÎÑÖŠÛÝŽ",
 )
-# A {placeholder}, or a word that starts with a capital letter, is kept.
-KEPT = re.compile(r"(\{\w+\}|\b[A-Z][\w.-]*)")
+# A {placeholder}, or a word (a name, when it is one of the kept names).
+TOKEN = re.compile(r"(\{\w+\}|[^\W\d_][\w.]*\w|[^\W\d_])")
+CAPITALISED = re.compile(r"[A-ZÁÉÍÓÚÑ][\w.]*\w")
 
 
-def pseudo(text: str) -> str:
-    """ "Book an appointment with {name} on WhatsApp" ->
-    "Book àñ àppöîñtméñt wîth {name} öñ WhatsApp"."""
+def names_in(first: list[str], second: list[str]) -> frozenset[str]:
+    """The capitalised words found in texts of both languages: names, which a translation
+    keeps ("WhatsApp", "Cal.com", "Google", a doctor's surname)."""
+
+    def capitalised(texts: list[str]) -> set[str]:
+        return {word for text in texts for word in CAPITALISED.findall(text)}
+
+    return frozenset(capitalised(first) & capitalised(second))
+
+
+def pseudo(text: str, names: frozenset[str] = frozenset()) -> str:
+    """ "Book an appointment on WhatsApp {name}" -> "Böök àñ àppöîñtméñt öñ WhatsApp {name}"
+    (with "WhatsApp" among `names`)."""
     return "".join(
-        part if KEPT.fullmatch(part) else part.translate(ACCENTED) for part in KEPT.split(text)
+        part if part.startswith("{") or part in names else part.translate(ACCENTED)
+        for part in TOKEN.split(text)
     )

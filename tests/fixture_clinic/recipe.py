@@ -26,7 +26,7 @@ from pathlib import Path
 import yaml
 
 from devtools import content_variants as grow
-from tests.fixture_clinic.pseudo import pseudo
+from tests.fixture_clinic.pseudo import names_in, pseudo
 from tools.add_language import add_language
 
 FIXTURE_DIR = Path(__file__).resolve().parent
@@ -167,45 +167,73 @@ def rename_doctor(content_dir: Path, position: int, new: dict) -> None:
     )
 
 
-def _pseudo_tree(node, code: str, langs: set[str]):
+def _texts(node, lang: str | None, langs: set[str]) -> list[str]:
+    """Every text of `lang` in a content file's data: the strings under `lang:` beside the
+    other languages, or all of them (lang None: an i18n file of one language)."""
+    if isinstance(node, dict):
+        if lang is not None and langs <= set(node):
+            return _texts(node[lang], None, langs)
+        return [text for value in node.values() for text in _texts(value, lang, langs)]
+    if isinstance(node, list):
+        return [text for item in node for text in _texts(item, lang, langs)]
+    return [node] if isinstance(node, str) and lang is None else []
+
+
+def _names(content_dir: Path, first: str, second: str, langs: set[str]) -> frozenset[str]:
+    """The names the content writes alike in its first two languages (pseudo.names_in)."""
+    texts: dict[str, list[str]] = {first: [], second: []}
+    for path in content_dir.rglob("*.yaml"):
+        relative = path.relative_to(content_dir)
+        data = _read(path)
+        for lang in texts:
+            if relative.parts[0] != "i18n":
+                texts[lang] += _texts(data, lang, langs)
+            elif relative.parts[1] in {f"{lang}.yaml", lang}:
+                texts[lang] += _texts(data, None, langs)
+    return names_in(texts[first], texts[second])
+
+
+def _pseudo_tree(node, code: str, langs: set[str], names: frozenset[str]):
     """Every `code:` text beside the other languages' passed through `pseudo` (paths and
     links stay as `make language` drafted them)."""
     if isinstance(node, dict):
-        node = {key: _pseudo_tree(value, code, langs) for key, value in node.items()}
+        node = {key: _pseudo_tree(value, code, langs, names) for key, value in node.items()}
         text = node.get(code) if langs <= set(node) else None
         if isinstance(text, str) and not text.startswith(("/", "http")):
-            node[code] = pseudo(text)
+            node[code] = pseudo(text, names)
         return node
     if isinstance(node, list):
-        return [_pseudo_tree(item, code, langs) for item in node]
+        return [_pseudo_tree(item, code, langs, names) for item in node]
     return node
 
 
-def _pseudo_all(node):
+def _pseudo_all(node, names: frozenset[str]):
     if isinstance(node, dict):
-        return {key: _pseudo_all(value) for key, value in node.items()}
+        return {key: _pseudo_all(value, names) for key, value in node.items()}
     if isinstance(node, str):
-        return pseudo(node)
+        return pseudo(node, names)
     return node
 
 
 def add_pseudo_language(content_dir: Path) -> None:
     """`make language` with the pseudo-locale's code, then its drafted texts made pseudo."""
-    langs = {entry["code"] for entry in _read(content_dir / "languages.yaml")}
+    listed = [entry["code"] for entry in _read(content_dir / "languages.yaml")]
+    langs = set(listed)
     language = next(lang for lang in PSEUDO_LANGUAGES if lang["code"] not in langs)
     code = language["code"]
+    names = _names(content_dir, listed[0], listed[1], langs) if len(listed) > 1 else frozenset()
     langs |= {code}
     add_language(content_dir, code, language["from"], language["name"], language["locale"])
     for path in [
         content_dir / "i18n" / f"{code}.yaml",
         *(content_dir / "i18n" / code).glob("*.yaml"),
     ]:
-        _write(path, _pseudo_all(_read(path)))
+        _write(path, _pseudo_all(_read(path), names))
     for path in content_dir.rglob("*.yaml"):
         relative = path.relative_to(content_dir)
         if relative.parts[0] == "i18n" or relative.name in {"languages.yaml", "routes.yaml"}:
             continue
-        _write(path, _pseudo_tree(_read(path), code, langs))
+        _write(path, _pseudo_tree(_read(path), code, langs, names))
 
 
 def make_content(dest: Path, assets_dir: Path, source: Path = PROJECT_CONTENT) -> Path:
