@@ -17,8 +17,6 @@ from clinic.framework.patches.frontend_lock import (
     read_bun_lock,
 )
 
-WEB_DIR = LOCK_DIR.parent / ".web"
-
 
 def installed_versions(node_modules: Path, under: str = "") -> dict[str, str]:
     """Each package in a node_modules tree, keyed as bun.lock keys it (`a`, `@s/a`, and
@@ -63,6 +61,12 @@ def build(served_build):
     return served_build
 
 
+@pytest.fixture(scope="module")
+def web(build) -> Path:
+    """The .web folder of the project the served build was made in (the fixture clinic's)."""
+    return build.parents[1]
+
+
 def bundled(lock: dict) -> set[str]:
     """The keys of packages that come inside another package's own tarball (its
     `bundledDependencies`): the parent's hash covers them, and the version bun.lock records
@@ -74,10 +78,10 @@ def bundled(lock: dict) -> set[str]:
     }
 
 
-def test_every_installed_npm_package_is_the_locked_version(build):
+def test_every_installed_npm_package_is_the_locked_version(web):
     lock = read_bun_lock(LOCK_DIR / "bun.lock")
     locked, inside_tarballs = locked_versions(lock), bundled(lock)
-    installed = installed_versions(WEB_DIR / "node_modules")
+    installed = installed_versions(web / "node_modules")
     assert installed, "the build installed no npm packages"
     assert {
         key: (version, locked.get(key))
@@ -87,11 +91,11 @@ def test_every_installed_npm_package_is_the_locked_version(build):
     } == {}
 
 
-def test_every_package_the_app_and_its_packages_need_is_installed(build):
+def test_every_package_the_app_and_its_packages_need_is_installed(web):
     # Platform builds (another OS, CPU or libc) are optional and stay out of node_modules,
     # so "everything locked is installed" does not hold; everything required does.
     lock = read_bun_lock(LOCK_DIR / "bun.lock")
-    installed = installed_versions(WEB_DIR / "node_modules")
+    installed = installed_versions(web / "node_modules")
     app = lock["workspaces"][""]
     needs = [
         ("", name) for name in {**app.get("dependencies", {}), **app.get("devDependencies", {})}
@@ -106,10 +110,10 @@ def test_every_package_the_app_and_its_packages_need_is_installed(build):
     ] == []
 
 
-def test_the_build_installed_from_reflex_lock_with_bun_frozen(build):
-    assert (WEB_DIR / "bun.lock").read_bytes() == (LOCK_DIR / "bun.lock").read_bytes()
-    web_package = json.loads((WEB_DIR / "package.json").read_text())
+def test_the_build_installed_from_reflex_lock_with_bun_frozen(web):
+    assert (web / "bun.lock").read_bytes() == (LOCK_DIR / "bun.lock").read_bytes()
+    web_package = json.loads((web / "package.json").read_text())
     locked_package = json.loads((LOCK_DIR / "package.json").read_text())
     for section in ("dependencies", "devDependencies"):
         assert web_package.get(section) == locked_package.get(section), section
-    assert (WEB_DIR / BUN_CONFIG.name).read_text() == BUN_CONFIG.read_text()
+    assert (web / BUN_CONFIG.name).read_text() == BUN_CONFIG.read_text()

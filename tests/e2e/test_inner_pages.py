@@ -9,7 +9,6 @@ test_site_invariants.py on every route."""
 from __future__ import annotations
 
 import functools
-import itertools
 import re
 import unicodedata
 from collections import Counter
@@ -400,7 +399,10 @@ def test_twins_share_no_sentence(page, page_id):
         open_page(page, p)
         texts[lang] = page.locator("body").inner_text()
         sentences[lang] = _sentences(texts[lang], lang)
-    for one, other in itertools.permutations(LANGS, 2):
+    # Every language against the default one, both ways: a language `make language` has
+    # just drafted from another keeps that one's sentences until it is translated.
+    pairs = [pair for lang in LANGS[1:] for pair in ((DEFAULT_LANG, lang), (lang, DEFAULT_LANG))]
+    for one, other in pairs:
         shared = sentences[one] & sentences[other]
         assert not shared, f"same sentences on {one} and {other} {page_id}: {sorted(shared)[:5]}"
         foreign = [line for line in sentences[other] if _looks_like(line, _vocabulary(one))]

@@ -8,6 +8,7 @@ from urllib.parse import parse_qs, urlsplit
 import pytest
 from playwright.sync_api import expect
 
+from clinic.site.components.floating_book import SHOWN_AFTER_SCREENS
 from clinic.site.components.quick_actions import whatsapp_greeting
 from clinic.site.content import content
 from clinic.site.routes import all_pages, path_for
@@ -49,8 +50,10 @@ def test_phone_sticky_bar_holds_book_whatsapp_and_call(mobile_page, p):
     page = mobile_page
     page.goto(p.path)
     page_ready(page)
-    page.add_style_tag(content="main { min-height: 400vh; }")
-    scroll_to(page, page.evaluate("window.innerHeight * 2"))
+    # Past the bar's threshold, on a page long enough for it.
+    screens = SHOWN_AFTER_SCREENS + 1
+    page.add_style_tag(content=f"main {{ min-height: {100 * (screens + 2)}vh; }}")
+    scroll_to(page, page.evaluate(f"window.innerHeight * {screens}"))
     bar = page.locator("[data-floating-book]")
     if p.kind in WITHOUT_BAR:  # the scroll has been handled: nothing came
         expect(bar).to_have_count(0)
