@@ -5,8 +5,9 @@ every failed test and how long each part took, after pytest's own closing lines 
 reads).
 
 A part marked `alongside` runs at the same time as the part after it, its output held back
-and printed when both have ended: the unit tests keep one core busy, and the spec's clinic
-mostly waits for its build, so together they take the time of the longer one.
+and printed when both have ended: the spec's clinic mostly waits for its build while the
+unit tests run. The fixture clinic's production server, which the browser tests need, is
+built and started meanwhile too (`early_fixture_server`), and named to them.
 
     python devtools/test_all.py --seed 1234 --e2e-options "-n 3 --dist loadgroup"
 """
@@ -14,16 +15,25 @@ mostly waits for its build, so together they take the time of the longer one.
 from __future__ import annotations
 
 import argparse
+import os
 import shlex
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
 PROJECT_DIR = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(PROJECT_DIR))
+
+from devtools import servers  # noqa: E402
+from tests.fixture_clinic.site import FIXTURE_PROJECT, MADE_FOR_THIS_RUN, prepare  # noqa: E402
+
 BIN = Path(sys.executable).parent
+# Names the fixture clinic's server to the browser tests (tests/e2e/conftest.py).
+STARTED_SERVER = "CLINIC_FIXTURE_SERVER"
 RUNS = PROJECT_DIR / ".cache" / "test-runs"
 JS_TOOLS = PROJECT_DIR / "tools" / "js" / "node_modules" / ".bin"
 BIOME, TSC = JS_TOOLS / "biome", JS_TOOLS / "tsc"
@@ -121,6 +131,25 @@ def run_alongside(part: Part, then: Part) -> None:
         print(held.read(), end="", flush=True)
 
 
+def early_fixture_server() -> tuple[threading.Thread, dict]:
+    """Make and start the fixture clinic's production server in the background (its build
+    takes a minute, mostly Vite and bun); `started` gets its url and process, or the error."""
+    started: dict = {}
+
+    def start() -> None:
+        try:
+            prepare()
+            started["url"], started["process"] = servers.start(None, FIXTURE_PROJECT)
+        except Exception as error:  # the browser tests then start their own and say why
+            started["error"] = error
+
+    # As the browser tests' own server would: Cal.com's API at a port where nothing listens.
+    os.environ.setdefault("CLINIC_CAL_API_ORIGIN", "http://127.0.0.1:9")
+    thread = threading.Thread(target=start, daemon=True)
+    thread.start()
+    return thread, started
+
+
 def summary(all_parts: list[Part], seed: str) -> str:
     failed = [part for part in all_parts if part.status]
     lines = ["", "=" * 25 + " make test: every part " + "=" * 25]
@@ -152,14 +181,25 @@ def main() -> int:
     options = arguments.parse_args()
     all_parts = parts(options.seed, shlex.split(options.e2e_options))
     alongside = None
-    for part in all_parts:
-        if part.alongside:
-            alongside = part
-        elif alongside:
-            run_alongside(alongside, part)
-            alongside = None
-        else:
-            run(part)
+    server, started = early_fixture_server()
+    try:
+        for part in all_parts:
+            if part is all_parts[-1]:  # the browser tests: on the server started above
+                server.join()
+                if "url" in started:
+                    os.environ[STARTED_SERVER] = started["url"]
+                    # Its project is made for this run: the tests use it as it is.
+                    os.environ[MADE_FOR_THIS_RUN] = str(FIXTURE_PROJECT)
+            if part.alongside:
+                alongside = part
+            elif alongside:
+                run_alongside(alongside, part)
+                alongside = None
+            else:
+                run(part)
+    finally:
+        if "process" in started:
+            servers.stop(started["process"])
     print(summary(all_parts, options.seed), flush=True)
     return 1 if any(part.status for part in all_parts) else 0
 

@@ -84,10 +84,16 @@ def given_site(pytestconfig) -> str | None:
     )
 
 
+# `make test` starts the fixture clinic's production server while the unit tests run
+# (devtools/test_all.py) and names it here: our own server, built from FIXTURE_PROJECT.
+STARTED_SERVER = "CLINIC_FIXTURE_SERVER"
+
+
 @pytest.fixture(scope="session")
 def base_url(pytestconfig, tmp_path_factory):
-    """The site under test: `--base-url` (or SITE_URL) if given, else our own server."""
-    given = given_site(pytestconfig)
+    """The site under test: `--base-url` (or SITE_URL) if given, else our own server (the
+    one `make test` started, or one this run starts)."""
+    given = given_site(pytestconfig) or os.environ.get(STARTED_SERVER)
     if given:
         yield given.rstrip("/")
         return
