@@ -29,6 +29,7 @@ from tests.e2e.fixed_header import header_bottom, scroll_padding_top
 from tests.e2e.languages import DEFAULT_LANG, LANGS, NEXT_LANG
 from tests.e2e.page_ready import UNTIL_IT_STOPS_MOVING, page_ready, scroll_to
 from tests.e2e.stubs import serve_reviews_widget
+from tests.fixture_clinic.site import FIXTURE_PROJECT
 from tests.texts import text_of
 
 VIEWPORTS = {"mobile": MOBILE, "desktop": DESKTOP}
@@ -530,9 +531,11 @@ PNG_1PX = base64.b64decode(
 
 @pytest.fixture(scope="module")
 def avatar_bundle(base_url) -> str:
-    """Avatar.jsx and React in one script (needs .web/node_modules: base_url builds it)."""
+    """Avatar.jsx and React in one script (needs the built project's .web/node_modules: the
+    fixture clinic's, which base_url builds)."""
     # Inside .web for its node_modules; project copies skip it (devtools/project_copy.py).
-    with tempfile.TemporaryDirectory(dir=ROOT / ".web", prefix=HARNESS_PREFIX) as tmp:
+    web = FIXTURE_PROJECT / ".web"
+    with tempfile.TemporaryDirectory(dir=web, prefix=HARNESS_PREFIX) as tmp:
         entry = Path(tmp) / "entry.jsx"
         entry.write_text(HARNESS_ENTRY)
         out = Path(tmp) / "bundle.js"
@@ -550,7 +553,7 @@ def avatar_bundle(base_url) -> str:
             ],
             check=True,
             capture_output=True,
-            cwd=ROOT / ".web",
+            cwd=web,
         )
         return out.read_text()
 
