@@ -18,7 +18,8 @@ from pathlib import Path
 import yaml
 
 import clinic.site.content as content_module
-from clinic.site.content import CONTENT_DIR, LANGS, load_content
+from clinic.site.content import CONTENT_DIR, LANGS
+from clinic.site.content.texts import load_texts
 from clinic.site.routes import lang_prefix
 
 # A third doctor as the issue describes her: two surnames and accents (slug without them).
@@ -216,10 +217,14 @@ def add_service(content_dir: Path, service: dict = NEW_SERVICE) -> None:
     doctors = read(content_dir / "doctors.yaml")
     doctors[0]["services"].append(key)
     write(content_dir / "doctors.yaml", doctors)
-    loaded = load_content(content_dir)
+    shutil.copy(
+        content_dir / "pages" / "services" / f"{model['key']}.yaml",
+        content_dir / "pages" / "services" / f"{key}.yaml",
+    )
+    tables, sources = load_texts(content_dir, LANGS)
     for lang in LANGS:
-        texts = loaded.i18n[lang]
-        path = content_dir / loaded.i18n_file(lang, f"pages.{model['key']}.meta_title")
+        texts = tables[lang]
+        path = content_dir / sources[lang][f"pages.{model['key']}.meta_title"]
         tree = read(path)
         for field in ("title", "description"):
             _set(tree, f"services.{key}.{field}", service[field][lang])
@@ -233,10 +238,6 @@ def add_service(content_dir: Path, service: dict = NEW_SERVICE) -> None:
             service["title"][lang] + ", " + texts[f"pages.{model['key']}.keywords"],
         )
         write(path, tree)
-    shutil.copy(
-        content_dir / "pages" / "services" / f"{model['key']}.yaml",
-        content_dir / "pages" / "services" / f"{key}.yaml",
-    )
 
 
 def drop_certification(content_dir: Path) -> None:

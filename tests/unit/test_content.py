@@ -140,6 +140,11 @@ def test_any_number_of_doctors_of_any_gender_mix_loads(content_copy, genders):
     ]
     team[0] = {**team[0], "slug": first["slug"], "cal_namespace": first["cal_namespace"]}
     edit_yaml(content_copy / "doctors.yaml", lambda d: d.__setitem__(slice(None), team))
+    page_texts = read_yaml(content_copy / "pages" / "doctors.yaml")[first["slug"]]
+    (content_copy / "pages" / "doctors.yaml").write_text(
+        yaml.safe_dump({doctor["slug"]: page_texts for doctor in team}, allow_unicode=True),
+        encoding="utf-8",
+    )
     edit_yaml(
         content_copy / "services.yaml",
         lambda d: [s.update(specialist=first["slug"]) for s in d if s.get("specialist")],

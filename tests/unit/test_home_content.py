@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import re
+import shutil
 
 import pytest
 import yaml
 
 from clinic.site.components.avatar import doctor_photo_url
 from clinic.site.components.picture import PHOTO_WIDTHS, photo
-from clinic.site.content import CONTENT_DIR, LANGS, ContentError, content, load_model
+from clinic.site.content import CONTENT_DIR, LANGS, ContentError, content, load_content
 from clinic.site.pages.home import SECTION_IDS, render
 from clinic.site.pages.home.data import CAROUSEL_MAX, CAROUSEL_MIN, HomeContent, home_content
 from clinic.site.routes import page
@@ -25,8 +26,8 @@ def test_home_content_is_the_file_s_logos_photos_and_amenities():
 
 @pytest.mark.parametrize("field", ["certifications", "facilities"])
 def test_a_carousel_takes_three_to_twelve_items(tmp_path, field):
+    copy = shutil.copytree(CONTENT_DIR, tmp_path / "content")
     written = yaml.safe_load((CONTENT_DIR / "pages" / "home.yaml").read_text(encoding="utf-8"))
-    (tmp_path / "pages").mkdir()
     for count, ok in (
         (CAROUSEL_MIN - 1, False),
         (CAROUSEL_MIN, True),
@@ -36,17 +37,15 @@ def test_a_carousel_takes_three_to_twelve_items(tmp_path, field):
         items = [
             {**written[field][i % len(written[field])], "key": f"item-{i}"} for i in range(count)
         ]
-        (tmp_path / "pages" / "home.yaml").write_text(
+        (copy / "pages" / "home.yaml").write_text(
             yaml.safe_dump({**written, field: items}, allow_unicode=True), encoding="utf-8"
         )
         if ok:
-            assert (
-                len(getattr(load_model("pages/home.yaml", HomeContent, directory=tmp_path), field))
-                == count
-            )
+            home = load_content(copy).page("home", HomeContent)
+            assert len(getattr(home, field)) == count
         else:
-            with pytest.raises(ContentError, match=rf"home\.yaml: field '{field}'"):
-                load_model("pages/home.yaml", HomeContent, directory=tmp_path)
+            with pytest.raises(ContentError, match=rf"pages/home\.yaml: field '{field}'"):
+                load_content(copy)
 
 
 def test_the_logo_carousel_shows_fewer_logos_at_once_than_it_has():
@@ -59,13 +58,14 @@ def test_the_logo_carousel_shows_fewer_logos_at_once_than_it_has():
 
 
 def test_a_broken_home_file_names_the_file_and_the_field(tmp_path):
-    pages = tmp_path / "pages"
-    pages.mkdir()
+    copy = shutil.copytree(CONTENT_DIR, tmp_path / "content")
     data = yaml.safe_load((CONTENT_DIR / "pages" / "home.yaml").read_text(encoding="utf-8"))
     del data["facilities"][0]["caption"]["en"]
-    (pages / "home.yaml").write_text(yaml.safe_dump(data, allow_unicode=True), encoding="utf-8")
-    with pytest.raises(ContentError, match=r"home\.yaml: field 'facilities\.0\.caption\.en'"):
-        load_model("pages/home.yaml", HomeContent, directory=tmp_path)
+    (copy / "pages" / "home.yaml").write_text(
+        yaml.safe_dump(data, allow_unicode=True), encoding="utf-8"
+    )
+    with pytest.raises(ContentError, match=r"pages/home\.yaml: field 'facilities\.0\.caption\.en'"):
+        load_content(copy)
 
 
 def test_every_facility_photo_exists_in_every_width_and_format():

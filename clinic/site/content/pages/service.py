@@ -1,0 +1,49 @@
+"""A service page's texts (one file per service)."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+from pydantic import Field
+
+from clinic.site.content.base import Strict
+from clinic.site.content.languages import Localized
+
+
+class Fact(Strict):
+    """A key figure from the spec's claims. Its numbers are {placeholders}: the clinic's
+    `claims` (clinic.yaml) and the service specialist's {years} (doctors.yaml), so each
+    number lives once."""
+
+    value: Localized
+    label: Localized
+
+
+class ServiceCard(Strict):
+    title: Localized
+    text: Localized
+
+
+class Question(Strict):
+    """A question patients ask about the service, answered on the page in plain text
+    (no FAQPage structured data: that is the FAQ page's alone)."""
+
+    question: Localized
+    answer: Localized
+
+
+class ServiceContent(Strict):
+    """A service page; {name} and {years} are the service's specialist's (services.yaml)."""
+
+    facts: list[Fact] = []
+    """Key figures shown in the page's hero."""
+    intro_heading: Localized
+    intro: Annotated[list[Localized], Field(min_length=1)]
+    """Paragraphs."""
+    cards_heading: Localized
+    cards: Annotated[list[ServiceCard], Field(min_length=2)]
+    visit: Annotated[list[Localized], Field(min_length=1)]
+    """What happens at the visit: paragraphs."""
+    prepare: Annotated[list[Localized], Field(min_length=2)]
+    """How to prepare: a list."""
+    questions: Annotated[list[Question], Field(min_length=3, max_length=4)]

@@ -1,0 +1,34 @@
+"""The success page's confirmation rules and notes."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+from pydantic import Field
+
+from clinic.site.content.base import PositiveInt, Slug, Strict
+from clinic.site.content.languages import Localized
+
+
+class Rules(Strict):
+    """The confirmation rules of spec section 9; the one place their numbers live (the
+    notes name them as {placeholders})."""
+
+    arrive_early_minutes: PositiveInt
+    tolerance_minutes: PositiveInt
+    change_notice_hours: PositiveInt
+
+
+class Note(Strict):
+    key: Slug
+    text: Localized
+    """{arrive_early_minutes}, {tolerance_minutes}, {change_notice_hours} and the clinic's
+    facts ({email} shows as a link)."""
+
+
+class SuccessContent(Strict):
+    """The success page, shown after an appointment request."""
+
+    rules: Rules
+    notes_heading: Localized
+    notes: Annotated[list[Note], Field(min_length=1)]
