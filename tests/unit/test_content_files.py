@@ -42,6 +42,19 @@ def first_page_file(copy: Path, lang: str) -> str:
     return sorted(p for p in (copy / "i18n" / lang).glob("*.yaml"))[0].relative_to(copy).as_posix()
 
 
+def texts(lang: str, page: str) -> str:
+    """A page's texts file of `lang` (i18n/<lang>/pages/<page>.yaml)."""
+    return f"i18n/{lang}/pages/{page}.yaml"
+
+
+def first_faq(copy: Path) -> str:
+    return read(copy / "pages" / "faq.yaml")["entries"][0]["key"]
+
+
+def first_doctor(copy: Path) -> str:
+    return read(copy / "doctors.yaml")[0]["slug"]
+
+
 def _drop_first_key(data: dict) -> None:
     top = next(iter(data))
     if isinstance(data[top], dict):
@@ -125,9 +138,12 @@ CASES: list[tuple[str, Callable[[Path], None], Callable[[Path], str]]] = [
         lambda c: r"field 'pages\.rules\.",
     ),
     (
-        "pages/about.yaml: a paragraph missing a language",
-        lambda c: edit(c, "pages/about.yaml", lambda d: d["story"][0].pop(OTHER_LANG)),
-        lambda c: rf"^pages/about\.yaml: field 'story\.0\.{OTHER_LANG}': Field required",
+        f"i18n/{OTHER_LANG}/pages/about.yaml: a paragraph fewer than in the first language",
+        lambda c: edit(c, texts(OTHER_LANG, "about"), lambda d: d["story"].pop()),
+        lambda c: (
+            rf"^{texts(OTHER_LANG, 'about')}: field 'story': \d+ entries, but "
+            rf"{texts(DEFAULT_LANG, 'about')} has \d+"
+        ),
     ),
     (
         "pages/faq.yaml: an unknown list kind",
@@ -138,6 +154,14 @@ CASES: list[tuple[str, Callable[[Path], None], Callable[[Path], str]]] = [
         ),
     ),
     (
+        f"i18n/{OTHER_LANG}/pages/faq.yaml: a question without its translation",
+        lambda c: edit(c, texts(OTHER_LANG, "faq"), lambda d: d["entries"].pop(first_faq(c))),
+        lambda c: (
+            rf"^{texts(OTHER_LANG, 'faq')}: field 'entries\.{first_faq(c)}': missing; "
+            rf"pages/faq\.yaml lists '{first_faq(c)}' under entries"
+        ),
+    ),
+    (
         "pages/home.yaml: too few logos",
         lambda c: edit(
             c, "pages/home.yaml", lambda d: d.update(certifications=d["certifications"][:1])
@@ -145,9 +169,30 @@ CASES: list[tuple[str, Callable[[Path], None], Callable[[Path], str]]] = [
         lambda c: r"^pages/home\.yaml: field 'certifications': List should have at least 3",
     ),
     (
+        f"i18n/{DEFAULT_LANG}/pages/home.yaml: a misspelt logo key",
+        lambda c: edit(
+            c,
+            texts(DEFAULT_LANG, "home"),
+            lambda d: d["certifications"].update(typo=d["certifications"].popitem()[1]),
+        ),
+        lambda c: rf"^{texts(DEFAULT_LANG, 'home')}: field 'certifications\.[a-z-]+': missing",
+    ),
+    (
         "pages/privacy.yaml: a section fewer",
         lambda c: edit(c, "pages/privacy.yaml", lambda d: d["sections"].pop()),
         lambda c: r"^pages/privacy\.yaml: field 'sections': List should have at least 11",
+    ),
+    (
+        f"i18n/{OTHER_LANG}/pages/privacy.yaml: a section's text not text",
+        lambda c: edit(
+            c,
+            texts(OTHER_LANG, "privacy"),
+            lambda d: next(iter(d["sections"].values())).update(body=["a", "b"]),
+        ),
+        lambda c: (
+            rf"^{texts(OTHER_LANG, 'privacy')}: field 'sections\.[a-z-]+\.body': Input "
+            r"should be a valid string"
+        ),
     ),
     (
         "pages/success.yaml: a rule as a word",
@@ -160,14 +205,40 @@ CASES: list[tuple[str, Callable[[Path], None], Callable[[Path], str]]] = [
         ),
     ),
     (
-        "pages/services/<key>.yaml: a service without its page file",
-        lambda c: (c / "pages" / "services" / f"{first_service_key(c)}.yaml").unlink(),
-        lambda c: rf"^pages/services/{first_service_key(c)}\.yaml: file is missing",
+        f"i18n/{OTHER_LANG}/pages/success.yaml: an empty heading",
+        lambda c: edit(c, texts(OTHER_LANG, "success"), lambda d: d.update(notes_heading="")),
+        lambda c: (
+            rf"^{texts(OTHER_LANG, 'success')}: field 'notes_heading': String should "
+            r"have at least 1 character"
+        ),
     ),
     (
-        "pages/doctors.yaml: a doctor without their page's texts",
-        lambda c: edit(c, "pages/doctors.yaml", lambda d: d.pop(next(iter(d)))),
-        lambda c: r"^pages/doctors\.yaml: field '[a-z-]+': missing; every doctor",
+        "i18n/<lang>/pages/services/<key>.yaml: a service without its page's texts",
+        lambda c: (c / texts(OTHER_LANG, f"services/{first_service_key(c)}")).unlink(),
+        lambda c: rf"^{texts(OTHER_LANG, f'services/{first_service_key(c)}')}: file is missing",
+    ),
+    (
+        f"i18n/{OTHER_LANG}/pages/doctors.yaml: a doctor without their texts",
+        lambda c: edit(c, texts(OTHER_LANG, "doctors"), lambda d: d.pop(first_doctor(c))),
+        lambda c: (
+            rf"^{texts(OTHER_LANG, 'doctors')}: field '{first_doctor(c)}': missing; "
+            r"doctors\.yaml lists"
+        ),
+    ),
+    (
+        f"i18n/{OTHER_LANG}/pages/doctors.yaml: texts of no doctor",
+        lambda c: edit(
+            c, texts(OTHER_LANG, "doctors"), lambda d: d.update(nobody=d[first_doctor(c)])
+        ),
+        lambda c: (
+            rf"^{texts(OTHER_LANG, 'doctors')}: field 'nobody': doctors\.yaml has no "
+            r"'nobody'"
+        ),
+    ),
+    (
+        "doctors.yaml: a text written in the facts file",
+        lambda c: edit(c, "doctors.yaml", lambda d: d[0].update(bio="Una semblanza")),
+        lambda c: r"^doctors\.yaml: field '0\.bio': Extra inputs are not permitted",
     ),
 ]
 

@@ -24,10 +24,15 @@ def test_home_content_is_the_file_s_logos_photos_and_amenities():
     assert [a.icon for a in data.amenities] == [a["icon"] for a in written["amenities"]]
 
 
+def _texts_file(copy, lang):
+    return copy / "i18n" / lang / "pages" / "home.yaml"
+
+
 @pytest.mark.parametrize("field", ["certifications", "facilities"])
 def test_a_carousel_takes_three_to_twelve_items(tmp_path, field):
     copy = shutil.copytree(CONTENT_DIR, tmp_path / "content")
     written = yaml.safe_load((CONTENT_DIR / "pages" / "home.yaml").read_text(encoding="utf-8"))
+    texts = {lang: yaml.safe_load(_texts_file(CONTENT_DIR, lang).read_text()) for lang in LANGS}
     for count, ok in (
         (CAROUSEL_MIN - 1, False),
         (CAROUSEL_MIN, True),
@@ -40,6 +45,13 @@ def test_a_carousel_takes_three_to_twelve_items(tmp_path, field):
         (copy / "pages" / "home.yaml").write_text(
             yaml.safe_dump({**written, field: items}, allow_unicode=True), encoding="utf-8"
         )
+        for lang in LANGS:  # each item with the first one's texts
+            first = next(iter(texts[lang][field].values()))
+            by_key = {item["key"]: first for item in items}
+            _texts_file(copy, lang).write_text(
+                yaml.safe_dump({**texts[lang], field: by_key}, allow_unicode=True),
+                encoding="utf-8",
+            )
         if ok:
             home = load_content(copy).page("home", HomeContent)
             assert len(getattr(home, field)) == count
@@ -59,12 +71,15 @@ def test_the_logo_carousel_shows_fewer_logos_at_once_than_it_has():
 
 def test_a_broken_home_file_names_the_file_and_the_field(tmp_path):
     copy = shutil.copytree(CONTENT_DIR, tmp_path / "content")
-    data = yaml.safe_load((CONTENT_DIR / "pages" / "home.yaml").read_text(encoding="utf-8"))
-    del data["facilities"][0]["caption"]["en"]
-    (copy / "pages" / "home.yaml").write_text(
-        yaml.safe_dump(data, allow_unicode=True), encoding="utf-8"
-    )
-    with pytest.raises(ContentError, match=r"pages/home\.yaml: field 'facilities\.0\.caption\.en'"):
+    lang = LANGS[-1]
+    data = yaml.safe_load(_texts_file(copy, lang).read_text(encoding="utf-8"))
+    key = next(iter(data["facilities"]))
+    del data["facilities"][key]["caption"]
+    _texts_file(copy, lang).write_text(yaml.safe_dump(data, allow_unicode=True), encoding="utf-8")
+    with pytest.raises(
+        ContentError,
+        match=rf"i18n/{lang}/pages/home\.yaml: field 'facilities\.{key}\.caption': Field required",
+    ):
         load_content(copy)
 
 

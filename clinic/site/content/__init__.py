@@ -15,7 +15,7 @@ from clinic.project import CONTENT_DIR
 from clinic.site.content import loader
 from clinic.site.content.base import PositiveInt, Slug, Strict, Text
 from clinic.site.content.clinic_facts import Address, Clinic, OpeningHours
-from clinic.site.content.doctors import Doctor, DoctorTexts
+from clinic.site.content.doctors import Doctor
 from clinic.site.content.errors import ContentError, report_content_errors
 from clinic.site.content.languages import (
     DEFAULT_LANG,
@@ -41,7 +41,6 @@ __all__ = [
     "Content",
     "ContentError",
     "Doctor",
-    "DoctorTexts",
     "Language",
     "Localized",
     "LocalizedBase",

@@ -25,6 +25,7 @@ class Address(Strict):
     street: str
     """Street and number, neighbourhood ({street})."""
     city: str
+    """The city ({city})."""
     region: str
     """State or province."""
     postal_code: Annotated[str, Field(pattern=r"^\d{5}$")]
@@ -88,15 +89,20 @@ class Rating(Strict):
 
 class Social(Strict):
     facebook: HttpUrl
+    """The Facebook page."""
     instagram: HttpUrl
+    """The Instagram profile."""
     youtube: HttpUrl
+    """The YouTube channel."""
     tiktok: HttpUrl
+    """The TikTok profile."""
 
 
 class Designer(Strict):
     name: str
     """Who made the site (the footer's credit)."""
     url: HttpUrl
+    """The designer's site."""
 
 
 Origin = Annotated[
@@ -110,9 +116,13 @@ class LoadsFrom(Strict):
     Content-Security-Policy is built from these; take them from the provider's docs)."""
 
     script: list[Origin] = []
+    """Origins of scripts."""
     connect: list[Origin] = []
+    """Origins of requests (fetch, XHR)."""
     img: list[Origin] = []
+    """Origins of images."""
     frame: list[Origin] = []
+    """Origins of frames."""
 
 
 class Reviews(Strict):
@@ -181,22 +191,33 @@ class Clinic(Strict):
     whatsapp_number: Annotated[str, Field(pattern=r"^\d{8,15}$")]
     """For WhatsApp links: digits only, with the country code, quoted: "529985550142"."""
     email: Annotated[str, Field(pattern=r"^[^@\s]+@[^@\s]+\.[^@\s]+$")]
+    """The clinic's e-mail ({email}; shown as a link)."""
     address: Address
+    """Where the clinic is: one address everywhere."""
     hours: Annotated[list[OpeningHours], Field(min_length=1)]
     """Opening hours; days not listed are closed."""
     permits: Annotated[list[str], Field(min_length=3, max_length=3)]
     """The three health-authority permit numbers."""
     consultation: Consultation
+    """The consultation's fee and length."""
     claims: Claims
+    """Figures the texts cite as {placeholders}."""
     price_range: str
     """For structured data: $ to $$$$."""
     rating: Rating
+    """The reviews' average and count (structured data)."""
     memberships_url: HttpUrl
+    """The memberships page (a link in the footer)."""
     social: Social
+    """The clinic's social profiles (links in the footer)."""
     designer: Designer
+    """The footer's credit."""
     reviews: Reviews
+    """The reviews widget."""
     scheduling: Scheduling
+    """Cal.com, where patients book."""
     brand_colors: BrandColors
+    """The brand's colours."""
     time_zone: str
     """The clinic's IANA time zone (America/Cancun): appointment times are shown in it,
     whatever the visitor's device says."""

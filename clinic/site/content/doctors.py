@@ -1,10 +1,12 @@
-"""content/doctors.yaml: the doctors, in the order the site lists them."""
+"""The doctors, in the order the site lists them: their facts in content/doctors.yaml, their
+texts (name, specialty, license, bio, their page's texts) in each language's
+content/i18n/<lang>/pages/doctors.yaml, under their slug."""
 
 from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from pydantic import Field, RootModel
+from pydantic import Field
 
 from clinic.site.content.base import PositiveInt, Slug, Strict
 from clinic.site.content.languages import Localized
@@ -39,16 +41,7 @@ class Doctor(Strict):
     """The professional license line: number and university."""
     bio: Localized
     """A short bio; {name} and {years} are the doctor's own."""
-
-
-class DoctorTexts(Strict):
-    """The longer texts of one doctor's page."""
-
     focus: Annotated[list[Localized], Field(min_length=1)]
-    """What the doctor focuses on, one short item each."""
+    """On the doctor's page: what they focus on, one short item each."""
     approach: Annotated[list[Localized], Field(min_length=1)]
-    """How the doctor works with patients: paragraphs; {name} and {years} are theirs."""
-
-
-class DoctorsTexts(RootModel[dict[str, DoctorTexts]]):
-    """content/pages/doctors.yaml: each doctor's page texts, under their slug."""
+    """On the doctor's page: how they work with patients, paragraphs ({name}, {years})."""

@@ -5,16 +5,25 @@ stops the build with the file, the field and what is expected."""
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 from pathlib import Path
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from pydantic import BaseModel
 
 from clinic.site.content.base import Strict
 from clinic.site.content.clinic_facts import Clinic
-from clinic.site.content.doctors import Doctor, DoctorsTexts, DoctorTexts
+from clinic.site.content.doctors import Doctor
 from clinic.site.content.errors import ContentError
-from clinic.site.content.files import check_unique, load_file, load_list
+from clinic.site.content.facts_and_texts import (
+    Source,
+    assemble,
+    facts_model,
+    keyed_texts_model,
+    merge_keyed,
+    texts_model,
+)
+from clinic.site.content.files import check_unique, load_file, load_list, validate
 from clinic.site.content.languages import DEFAULT_LANG, LANGS, load_languages
 from clinic.site.content.pages.about import AboutContent
 from clinic.site.content.pages.faq import FaqContent
@@ -28,17 +37,36 @@ from clinic.site.content.texts import load_texts
 
 M = TypeVar("M", bound=BaseModel)
 
-# The file of each page kind that has one (content/pages/<kind>.yaml): read when
-# routes.yaml has a page of that kind. A service page's file is one per service.
-PAGE_FILES: dict[str, type[BaseModel]] = {
-    "about": AboutContent,
-    "faq": FaqContent,
-    "home": HomeContent,
-    "privacy": PrivacyContent,
-    "success": SuccessContent,
+
+@dataclass(frozen=True)
+class PageFile:
+    """A page's own content: its facts in content/<facts> (when it has any), its texts in
+    content/i18n/<lang>/<texts> for each language."""
+
+    model: type[BaseModel]
+    texts: str
+    facts: str | None = None
+
+
+# The files of each page kind that has them: read when routes.yaml has a page of that
+# kind (or when they are there). A service page's texts are one file per service.
+PAGE_FILES: dict[str, PageFile] = {
+    "about": PageFile(AboutContent, "pages/about.yaml"),
+    "faq": PageFile(FaqContent, "pages/faq.yaml", facts="pages/faq.yaml"),
+    "home": PageFile(HomeContent, "pages/home.yaml", facts="pages/home.yaml"),
+    "privacy": PageFile(PrivacyContent, "pages/privacy.yaml", facts="pages/privacy.yaml"),
+    "success": PageFile(SuccessContent, "pages/success.yaml", facts="pages/success.yaml"),
 }
-SERVICE_FILE = "pages/services/{key}.yaml"
-DOCTOR_TEXTS_FILE = "pages/doctors.yaml"
+SERVICE_TEXTS = "pages/services/{key}.yaml"
+DOCTORS_FACTS = "doctors.yaml"
+DOCTORS_TEXTS = "pages/doctors.yaml"
+
+
+def texts_path(lang: str, relative: str) -> str:
+    """Where language `lang` keeps the texts file `relative` (under content/)."""
+    return f"i18n/{lang}/{relative}"
+
+
 # The texts every page of routes.yaml needs in every language, under pages.<id>. (the
 # head's title, description and keywords; the page's own heading and introduction).
 PAGE_TEXT_KEYS = ("title", "intro", "meta_title", "meta_description", "keywords")
@@ -61,7 +89,6 @@ class Content(Strict):
     # The pages' own files (content/pages/), for the kinds routes.yaml has.
     pages: dict[str, BaseModel] = {}
     service_pages: dict[str, ServiceContent] = {}
-    doctor_pages: dict[str, DoctorTexts] = {}
 
     def doctor(self, slug: str) -> Doctor:
         return next(d for d in self.doctors if d.slug == slug)
@@ -155,35 +182,59 @@ def _check_page_texts(content: Content) -> None:
         )
 
 
-def _load_pages(directory: Path, routes: RouteTable, doctors: list[Doctor], services):
+def load_page(directory: Path, file: PageFile, texts: str | None = None) -> Any:
+    """A page's content: its facts and each language's texts, as its one model."""
+    relative = texts or file.texts
+    facts = load_file(directory, file.facts, facts_model(file.model)) if file.facts else None
+    by_lang = {
+        lang: load_file(directory, texts_path(lang, relative), texts_model(file.model))
+        for lang in LANGS
+    }
+    source = Source(file.facts, {lang: texts_path(lang, relative) for lang in LANGS})
+    data = assemble(file.model, facts, by_lang, source)
+    return validate(texts_path(DEFAULT_LANG, relative), file.model, data)
+
+
+def load_doctors(directory: Path) -> list[Doctor]:
+    """The doctors' facts (doctors.yaml), each with their texts found under their slug in
+    each language's pages/doctors.yaml."""
+    facts = [
+        doctor.model_dump() for doctor in load_list(directory, DOCTORS_FACTS, facts_model(Doctor))
+    ]
+    check_unique(DOCTORS_FACTS, "slug", [doctor["slug"] for doctor in facts])
+    texts = {
+        lang: load_file(
+            directory, texts_path(lang, DOCTORS_TEXTS), keyed_texts_model(Doctor)
+        ).model_dump()
+        for lang in LANGS
+    }
+    source = Source(DOCTORS_FACTS, {lang: texts_path(lang, DOCTORS_TEXTS) for lang in LANGS})
+    merged = merge_keyed(Doctor, facts, texts, source)
+    return [
+        validate(texts_path(DEFAULT_LANG, DOCTORS_TEXTS), Doctor, data, prefix=f"{i}.")
+        for i, data in enumerate(merged)
+    ]
+
+
+def _load_pages(directory: Path, routes: RouteTable):
     """The pages' own files for the kinds routes.yaml has (and any other that is there,
     so a broken file is found before its page is routed)."""
     kinds = {route.kind for route in routes.pages.values()}
     pages = {
-        kind: load_file(directory, f"pages/{kind}.yaml", model)
-        for kind, model in PAGE_FILES.items()
-        if kind in kinds or (directory / f"pages/{kind}.yaml").is_file()
+        kind: load_page(directory, file)
+        for kind, file in PAGE_FILES.items()
+        if kind in kinds or (directory / texts_path(DEFAULT_LANG, file.texts)).is_file()
     }
     service_pages = {
-        page_id: load_file(directory, SERVICE_FILE.format(key=page_id), ServiceContent)
+        page_id: load_page(
+            directory,
+            PageFile(ServiceContent, SERVICE_TEXTS),
+            SERVICE_TEXTS.format(key=page_id),
+        )
         for page_id, route in routes.pages.items()
         if route.kind == "service"
     }
-    doctor_pages = load_file(directory, DOCTOR_TEXTS_FILE, DoctorsTexts).root
-    slugs = [doctor.slug for doctor in doctors]
-    for slug in slugs:
-        if slug not in doctor_pages:
-            raise ContentError(
-                f"{DOCTOR_TEXTS_FILE}: field '{slug}': missing; every doctor of doctors.yaml "
-                f"needs their page's texts (focus, approach) under their slug"
-            )
-    for slug in doctor_pages:
-        if slug not in slugs:
-            raise ContentError(
-                f"{DOCTOR_TEXTS_FILE}: field '{slug}': no doctor of doctors.yaml has this "
-                f"slug (doctors: {', '.join(slugs)})"
-            )
-    return pages, service_pages, doctor_pages
+    return pages, service_pages
 
 
 def load_content(directory: Path) -> Content:
@@ -195,10 +246,10 @@ def load_content(directory: Path) -> Content:
             "languages this process read its models in (start it with CLINIC_CONTENT_DIR)"
         )
     clinic = load_file(directory, "clinic.yaml", Clinic)
-    doctors = load_list(directory, "doctors.yaml", Doctor)
     services = load_list(directory, "services.yaml", Service)
     routes = load_file(directory, "routes.yaml", RouteTable)
     i18n, i18n_files = load_texts(directory, LANGS)
+    doctors = load_doctors(directory)
 
     check_unique("doctors.yaml", "slug", [d.slug for d in doctors])
     check_unique("doctors.yaml", "cal_namespace", [d.cal_namespace for d in doctors])
@@ -233,7 +284,7 @@ def load_content(directory: Path) -> Content:
     for legacy, target in routes.legacy.items():
         if target not in routes.pages:
             raise ContentError(f"routes.yaml: field 'legacy.{legacy}': unknown page '{target}'")
-    pages, service_pages, doctor_pages = _load_pages(directory, routes, doctors, services)
+    pages, service_pages = _load_pages(directory, routes)
     content = Content(
         clinic=clinic,
         doctors=doctors,
@@ -243,7 +294,6 @@ def load_content(directory: Path) -> Content:
         i18n_files=i18n_files,
         pages=pages,
         service_pages=service_pages,
-        doctor_pages=doctor_pages,
     )
     _check_page_texts(content)
     return content

@@ -3,7 +3,7 @@ bio, years of experience, the services the doctor leads (linked), the doctor's n
 times, and book buttons that open this doctor's Cal.com calendar in place (the same embed
 and fallback link as the booking page: clinic/site/components/cal_embed.py).
 
-Facts come from doctors.yaml; the longer texts from content/pages/doctors.yaml."""
+Facts come from doctors.yaml; the texts from content/i18n/<lang>/pages/doctors.yaml."""
 
 from __future__ import annotations
 
@@ -22,7 +22,7 @@ from clinic.site.components.ui import (
     CONTAINER,
     page_section,
 )
-from clinic.site.content import Doctor, DoctorTexts, content
+from clinic.site.content import Doctor, content
 from clinic.site.i18n import (
     consultation_price,
     doctor_bio,
@@ -36,8 +36,9 @@ from clinic.site.pages.inner_blocks import call_to_action, map_link, paragraphs
 from clinic.site.routes import Page, path_for
 
 
-def doctor_texts(slug: str) -> DoctorTexts:
-    return content().doctor_pages[slug]
+def doctor_texts(slug: str) -> Doctor:
+    """The doctor, whose page texts (focus, approach) are loaded with their facts."""
+    return content().doctor(slug)
 
 
 def _book_button(doctor: Doctor, lang: str) -> rx.Component:

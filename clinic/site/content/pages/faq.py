@@ -14,6 +14,7 @@ class FaqEntry(Strict):
     key: Slug
     """The question's id (the anchor of its link on the page)."""
     question: Localized
+    """The question, as patients ask it."""
     answer: Annotated[list[Localized], Field(min_length=1)]
     """Paragraphs before the list."""
     items: Literal["doctors", "services", "hours"] | None = None
@@ -28,5 +29,6 @@ class FaqContent(Strict):
     """The FAQ page, in page order; the page and its FAQPage structured data."""
 
     entries: Annotated[list[FaqEntry], Field(min_length=1)]
+    """The questions, in page order."""
     extra_services: list[Localized] = []
     """Services the clinic offers that have no page of their own (listed after those)."""

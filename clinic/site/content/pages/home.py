@@ -28,15 +28,20 @@ class Facility(Strict):
     key: Slug
     """The photo's files: assets/img/facilities/<key>-{480,960,1440}.{avif,webp,jpg}."""
     caption: Localized
+    """The photo's caption."""
     alt: Localized
     """What the photo shows, for those who cannot see it."""
 
 
 class Amenity(Strict):
+    key: Slug
+    """The amenity's name in the texts files (parking, wifi)."""
     icon: Slug
     """A lucide icon name (lucide.dev)."""
     title: Localized
+    """The amenity, in a few words."""
     text: Localized
+    """One line about it."""
 
 
 class HomeContent(Strict):
@@ -49,3 +54,4 @@ class HomeContent(Strict):
     facilities: Annotated[list[Facility], Field(min_length=CAROUSEL_MIN, max_length=CAROUSEL_MAX)]
     """Facility photos, in carousel order."""
     amenities: Annotated[list[Amenity], Field(min_length=1)]
+    """The amenities card's items."""

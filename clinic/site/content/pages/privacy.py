@@ -16,6 +16,7 @@ class PrivacySection(Strict):
     key: Slug
     """The section's anchor on the page (#controller)."""
     title: Localized
+    """The section's title (numbered on the page)."""
     body: Localized
     """Blank lines separate paragraphs; lines starting with "- " are bullets."""
 
@@ -28,3 +29,4 @@ class PrivacyContent(Strict):
     sections: Annotated[
         list[PrivacySection], Field(min_length=SECTION_COUNT, max_length=SECTION_COUNT)
     ]
+    """The 11 sections, in order."""

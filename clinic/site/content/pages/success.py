@@ -15,8 +15,11 @@ class Rules(Strict):
     notes name them as {placeholders})."""
 
     arrive_early_minutes: PositiveInt
+    """How many minutes early to arrive ({arrive_early_minutes})."""
     tolerance_minutes: PositiveInt
+    """How late a patient may arrive, in minutes ({tolerance_minutes})."""
     change_notice_hours: PositiveInt
+    """How many hours' notice a change needs ({change_notice_hours})."""
 
 
 class Note(Strict):
@@ -30,5 +33,8 @@ class SuccessContent(Strict):
     """The success page, shown after an appointment request."""
 
     rules: Rules
+    """The confirmation rules' numbers."""
     notes_heading: Localized
+    """The heading over the notes."""
     notes: Annotated[list[Note], Field(min_length=1)]
+    """The notes, in order."""
