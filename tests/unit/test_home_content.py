@@ -8,7 +8,7 @@ import shutil
 import pytest
 import yaml
 
-from clinic.site.components.avatar import doctor_photo_url
+from clinic.site.components.avatar import PHOTO_FOLDER, checked_photo_url, doctor_photo_url
 from clinic.site.components.picture import PHOTO_WIDTHS, photo
 from clinic.site.content import CONTENT_DIR, LANGS, ContentError, content, load_content
 from clinic.site.pages.home import SECTION_IDS, render
@@ -117,3 +117,27 @@ def test_home_renders_one_h1_and_the_sections_in_spec_order(lang):
     assert rendered.count('"h1"') == 1
     positions = [rendered.index(f'id:"{section_id}"') for section_id in SECTION_IDS]
     assert positions == sorted(positions)
+
+
+def test_a_doctor_photo_named_but_missing_or_of_another_format_stops_the_build():
+    doctor = content().doctors[0]
+    missing = doctor.model_copy(update={"image": "no-such-portrait.webp"})
+    assert not (PHOTO_FOLDER / missing.image).exists()
+    with pytest.raises(
+        ContentError,
+        match=r"^doctors\.yaml: field '0\.image': assets/img/doctors/no-such-portrait\.webp "
+        r"is missing",
+    ):
+        checked_photo_url(missing)
+    other_format = doctor.model_copy(update={"image": "portrait.png"})
+    with pytest.raises(ContentError, match=r"portrait\.png is not a photo the site shows"):
+        checked_photo_url(other_format)
+    elsewhere = doctor.model_copy(update={"image": "https://photos.example/portrait.webp"})
+    assert checked_photo_url(elsewhere) == elsewhere.image
+
+
+def test_a_link_to_a_page_routes_yaml_does_not_list_names_routes_yaml():
+    from clinic.site.routes import path_for
+
+    with pytest.raises(ContentError, match=r"^routes\.yaml: field 'pages\.no-such-page': missing"):
+        path_for("no-such-page", LANGS[0])

@@ -232,18 +232,19 @@ def merge_keyed(
     key = key_field(item)
     assert key is not None
     keys = [entry[key] for entry in entries]
-    where = f"under {_where(path)}" if path else "in it"
+    where = f" under {_where(path)}" if path else ""
     for lang, by_key in texts.items():
         by_key = by_key or {}
         for missing in (k for k in keys if k not in by_key):
             raise ContentError(
                 f"{source.texts[lang]}: field '{_where((*path, missing))}': missing; "
-                f"{source.facts} lists '{missing}' {where}, and each language gives its texts"
+                f"{source.facts} lists '{missing}'{where}, and every language gives its texts "
+                f"under that {key}"
             )
         for unknown in (k for k in by_key if k not in keys):
             raise ContentError(
                 f"{source.texts[lang]}: field '{_where((*path, unknown))}': {source.facts} has "
-                f"no '{unknown}' {where} (its {key}s: {', '.join(keys)})"
+                f"no '{unknown}'{where} (its {key}s: {', '.join(keys)}; a misspelt {key}?)"
             )
     return [
         _merge(
