@@ -16,11 +16,7 @@ class Strict(BaseModel):
 
 
 Text = Annotated[str, Field(min_length=1)]
-Slug = Annotated[
-    str,
-    Field(
-        pattern=r"^[a-z0-9]+(-[a-z0-9]+)*$",
-        description="Lower-case letters, digits and single hyphens (used in paths and file names).",
-    ),
-]
+# Lower-case letters, digits and single hyphens: used in paths, anchors and file names.
+# (No description here: a type's description would hide the field's own on hover.)
+Slug = Annotated[str, Field(pattern=r"^[a-z0-9]+(-[a-z0-9]+)*$")]
 PositiveInt = Annotated[int, Field(gt=0)]

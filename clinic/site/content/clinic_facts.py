@@ -10,9 +10,7 @@ from pydantic import Field, HttpUrl, field_validator, model_validator
 from clinic.site.content.base import Strict
 
 Day = Literal["Mo", "Tu", "We", "Th", "Fr", "Sa", "Su"]
-Time = Annotated[
-    str, Field(pattern=r"^([01]\d|2[0-3]):[0-5]\d$", description='24-hour time, quoted: "09:00".')
-]
+Time = Annotated[str, Field(pattern=r"^([01]\d|2[0-3]):[0-5]\d$")]
 
 
 class Address(Strict):
@@ -46,7 +44,9 @@ class OpeningHours(Strict):
     days: Annotated[list[Day], Field(min_length=1)]
     """The days these hours apply to: Mo Tu We Th Fr Sa Su."""
     opens: Time
+    """Opening time, 24-hour, quoted: "09:00"."""
     closes: Time
+    """Closing time, 24-hour, quoted: "20:00"."""
 
 
 class Consultation(Strict):
@@ -147,13 +147,12 @@ class Scheduling(Strict):
     """Cal.com's public API (open times); asked by our server, never the browser."""
 
 
-HexColor = Annotated[
-    str, Field(pattern=r"^#[0-9a-fA-F]{6}$", description='A colour, quoted: "#7b2d5b".')
-]
+HexColor = Annotated[str, Field(pattern=r"^#[0-9a-fA-F]{6}$")]
 
 
 class BrandColors(Strict):
-    """The site's Tailwind theme and Cal.com's cal-brand; texts keep 4.5:1 contrast."""
+    """The site's Tailwind theme and Cal.com's cal-brand; texts keep 4.5:1 contrast. Each
+    colour quoted, as "#7b2d5b"."""
 
     primary: HexColor
     """Actions and headings on light backgrounds."""

@@ -14,7 +14,8 @@ from clinic.site.content.languages import Localized
 
 class Doctor(Strict):
     slug: Slug
-    """The doctor in paths and files: valeria-montes (the page /ginecologa-cancun-<slug>)."""
+    """The doctor in paths and files, lower case and hyphens: valeria-montes (the page
+    /ginecologa-cancun-<slug>; their texts are under it in each language's files)."""
     name: Localized
     """The name with its title, as each language writes it: Dra. / Dr. ({name} in texts)."""
     gender: Literal["female", "male"]

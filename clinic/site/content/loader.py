@@ -251,7 +251,6 @@ def load_content(directory: Path) -> Content:
     i18n, i18n_files = load_texts(directory, LANGS)
     doctors = load_doctors(directory)
 
-    check_unique("doctors.yaml", "slug", [d.slug for d in doctors])
     check_unique("doctors.yaml", "cal_namespace", [d.cal_namespace for d in doctors])
     check_unique("services.yaml", "key", [s.key for s in services])
     for service in services:

@@ -78,7 +78,22 @@ class Schema:
             schema = self.model.json_schema()
         else:
             schema = self.model.model_json_schema()
-        return {"$schema": DIALECT, **_any_language(schema)}
+        return {"$schema": DIALECT, **_one_line_descriptions(_any_language(schema))}
+
+
+def _one_line_descriptions(schema: Any) -> Any:
+    """Descriptions as one line: a docstring's line breaks are the code's layout, and an
+    editor's hover would show them as paragraph breaks mid-sentence."""
+    if isinstance(schema, dict):
+        return {
+            key: " ".join(value.split())
+            if key == "description" and isinstance(value, str)
+            else _one_line_descriptions(value)
+            for key, value in schema.items()
+        }
+    if isinstance(schema, list):
+        return [_one_line_descriptions(item) for item in schema]
+    return schema
 
 
 def _any_language(schema: Any) -> Any:

@@ -24,6 +24,7 @@ class Rules(Strict):
 
 class Note(Strict):
     key: Slug
+    """The note's name: its text is under it in each language's texts file."""
     text: Localized
     """{arrive_early_minutes}, {tolerance_minutes}, {change_notice_hours} and the clinic's
     facts ({email} shows as a link)."""
