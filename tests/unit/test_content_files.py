@@ -218,6 +218,18 @@ CASES: list[tuple[str, Callable[[Path], None], Callable[[Path], str]]] = [
         lambda c: rf"^{texts(OTHER_LANG, f'services/{first_service_key(c)}')}: file is missing",
     ),
     (
+        f"i18n/{OTHER_LANG}/pages/services/<key>.yaml: too few questions",
+        lambda c: edit(
+            c,
+            texts(OTHER_LANG, f"services/{first_service_key(c)}"),
+            lambda d: d.update(questions=d["questions"][:1]),
+        ),
+        lambda c: (
+            rf"^{texts(OTHER_LANG, f'services/{first_service_key(c)}')}: field "
+            r"'questions': List should have at least 3 items"
+        ),
+    ),
+    (
         f"i18n/{OTHER_LANG}/pages/doctors.yaml: a doctor without their texts",
         lambda c: edit(c, texts(OTHER_LANG, "doctors"), lambda d: d.pop(first_doctor(c))),
         lambda c: (
@@ -274,3 +286,21 @@ def test_an_uncaught_content_error_prints_its_message_without_a_traceback(tmp_pa
     assert run.returncode != 0
     assert "doctors.yaml: field '0.years_experience'" in run.stderr
     assert "Traceback" not in run.stderr, run.stderr
+
+
+def test_every_kind_of_content_file_has_a_broken_case():
+    """Each file the loader reads (each schema: a facts file, a page's texts, the flat
+    texts) is broken by at least one case above."""
+    from clinic.site.content import schemas
+
+    key = read(CONTENT_DIR / "services.yaml")[0]["key"]
+    page = first_page_file(CONTENT_DIR, OTHER_LANG).rsplit("/", 1)[-1]
+    covered = set()
+    for case, _, _ in CASES:
+        file = case.split(": ", 1)[0]
+        file = file.replace("<lang>", OTHER_LANG).replace("<key>", key).replace("<page>.yaml", page)
+        found = schemas.schema_of(file)
+        if found is not None:
+            covered.add(found.name)
+    wanted = {schema.name for schema in schemas.all_schemas(CONTENT_DIR).values()}
+    assert wanted <= covered, sorted(wanted - covered)
