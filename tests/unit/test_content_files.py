@@ -6,8 +6,11 @@ value typed here, so a clinic's own content keeps these tests green."""
 
 from __future__ import annotations
 
+import os
 import re
 import shutil
+import subprocess
+import sys
 from collections.abc import Callable
 from pathlib import Path
 
@@ -269,22 +272,34 @@ def test_a_broken_content_file_names_the_file_and_the_field(tmp_path, break_it, 
     assert re.search(expected, str(raised.value)), str(raised.value)
 
 
-def test_an_uncaught_content_error_prints_its_message_without_a_traceback(tmp_path):
+@pytest.mark.parametrize(
+    ("relative", "change", "message"),
+    [
+        (
+            "doctors.yaml",
+            lambda d: d[0].update(years_experience="quince"),
+            "doctors.yaml: field '0.years_experience'",
+        ),
+        # Read when the content package is imported, before anything else.
+        ("languages.yaml", lambda d: d[0].update(code="Español"), "languages.yaml: field '0.code'"),
+    ],
+    ids=["doctors.yaml", "languages.yaml"],
+)
+def test_an_uncaught_content_error_prints_its_message_without_a_traceback(
+    tmp_path, relative, change, message
+):
     """A build stops with the message alone (clinic/site/content/errors.py)."""
-    import subprocess
-    import sys
-
     copy = shutil.copytree(CONTENT_DIR, tmp_path / "content")
-    edit(copy, "doctors.yaml", lambda d: d[0].update(years_experience="quince"))
+    edit(copy, relative, change)
     run = subprocess.run(
         [sys.executable, "-c", "from clinic.site.routes import all_pages; all_pages()"],
         capture_output=True,
         text=True,
-        env={**__import__("os").environ, "CLINIC_CONTENT_DIR": str(copy)},
+        env={**os.environ, "CLINIC_CONTENT_DIR": str(copy)},
         check=False,
     )
     assert run.returncode != 0
-    assert "doctors.yaml: field '0.years_experience'" in run.stderr
+    assert message in run.stderr
     assert "Traceback" not in run.stderr, run.stderr
 
 

@@ -20,6 +20,8 @@ def report_content_errors() -> None:
     message alone: the people who fix it edit YAML, and a traceback of the site's code
     would bury the one line that tells them what to fix."""
     previous = sys.excepthook
+    if getattr(previous, "reports_content_errors", False):
+        return
 
     def hook(kind, error, trace):
         if issubclass(kind, ContentError):
@@ -27,6 +29,7 @@ def report_content_errors() -> None:
         else:
             previous(kind, error, trace)
 
+    hook.reports_content_errors = True  # pyright: ignore[reportFunctionMemberAccess]
     sys.excepthook = hook
 
 
