@@ -111,7 +111,7 @@ def _decoded(text: str) -> str:
     )
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def pages(served_build) -> dict[str, str]:
     """Every prerendered HTML file of the fixture's build (route pages, 404 pages, shells)."""
     if served_build is None:
