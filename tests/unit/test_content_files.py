@@ -172,6 +172,13 @@ CASES: list[tuple[str, Callable[[Path], None], Callable[[Path], str]]] = [
         lambda c: r"^pages/home\.yaml: field 'certifications': List should have at least 3",
     ),
     (
+        "pages/home.yaml: two photos under one key",
+        lambda c: edit(
+            c, "pages/home.yaml", lambda d: d["facilities"].append(dict(d["facilities"][0]))
+        ),
+        lambda c: r"^pages/home\.yaml: field 'facilities\.\d+\.key': duplicate key",
+    ),
+    (
         f"i18n/{DEFAULT_LANG}/pages/home.yaml: a misspelt logo key",
         lambda c: edit(
             c,

@@ -19,6 +19,7 @@ from __future__ import annotations
 import functools
 import types
 import typing
+from dataclasses import dataclass
 from typing import Any
 
 from pydantic import BaseModel, RootModel, create_model
@@ -149,13 +150,13 @@ def keyed_texts_model(model: type[BaseModel]) -> type[RootModel]:
     return RootModel[dict[str, texts_model(model)]]
 
 
+@dataclass(frozen=True)
 class Source:
     """Where the data being assembled comes from, for messages: the facts file and each
     language's texts file."""
 
-    def __init__(self, facts: str | None, texts: dict[str, str]):
-        self.facts = facts
-        self.texts = texts
+    facts: str | None
+    texts: dict[str, str]
 
 
 def _where(path: tuple) -> str:
@@ -233,6 +234,11 @@ def merge_keyed(
     assert key is not None
     keys = [entry[key] for entry in entries]
     where = f" under {_where(path)}" if path else ""
+    for i, value in enumerate(keys):
+        if value in keys[:i]:
+            # Each item's texts are found by its key: two items cannot share one.
+            field = _where((*path, i, key))
+            raise ContentError(f"{source.facts}: field '{field}': duplicate {key} '{value}'")
     for lang, by_key in texts.items():
         by_key = by_key or {}
         for missing in (k for k in keys if k not in by_key):
