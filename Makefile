@@ -9,7 +9,7 @@ export PATH := $(BIN):$(PATH)
 export REFLEX_TELEMETRY_ENABLED := false
 export PYTHONDONTWRITEBYTECODE := 1
 
-.PHONY: setup lock npm-upgrade language run fixture-run dev export sample-fingerprint serve test lint fmt js-tools unit e2e browser java static-hosts browser-languages video bench lighthouse clean
+.PHONY: setup lock npm-upgrade language schemas run fixture-run dev export sample-fingerprint serve test lint fmt js-tools unit e2e browser java static-hosts browser-languages video bench lighthouse clean
 
 # Browser tests run in parallel (pytest-xdist): TEST_WORKERS=1 for one at a time. Tests
 # marked xdist_group (the development server's) share one worker (--dist loadgroup).
@@ -66,6 +66,12 @@ npm-upgrade: setup
 ## it prints what remains to be done by hand (translations, slugs).
 language: setup
 	$(BIN)/python tools/add_language.py --code "$(CODE)" --from "$(FROM)" --name "$(NAME)" --locale "$(LOCALE)"
+
+## make schemas: the JSON Schema of every content file, from the content model, into
+## content/schemas/, and each YAML file's first line naming its schema (editors check the
+## file as it is typed: README, "Checked as you type"). Run it after changing a model.
+schemas: setup
+	$(BIN)/python -m clinic.site.content.schemas
 
 ## make sample-fingerprint: after changing the shipped sample itself (content/), record it as
 ## the spec's clinic, which tests/sample/ checks (tests/sample/shipped.py).

@@ -59,6 +59,7 @@ def logos(count: int):
         home = grow.read(content / "pages" / "home.yaml")
         shipped = home["certifications"]
         chosen = []
+        names: dict[str, str] = {}  # each logo's key -> the shipped logo whose name it takes
         for i in range(count):
             model = shipped[i % len(shipped)]
             key = model["key"] if i < len(shipped) else f"{model['key']}-{i}"
@@ -66,7 +67,18 @@ def logos(count: int):
                 folder = assets / "img" / "certifications"
                 shutil.copy(folder / f"{model['key']}.svg", folder / f"{key}.svg")
             chosen.append({**model, "key": key})
+            names[key] = model["key"]
         grow.write(content / "pages" / "home.yaml", {**home, "certifications": chosen})
+        # Each logo's name in every language: a copy's, the one it was made from.
+        grow.edit_texts(
+            content,
+            grow.HOME_TEXTS,
+            lambda lang, texts: texts.update(
+                certifications={
+                    key: texts["certifications"][source] for key, source in names.items()
+                }
+            ),
+        )
 
     return edit
 

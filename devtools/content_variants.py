@@ -18,7 +18,9 @@ from pathlib import Path
 import yaml
 
 import clinic.site.content as content_module
-from clinic.site.content import CONTENT_DIR, LANGS, load_content
+from clinic.site.content import CONTENT_DIR, LANGS
+from clinic.site.content.loader import DOCTORS_TEXTS, PAGE_FILES, SERVICE_TEXTS
+from clinic.site.content.texts import load_texts
 from clinic.site.routes import lang_prefix
 
 # A third doctor as the issue describes her: two surnames and accents (slug without them).
@@ -78,15 +80,20 @@ NEW_SERVICE = {
     },
 }
 NEW_PHOTO_KEY = "recovery-room"
+# Texts files under content/i18n/<lang>/ (clinic/site/content/loader.py names them).
+DOCTOR_TEXTS = DOCTORS_TEXTS
+HOME_TEXTS = PAGE_FILES["home"].texts
 
 
-def in_every_language(texts: dict[str, str], paths: bool = False) -> dict[str, str]:
+def in_every_language(
+    texts: dict[str, str], paths: bool = False, langs: list[str] | None = None
+) -> dict[str, str]:
     """Texts written here in the sample's languages, for every language of the content: a
     language of its own is the last sample language's text as `make language` drafts it
     (a path: under that language's prefix)."""
     last = list(texts)[-1]
     drafted = {}
-    for lang in LANGS:
+    for lang in langs or LANGS:
         if lang in texts:
             drafted[lang] = texts[lang]
         elif paths:
@@ -104,6 +111,24 @@ def write(path: Path, data) -> None:
     path.write_text(yaml.safe_dump(data, allow_unicode=True, sort_keys=False), encoding="utf-8")
 
 
+def languages_of(content_dir: Path) -> list[str]:
+    return [language["code"] for language in read(content_dir / "languages.yaml")]
+
+
+def texts_of(content_dir: Path, lang: str, relative: str) -> Path:
+    """A language's texts file (`relative` under content/i18n/<lang>/)."""
+    return content_dir / "i18n" / lang / relative
+
+
+def edit_texts(content_dir: Path, relative: str, change) -> None:
+    """`change(lang, data)` on the texts file `relative` of every language."""
+    for lang in languages_of(content_dir):
+        path = texts_of(content_dir, lang, relative)
+        data = read(path)
+        change(lang, data)
+        write(path, data)
+
+
 def copy_content(dest: Path, source: Path = CONTENT_DIR) -> Path:
     shutil.copytree(source, dest)
     return dest
@@ -111,16 +136,16 @@ def copy_content(dest: Path, source: Path = CONTENT_DIR) -> Path:
 
 def add_doctor(content_dir: Path, doctor: dict, event_type: bool = True) -> None:
     """A doctor more, at the end of doctors.yaml: a copy of the first one with a new slug,
-    name, initials, gender and calendar, and the first one's page texts. With
-    `event_type=False` the new doctor has no Cal.com event type (no open times), as the
-    README allows."""
+    initials, gender and calendar, and in each language the first one's texts under the
+    new name. With `event_type=False` the new doctor has no Cal.com event type (no open
+    times), as the README allows."""
     doctors = read(content_dir / "doctors.yaml")
     first = doctors[0]
     org = first["cal_link"].split("/")[0]
+    names = in_every_language(doctor["name"], langs=languages_of(content_dir))
     new = {
         **first,
-        **doctor,
-        "name": in_every_language(doctor["name"]),
+        **{key: value for key, value in doctor.items() if key != "name"},
         "cal_link": f"{org}/{doctor['slug']}",
         "cal_namespace": doctor["slug"],
         "years_experience": max(d["years_experience"] for d in doctors) + 1,
@@ -129,9 +154,13 @@ def add_doctor(content_dir: Path, doctor: dict, event_type: bool = True) -> None
     if event_type and "cal_event_type_id" in first:
         new["cal_event_type_id"] = max(d.get("cal_event_type_id", 0) for d in doctors) + 1
     write(content_dir / "doctors.yaml", [*doctors, new])
-    texts = read(content_dir / "pages" / "doctors.yaml")
-    texts[doctor["slug"]] = texts[first["slug"]]
-    write(content_dir / "pages" / "doctors.yaml", texts)
+    edit_texts(
+        content_dir,
+        DOCTOR_TEXTS,
+        lambda lang, texts: texts.update(
+            {doctor["slug"]: {**texts[first["slug"]], "name": names[lang]}}
+        ),
+    )
 
 
 def keep_doctors(content_dir: Path, count: int) -> None:
@@ -147,10 +176,10 @@ def keep_doctors(content_dir: Path, count: int) -> None:
         if service.get("specialist") in gone_slugs:
             service["specialist"] = kept[0]["slug"]
     write(content_dir / "services.yaml", services)
-    texts = read(content_dir / "pages" / "doctors.yaml")
-    write(
-        content_dir / "pages" / "doctors.yaml",
-        {k: v for k, v in texts.items() if k not in gone_slugs},
+    edit_texts(
+        content_dir,
+        DOCTOR_TEXTS,
+        lambda lang, texts: [texts.pop(slug) for slug in gone_slugs],
     )
 
 
@@ -216,10 +245,15 @@ def add_service(content_dir: Path, service: dict = NEW_SERVICE) -> None:
     doctors = read(content_dir / "doctors.yaml")
     doctors[0]["services"].append(key)
     write(content_dir / "doctors.yaml", doctors)
-    loaded = load_content(content_dir)
+    for lang in languages_of(content_dir):
+        shutil.copy(
+            texts_of(content_dir, lang, SERVICE_TEXTS.format(key=model["key"])),
+            texts_of(content_dir, lang, SERVICE_TEXTS.format(key=key)),
+        )
+    tables, sources = load_texts(content_dir, LANGS)
     for lang in LANGS:
-        texts = loaded.i18n[lang]
-        path = content_dir / loaded.i18n_file(lang, f"pages.{model['key']}.meta_title")
+        texts = tables[lang]
+        path = content_dir / sources[lang][f"pages.{model['key']}.meta_title"]
         tree = read(path)
         for field in ("title", "description"):
             _set(tree, f"services.{key}.{field}", service[field][lang])
@@ -233,21 +267,23 @@ def add_service(content_dir: Path, service: dict = NEW_SERVICE) -> None:
             service["title"][lang] + ", " + texts[f"pages.{model['key']}.keywords"],
         )
         write(path, tree)
-    shutil.copy(
-        content_dir / "pages" / "services" / f"{model['key']}.yaml",
-        content_dir / "pages" / "services" / f"{key}.yaml",
-    )
+
+
+def _drop_last(content_dir: Path, field: str) -> None:
+    """The last logo or photo of the home page gone, with its texts in every language."""
+    home = read(content_dir / "pages" / "home.yaml")
+    gone = home[field].pop()
+    write(content_dir / "pages" / "home.yaml", home)
+    edit_texts(content_dir, HOME_TEXTS, lambda lang, texts: texts[field].pop(gone["key"]))
 
 
 def drop_certification(content_dir: Path) -> None:
-    home = read(content_dir / "pages" / "home.yaml")
-    home["certifications"] = home["certifications"][:-1]
-    write(content_dir / "pages" / "home.yaml", home)
+    _drop_last(content_dir, "certifications")
 
 
 def add_certification(content_dir: Path, assets_dir: Path) -> None:
-    """A logo more at the end of the certifications carousel: the first one's badge under
-    a new name (in `assets_dir`, a copy's assets/)."""
+    """A logo more at the end of the certifications carousel: the first one's badge and
+    name under a new key (the badge in `assets_dir`, a copy's assets/)."""
     home = read(content_dir / "pages" / "home.yaml")
     first = home["certifications"][0]
     key = first["key"] + "-2"
@@ -255,14 +291,19 @@ def add_certification(content_dir: Path, assets_dir: Path) -> None:
         key += "-more"
     home["certifications"].append({**first, "key": key})
     write(content_dir / "pages" / "home.yaml", home)
+    edit_texts(
+        content_dir,
+        HOME_TEXTS,
+        lambda lang, texts: texts["certifications"].update(
+            {key: texts["certifications"][first["key"]]}
+        ),
+    )
     folder = assets_dir / "img" / "certifications"
     shutil.copy(folder / f"{first['key']}.svg", folder / f"{key}.svg")
 
 
 def drop_facility_photo(content_dir: Path) -> None:
-    home = read(content_dir / "pages" / "home.yaml")
-    home["facilities"] = home["facilities"][:-1]
-    write(content_dir / "pages" / "home.yaml", home)
+    _drop_last(content_dir, "facilities")
 
 
 def add_facility_photo(content_dir: Path, assets_dir: Path, key: str = NEW_PHOTO_KEY) -> None:
@@ -272,19 +313,24 @@ def add_facility_photo(content_dir: Path, assets_dir: Path, key: str = NEW_PHOTO
     first = home["facilities"][0]
     while key in {f["key"] for f in home["facilities"]}:  # content that has it already
         key += "-more"
-    home["facilities"].append(
-        {
-            "key": key,
-            "caption": in_every_language({"es": "Sala de recuperación", "en": "Recovery room"}),
-            "alt": in_every_language(
-                {
-                    "es": "Ilustración de la sala de recuperación, con un sillón reclinable",
-                    "en": "Illustration of the recovery room, with a reclining chair",
-                }
-            ),
-        }
-    )
+    home["facilities"].append({**first, "key": key})
     write(content_dir / "pages" / "home.yaml", home)
+    langs = languages_of(content_dir)
+    caption = in_every_language({"es": "Sala de recuperación", "en": "Recovery room"}, langs=langs)
+    alt = in_every_language(
+        {
+            "es": "Ilustración de la sala de recuperación, con un sillón reclinable",
+            "en": "Illustration of the recovery room, with a reclining chair",
+        },
+        langs=langs,
+    )
+    edit_texts(
+        content_dir,
+        HOME_TEXTS,
+        lambda lang, texts: texts["facilities"].update(
+            {key: {"caption": caption[lang], "alt": alt[lang]}}
+        ),
+    )
     folder = assets_dir / "img" / "facilities"
     for image in folder.glob(f"{first['key']}-*"):
         shutil.copy(image, folder / image.name.replace(first["key"], key, 1))

@@ -26,12 +26,14 @@ HARNESS_PREFIX = "test-harness-"
 NODE_TOOLS = (PROJECT_DIR / "tools" / "static-hosts", PROJECT_DIR / "tools" / "js")
 
 
-def _skipping(source: Path):
+def _skipping(source: Path, with_web: bool):
     web = source / WEB_BUILD.relative_to(PROJECT_DIR).parent
     tools = {source / folder.relative_to(PROJECT_DIR) for folder in NODE_TOOLS}
 
     def skipped(folder: str, names: list[str]) -> set[str]:
         skip = {name for name in names if name in SKIPPED or name.endswith((".pyc", ".egg-info"))}
+        if not with_web and Path(folder) == source:
+            skip.add(web.name)
         if Path(folder) == web:
             skip.add(WEB_BUILD.name)  # the last build's output; the copy makes its own
             skip.update(name for name in names if name.startswith(HARNESS_PREFIX))
@@ -42,10 +44,11 @@ def _skipping(source: Path):
     return skipped
 
 
-def copy_project(dest: Path, source: Path = PROJECT_DIR) -> Path:
+def copy_project(dest: Path, source: Path = PROJECT_DIR, with_web: bool = True) -> Path:
     """Copy the project (or another made from it, such as the browser suite's fixture
-    clinic) to `dest` (created); returns it."""
-    shutil.copytree(source, dest, ignore=_skipping(source), symlinks=True)
+    clinic) to `dest` (created); returns it. `with_web=False` leaves `.web` out (its npm
+    packages are most of the copy's time), for a copy that never builds the frontend."""
+    shutil.copytree(source, dest, ignore=_skipping(source, with_web), symlinks=True)
     return dest
 
 

@@ -1,12 +1,13 @@
 """Start a new language of the site: `make language CODE=fr FROM=en NAME=Français LOCALE=fr-CA`.
 
-The texts of an existing language (FROM) become the new language's first draft, for a
-translator to rewrite: content/i18n/<FROM>.yaml and content/i18n/<FROM>/ are copied, and
-every text written per language in the other content files gets a `<CODE>:` beside the
-others, a copy of FROM's. Its paths are FROM's under its own prefix (`/en/contact` ->
-`/fr/contact`; slugs to be translated afterwards). The language is added last to
-content/languages.yaml. The files are edited as text, so their comments and layout stay;
-each edited file is read back and checked before anything is written.
+Every text of the site lives in its language's files, content/i18n/<code>.yaml and
+content/i18n/<code>/ (the other content files hold facts only), so the texts of an
+existing language (FROM) become the new language's first draft by copying those, for a
+translator to rewrite. The one other file written per language is content/routes.yaml:
+the new language's paths are FROM's under its own prefix (`/en/contact` -> `/fr/contact`;
+slugs to be translated afterwards), added beside the others; the file is edited as text,
+so its comments and layout stay, and read back and checked before it is written. The
+language is added last to content/languages.yaml.
 """
 
 from __future__ import annotations
@@ -176,30 +177,20 @@ def add_language(directory: Path, code: str, source: str, name: str, locale: str
     from_prefix = routes["pages"]["home"][source].rstrip("/")
     prefix = f"/{code}"
 
-    # Every file is edited and checked first, then written: a failure leaves them as they were.
-    edits: dict[Path, str] = {}
-    for path in sorted(directory.rglob("*.yaml")):
-        relative = path.relative_to(directory)
-        if relative.parts[0] == "i18n" or relative.name == "languages.yaml":
-            continue
-        path_value = (
-            (lambda p: derived_path(p, from_prefix, prefix))
-            if relative.name == "routes.yaml"
-            else None
-        )
-        edited = added_to_file(path, langs, source, code, path_value)
-        if edited is not None:
-            edits[path] = edited
-    for path, edited in edits.items():
-        path.write_text(edited, encoding="utf-8")
-    changed = [path.relative_to(directory).as_posix() for path in edits]
+    # routes.yaml is edited and checked first, then written: a failure leaves it as it was.
+    routes_path = directory / "routes.yaml"
+    edited = added_to_file(
+        routes_path, langs, source, code, lambda p: derived_path(p, from_prefix, prefix)
+    )
+    if edited is not None:
+        routes_path.write_text(edited, encoding="utf-8")
     shutil.copyfile(i18n / f"{source}.yaml", i18n / f"{code}.yaml")
     shutil.copytree(i18n / source, i18n / code)
     listing = directory / "languages.yaml"
     entry = f"- {{code: {new.code}, locale: {new.locale}, name: {new.name}}}\n"
     text = listing.read_text(encoding="utf-8")
     listing.write_text(text + ("" if text.endswith("\n") else "\n") + entry, encoding="utf-8")
-    return [f"i18n/{code}.yaml", f"i18n/{code}/", *changed, "languages.yaml"]
+    return [f"i18n/{code}.yaml", f"i18n/{code}/", "routes.yaml", "languages.yaml"]
 
 
 def still_to_do(code: str, source: str, name: str, files: list[str]) -> str:
@@ -207,13 +198,12 @@ def still_to_do(code: str, source: str, name: str, files: list[str]) -> str:
         [
             f"{name} ({code}) is a language of the site, with {source}'s texts as its draft.",
             "Still to do by hand:",
-            f"  1. Translate content/i18n/{code}.yaml and content/i18n/{code}/*.yaml.",
-            f"  2. Translate every '{code}:' text in: "
-            + ", ".join(f"content/{f}" for f in files if not f.startswith(("i18n/", "languages"))),
-            f"  3. Translate the slugs of the '{code}:' paths in content/routes.yaml "
+            f"  1. Translate content/i18n/{code}.yaml and every file under content/i18n/{code}/ "
+            "(the pages' long texts are in its pages/ folder).",
+            f"  2. Translate the slugs of the '{code}:' paths in content/routes.yaml "
             f"(each stays under /{code}/).",
-            "  4. Check hours.am/hours.pm and the duration texts for the 12-hour clock's words.",
-            "  5. make test (the content model names any text, path or placeholder missing), "
+            "  3. Check hours.am/hours.pm and the duration texts for the 12-hour clock's words.",
+            "  4. make test (the content model names any text, path or placeholder missing), "
             "then make export.",
         ]
     )

@@ -3,7 +3,7 @@
     make setup                        # Pillow (>= 11.3 writes AVIF) is in requirements.lock
     .venv/bin/python tools/generate_images.py
 
-Writes, from content/pages/home.yaml:
+Writes, from the home page's content (content/pages/home.yaml and its texts):
 - assets/img/facilities/<key>-<width>.{avif,webp,jpg}: seven facility scenes as soft
   abstract compositions, 3:2, in the widths of clinic/site/components/picture.py;
 - assets/img/certifications/<key>.svg: seven certification wordmarks as SVG badges.
@@ -25,7 +25,6 @@ import zlib
 from html import escape
 from pathlib import Path
 
-import yaml
 from PIL import Image, ImageDraw, ImageFilter
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -38,6 +37,8 @@ from clinic.site.components.picture import (  # noqa: E402
     PHOTO_WIDTHS,
     photo_height,
 )
+from clinic.site.content import DEFAULT_LANG, content  # noqa: E402
+from clinic.site.content.pages.home import Certification, HomeContent  # noqa: E402
 
 IMG_DIR = ROOT / "assets" / "img"
 SUPERSAMPLE = 2  # draw at twice the largest size, then downscale: smooth edges
@@ -322,12 +323,14 @@ def badge_svg(acronym: str, name: str, hue: tuple[int, int, int]) -> str:
 BADGE_HUES = [PLUM, TEAL, (92, 31, 67), PLUM_SOFT, (15, 84, 78), (150, 60, 110), (70, 60, 100)]
 
 
-def write_certifications(entries: list[dict]) -> None:
+def write_certifications(entries: list[Certification]) -> None:
+    """Each logo's badge, with its name in the site's default language."""
     out = IMG_DIR / "certifications"
     out.mkdir(parents=True, exist_ok=True)
     for i, entry in enumerate(entries):
-        svg = badge_svg(entry["acronym"], entry["name"]["es"], BADGE_HUES[i % len(BADGE_HUES)])
-        (out / f"{entry['key']}.svg").write_text(svg, encoding="utf-8")
+        name = entry.name(DEFAULT_LANG)
+        svg = badge_svg(entry.acronym, name, BADGE_HUES[i % len(BADGE_HUES)])
+        (out / f"{entry.key}.svg").write_text(svg, encoding="utf-8")
 
 
 # A portrait's backdrop and figure: one pair per doctor, picked by the slug so that
@@ -367,9 +370,9 @@ def main() -> None:
         for path in write_portrait(args.portrait, args.into):
             print(f"wrote {path}")
         return
-    data = yaml.safe_load((ROOT / "content" / "pages" / "home.yaml").read_text(encoding="utf-8"))
-    write_certifications(data["certifications"])
-    write_facilities([f["key"] for f in data["facilities"]])
+    home = content().page("home", HomeContent)
+    write_certifications(home.certifications)
+    write_facilities([f.key for f in home.facilities])
     print(f"wrote images under {IMG_DIR}")
 
 

@@ -89,6 +89,10 @@ def head_text(lang: str, key: str, **values: str) -> str:
     the clinic's facts and `values`, within its limits (see the module's docstring)."""
     texts = content().i18n[lang]
     forms = [k for k in (key, *(key + v for v in VARIANTS)) if k in texts]
+    if key not in texts:
+        raise ContentError(
+            f"{content().i18n_file(lang, key)}: field '{key}': missing; the page's head needs it"
+        )
     limits = limits_of(key)
     for form in forms:
         text = fill_facts(lang, texts[form], **values)

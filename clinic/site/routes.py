@@ -15,6 +15,7 @@ from clinic.site.content import (
     LANGS,
     LANGUAGES,
     Content,
+    ContentError,
     Language,
     content,
     doctor_path_pattern,
@@ -92,7 +93,14 @@ def page_at(path: str) -> Page | None:
 
 
 def page(page_id: str, lang: str) -> Page:
-    return _by_id_lang()[(page_id, lang)]
+    found = _by_id_lang().get((page_id, lang))
+    if found is None:
+        # A link to a page that routes.yaml does not list (a menu or footer item, say).
+        raise ContentError(
+            f"routes.yaml: field 'pages.{page_id}': missing; the site links to the page "
+            f"'{page_id}' in {lang}: give it its paths (and kind) in routes.yaml"
+        )
+    return found
 
 
 def path_for(page_id: str, lang: str) -> str:

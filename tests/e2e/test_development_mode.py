@@ -27,8 +27,10 @@ from tests.e2e.page_ready import page_ready
 from tests.e2e.process_log import log_tail, log_text, scaled_for_load, wait_for_line
 from tests.fixture_clinic.site import FIXTURE_PROJECT
 
-# One development server for the module: under pytest-xdist (--dist loadgroup) its tests
-# all run in one worker, which starts it once.
+# One development server for the run: under pytest-xdist (--dist loadgroup) these tests all
+# run in one worker, which starts it once. The fixture is session-scoped, not module-scoped:
+# the worker may run other modules' tests between these, and a module fixture would then
+# be torn down and the server started again (27 s each time).
 pytestmark = pytest.mark.xdist_group("development_server")
 
 # The first run in a fresh clone installs the npm packages into the copy.
@@ -89,7 +91,7 @@ class DevSite:
         path.write_text(yaml.safe_dump(data, allow_unicode=True, sort_keys=False), encoding="utf-8")
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def dev_site(tmp_path_factory, base_url) -> DevSite:
     # base_url: the production server's build is done, so the copy takes its npm packages
     # instead of installing them, and never copies a .web that a build is still writing.

@@ -85,13 +85,18 @@ def sample_facts() -> Facts:
     files: this process reads the fixture's languages, not the sample's."""
     clinic = _read(PROJECT_CONTENT / "clinic.yaml")
     doctor = _read(PROJECT_CONTENT / "doctors.yaml")[0]
+    # The doctor's name in each sample language: their texts, under their slug.
+    names = {
+        path.parts[-3]: _read(path)[doctor["slug"]]["name"]
+        for path in (PROJECT_CONTENT / "i18n").glob("*/pages/doctors.yaml")
+    }
     [saturday] = [entry for entry in clinic["hours"] if "Sa" in entry["days"]]
     return Facts(
         phone=clinic["phone"],
         whatsapp=clinic["whatsapp_number"],
         price=clinic["consultation"]["price"],
         currency=clinic["consultation"]["currency"],
-        doctor_name=doctor["name"],
+        doctor_name=names,
         doctor_years=doctor["years_experience"],
         saturday_closes=saturday["closes"],
     )
@@ -106,7 +111,7 @@ def _decoded(text: str) -> str:
     )
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def pages(served_build) -> dict[str, str]:
     """Every prerendered HTML file of the fixture's build (route pages, 404 pages, shells)."""
     if served_build is None:

@@ -25,9 +25,16 @@ MAX_STOPS = 400
 
 # After the browser has scrolled to the focused control and the page has handled that
 # scroll (two frames: the floating bar shows or hides on scroll), which fixed bar, if
-# any, is on top at the control's centre. null once focus has left the page.
+# any, is on top at the control's centre. null once focus has left the page. The browser
+# scrolls a control into view as it takes focus (no smooth scrolling here), so a stop
+# that did not move the window cannot have changed the bars: only a scroll waits its
+# two frames, which keeps a page of a hundred stops in seconds.
 FOCUS_UNDER_A_BAR = """async () => {
-    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+    const scrolled = `${scrollX},${scrollY}`;
+    if (scrolled !== window.__focusWalkScroll) {
+        await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+        window.__focusWalkScroll = `${scrollX},${scrollY}`;
+    }
     const el = document.activeElement;
     if (!el || el === document.body || el === document.documentElement) return null;
     const rect = el.getBoundingClientRect();

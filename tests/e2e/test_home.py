@@ -529,7 +529,7 @@ PNG_1PX = base64.b64decode(
 )
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def avatar_bundle(base_url) -> str:
     """Avatar.jsx and React in one script (needs the built project's .web/node_modules: the
     fixture clinic's, which base_url builds)."""

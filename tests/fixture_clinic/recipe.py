@@ -150,8 +150,7 @@ def rename_doctor(content_dir: Path, position: int, new: dict) -> None:
     doctors = _read(content_dir / "doctors.yaml")
     old = doctors[position]["slug"]
     org = doctors[position]["cal_link"].split("/")[0]
-    # Names written here in the sample's languages, in every language the content has.
-    doctors[position].update({**new, "name": grow.in_every_language(new["name"])})
+    doctors[position].update({key: value for key, value in new.items() if key != "name"})
     doctors[position]["cal_link"] = f"{org}/{new['slug']}"
     doctors[position]["cal_namespace"] = new["slug"]
     _write(content_dir / "doctors.yaml", doctors)
@@ -160,56 +159,44 @@ def rename_doctor(content_dir: Path, position: int, new: dict) -> None:
         if service.get("specialist") == old:
             service["specialist"] = new["slug"]
     _write(content_dir / "services.yaml", services)
-    texts = _read(content_dir / "pages" / "doctors.yaml")
-    _write(
-        content_dir / "pages" / "doctors.yaml",
-        {new["slug"] if key == old else key: value for key, value in texts.items()},
-    )
+    # Names written here in the sample's languages, in every language the content has.
+    names = grow.in_every_language(new["name"], langs=grow.languages_of(content_dir))
+    for lang in names:
+        path = grow.texts_of(content_dir, lang, grow.DOCTOR_TEXTS)
+        texts = _read(path)
+        texts = {new["slug"] if key == old else key: value for key, value in texts.items()}
+        texts[new["slug"]]["name"] = names[lang]
+        _write(path, texts)
 
 
-def _texts(node, lang: str | None, langs: set[str]) -> list[str]:
-    """Every text of `lang` in a content file's data: the strings under `lang:` beside the
-    other languages, or all of them (lang None: an i18n file of one language)."""
+def _texts(node) -> list[str]:
+    """Every text in a texts file's data."""
     if isinstance(node, dict):
-        if lang is not None and langs <= set(node):
-            return _texts(node[lang], None, langs)
-        return [text for value in node.values() for text in _texts(value, lang, langs)]
+        return [text for value in node.values() for text in _texts(value)]
     if isinstance(node, list):
-        return [text for item in node for text in _texts(item, lang, langs)]
-    return [node] if isinstance(node, str) and lang is None else []
+        return [text for item in node for text in _texts(item)]
+    return [node] if isinstance(node, str) else []
 
 
-def _names(content_dir: Path, first: str, second: str, langs: set[str]) -> frozenset[str]:
+def _language_files(content_dir: Path, lang: str) -> list[Path]:
+    """Every texts file of `lang`: i18n/<lang>.yaml and everything under i18n/<lang>/."""
+    return [content_dir / "i18n" / f"{lang}.yaml", *(content_dir / "i18n" / lang).rglob("*.yaml")]
+
+
+def _names(content_dir: Path, first: str, second: str) -> frozenset[str]:
     """The names the content writes alike in its first two languages (pseudo.names_in)."""
-    texts: dict[str, list[str]] = {first: [], second: []}
-    for path in content_dir.rglob("*.yaml"):
-        relative = path.relative_to(content_dir)
-        data = _read(path)
-        for lang in texts:
-            if relative.parts[0] != "i18n":
-                texts[lang] += _texts(data, lang, langs)
-            elif relative.parts[1] in {f"{lang}.yaml", lang}:
-                texts[lang] += _texts(data, None, langs)
+    texts = {
+        lang: [text for path in _language_files(content_dir, lang) for text in _texts(_read(path))]
+        for lang in (first, second)
+    }
     return names_in(texts[first], texts[second])
-
-
-def _pseudo_tree(node, code: str, langs: set[str], names: frozenset[str]):
-    """Every `code:` text beside the other languages' passed through `pseudo` (paths and
-    links stay as `make language` drafted them)."""
-    if isinstance(node, dict):
-        node = {key: _pseudo_tree(value, code, langs, names) for key, value in node.items()}
-        text = node.get(code) if langs <= set(node) else None
-        if isinstance(text, str) and not text.startswith(("/", "http")):
-            node[code] = pseudo(text, names)
-        return node
-    if isinstance(node, list):
-        return [_pseudo_tree(item, code, langs, names) for item in node]
-    return node
 
 
 def _pseudo_all(node, names: frozenset[str]):
     if isinstance(node, dict):
         return {key: _pseudo_all(value, names) for key, value in node.items()}
+    if isinstance(node, list):
+        return [_pseudo_all(item, names) for item in node]
     if isinstance(node, str):
         return pseudo(node, names)
     return node
@@ -218,22 +205,12 @@ def _pseudo_all(node, names: frozenset[str]):
 def add_pseudo_language(content_dir: Path) -> None:
     """`make language` with the pseudo-locale's code, then its drafted texts made pseudo."""
     listed = [entry["code"] for entry in _read(content_dir / "languages.yaml")]
-    langs = set(listed)
-    language = next(lang for lang in PSEUDO_LANGUAGES if lang["code"] not in langs)
+    language = next(lang for lang in PSEUDO_LANGUAGES if lang["code"] not in listed)
     code = language["code"]
-    names = _names(content_dir, listed[0], listed[1], langs) if len(listed) > 1 else frozenset()
-    langs |= {code}
+    names = _names(content_dir, listed[0], listed[1]) if len(listed) > 1 else frozenset()
     add_language(content_dir, code, language["from"], language["name"], language["locale"])
-    for path in [
-        content_dir / "i18n" / f"{code}.yaml",
-        *(content_dir / "i18n" / code).glob("*.yaml"),
-    ]:
+    for path in _language_files(content_dir, code):
         _write(path, _pseudo_all(_read(path), names))
-    for path in content_dir.rglob("*.yaml"):
-        relative = path.relative_to(content_dir)
-        if relative.parts[0] == "i18n" or relative.name in {"languages.yaml", "routes.yaml"}:
-            continue
-        _write(path, _pseudo_tree(_read(path), code, langs, names))
 
 
 def make_content(dest: Path, assets_dir: Path, source: Path = PROJECT_CONTENT) -> Path:

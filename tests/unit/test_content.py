@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from clinic.site.content import CONTENT_DIR, ContentError, load_content
+from clinic.site.content import CONTENT_DIR, LANGS, ContentError, load_content
 
 
 @pytest.fixture
@@ -44,7 +44,9 @@ def test_shipped_content_loads_as_written():
     assert data.clinic.consultation.price == clinic["consultation"]["price"]
     assert data.clinic.claims.model_dump() == clinic["claims"]
     assert [d.slug for d in data.doctors] == [d["slug"] for d in doctors]
-    assert [d.name("es") for d in data.doctors] == [d["name"]["es"] for d in doctors]
+    for lang in LANGS:
+        texts = read_yaml(CONTENT_DIR / "i18n" / lang / "pages" / "doctors.yaml")
+        assert [d.name(lang) for d in data.doctors] == [texts[d["slug"]]["name"] for d in doctors]
     assert [d.years_experience for d in data.doctors] == [d["years_experience"] for d in doctors]
     assert [s.key for s in data.services] == [
         s["key"] for s in read_yaml(CONTENT_DIR / "services.yaml")
@@ -77,8 +79,13 @@ def test_wrong_type_is_rejected(content_copy):
 
 
 def test_missing_language_of_a_text_is_rejected(content_copy):
-    edit_yaml(content_copy / "doctors.yaml", lambda d: d[0]["bio"].pop("en"))
-    with pytest.raises(ContentError, match=r"doctors\.yaml: field '0\.bio\.en': Field required"):
+    texts = content_copy / "i18n" / LANGS[-1] / "pages" / "doctors.yaml"
+    slug = next(iter(read_yaml(texts)))
+    edit_yaml(texts, lambda d: d[slug].pop("bio"))
+    with pytest.raises(
+        ContentError,
+        match=rf"i18n/{LANGS[-1]}/pages/doctors\.yaml: field '{slug}\.bio': Field required",
+    ):
         load_content(content_copy)
 
 
@@ -140,6 +147,13 @@ def test_any_number_of_doctors_of_any_gender_mix_loads(content_copy, genders):
     ]
     team[0] = {**team[0], "slug": first["slug"], "cal_namespace": first["cal_namespace"]}
     edit_yaml(content_copy / "doctors.yaml", lambda d: d.__setitem__(slice(None), team))
+    for lang in LANGS:  # each doctor with the first one's texts, in every language
+        texts = content_copy / "i18n" / lang / "pages" / "doctors.yaml"
+        first_texts = read_yaml(texts)[first["slug"]]
+        texts.write_text(
+            yaml.safe_dump({doctor["slug"]: first_texts for doctor in team}, allow_unicode=True),
+            encoding="utf-8",
+        )
     edit_yaml(
         content_copy / "services.yaml",
         lambda d: [s.update(specialist=first["slug"]) for s in d if s.get("specialist")],

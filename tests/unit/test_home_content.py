@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import re
+import shutil
 
 import pytest
 import yaml
 
-from clinic.site.components.avatar import doctor_photo_url
+from clinic.site.components.avatar import PHOTO_FOLDER, checked_photo_url, doctor_photo_url
 from clinic.site.components.picture import PHOTO_WIDTHS, photo
-from clinic.site.content import CONTENT_DIR, LANGS, ContentError, content, load_model
+from clinic.site.content import CONTENT_DIR, LANGS, ContentError, content, load_content
 from clinic.site.pages.home import SECTION_IDS, render
 from clinic.site.pages.home.data import CAROUSEL_MAX, CAROUSEL_MIN, HomeContent, home_content
 from clinic.site.routes import page
@@ -23,10 +24,15 @@ def test_home_content_is_the_file_s_logos_photos_and_amenities():
     assert [a.icon for a in data.amenities] == [a["icon"] for a in written["amenities"]]
 
 
+def _texts_file(copy, lang):
+    return copy / "i18n" / lang / "pages" / "home.yaml"
+
+
 @pytest.mark.parametrize("field", ["certifications", "facilities"])
 def test_a_carousel_takes_three_to_twelve_items(tmp_path, field):
+    copy = shutil.copytree(CONTENT_DIR, tmp_path / "content")
     written = yaml.safe_load((CONTENT_DIR / "pages" / "home.yaml").read_text(encoding="utf-8"))
-    (tmp_path / "pages").mkdir()
+    texts = {lang: yaml.safe_load(_texts_file(CONTENT_DIR, lang).read_text()) for lang in LANGS}
     for count, ok in (
         (CAROUSEL_MIN - 1, False),
         (CAROUSEL_MIN, True),
@@ -36,17 +42,22 @@ def test_a_carousel_takes_three_to_twelve_items(tmp_path, field):
         items = [
             {**written[field][i % len(written[field])], "key": f"item-{i}"} for i in range(count)
         ]
-        (tmp_path / "pages" / "home.yaml").write_text(
+        (copy / "pages" / "home.yaml").write_text(
             yaml.safe_dump({**written, field: items}, allow_unicode=True), encoding="utf-8"
         )
-        if ok:
-            assert (
-                len(getattr(load_model("pages/home.yaml", HomeContent, directory=tmp_path), field))
-                == count
+        for lang in LANGS:  # each item with the first one's texts
+            first = next(iter(texts[lang][field].values()))
+            by_key = {item["key"]: first for item in items}
+            _texts_file(copy, lang).write_text(
+                yaml.safe_dump({**texts[lang], field: by_key}, allow_unicode=True),
+                encoding="utf-8",
             )
+        if ok:
+            home = load_content(copy).page("home", HomeContent)
+            assert len(getattr(home, field)) == count
         else:
-            with pytest.raises(ContentError, match=rf"home\.yaml: field '{field}'"):
-                load_model("pages/home.yaml", HomeContent, directory=tmp_path)
+            with pytest.raises(ContentError, match=rf"pages/home\.yaml: field '{field}'"):
+                load_content(copy)
 
 
 def test_the_logo_carousel_shows_fewer_logos_at_once_than_it_has():
@@ -59,13 +70,17 @@ def test_the_logo_carousel_shows_fewer_logos_at_once_than_it_has():
 
 
 def test_a_broken_home_file_names_the_file_and_the_field(tmp_path):
-    pages = tmp_path / "pages"
-    pages.mkdir()
-    data = yaml.safe_load((CONTENT_DIR / "pages" / "home.yaml").read_text(encoding="utf-8"))
-    del data["facilities"][0]["caption"]["en"]
-    (pages / "home.yaml").write_text(yaml.safe_dump(data, allow_unicode=True), encoding="utf-8")
-    with pytest.raises(ContentError, match=r"home\.yaml: field 'facilities\.0\.caption\.en'"):
-        load_model("pages/home.yaml", HomeContent, directory=tmp_path)
+    copy = shutil.copytree(CONTENT_DIR, tmp_path / "content")
+    lang = LANGS[-1]
+    data = yaml.safe_load(_texts_file(copy, lang).read_text(encoding="utf-8"))
+    key = next(iter(data["facilities"]))
+    del data["facilities"][key]["caption"]
+    _texts_file(copy, lang).write_text(yaml.safe_dump(data, allow_unicode=True), encoding="utf-8")
+    with pytest.raises(
+        ContentError,
+        match=rf"i18n/{lang}/pages/home\.yaml: field 'facilities\.{key}\.caption': Field required",
+    ):
+        load_content(copy)
 
 
 def test_every_facility_photo_exists_in_every_width_and_format():
@@ -102,3 +117,27 @@ def test_home_renders_one_h1_and_the_sections_in_spec_order(lang):
     assert rendered.count('"h1"') == 1
     positions = [rendered.index(f'id:"{section_id}"') for section_id in SECTION_IDS]
     assert positions == sorted(positions)
+
+
+def test_a_doctor_photo_named_but_missing_or_of_another_format_stops_the_build():
+    doctor = content().doctors[0]
+    missing = doctor.model_copy(update={"image": "no-such-portrait.webp"})
+    assert not (PHOTO_FOLDER / missing.image).exists()
+    with pytest.raises(
+        ContentError,
+        match=r"^doctors\.yaml: field '0\.image': assets/img/doctors/no-such-portrait\.webp "
+        r"is missing",
+    ):
+        checked_photo_url(missing)
+    other_format = doctor.model_copy(update={"image": "portrait.png"})
+    with pytest.raises(ContentError, match=r"portrait\.png is not a photo the site shows"):
+        checked_photo_url(other_format)
+    elsewhere = doctor.model_copy(update={"image": "https://photos.example/portrait.webp"})
+    assert checked_photo_url(elsewhere) == elsewhere.image
+
+
+def test_a_link_to_a_page_routes_yaml_does_not_list_names_routes_yaml():
+    from clinic.site.routes import path_for
+
+    with pytest.raises(ContentError, match=r"^routes\.yaml: field 'pages\.no-such-page': missing"):
+        path_for("no-such-page", LANGS[0])

@@ -25,8 +25,10 @@ from clinic.site.content import (
     LANGS,
     LANGUAGES,
     ContentError,
+    content,
     load_content,
 )
+from clinic.site.content.pages.faq import FaqContent
 from clinic.site.routes import all_pages, lang_prefix, path_for
 from tools import add_language as tool
 
@@ -36,6 +38,9 @@ NEW = next(code for code in ("fr", "pt", "it") if code not in LANGS)
 NEW_NAME = "Nouvelle"
 SOURCE = LANGS[-1]
 LOAD = "from clinic.site.content import load_content; load_content()"
+# What the broken copies below take out: read from the content, never typed here.
+FIRST_DOCTOR = content().doctors[0].slug
+FIRST_QUESTION = content().page("faq", FaqContent).entries[0].key
 
 
 def new_path(page_id: str) -> str:
@@ -151,22 +156,24 @@ def _drop_key(path: Path, dotted: str) -> None:
             rf"routes\.yaml: field 'doctor_pages\.{NEW}': Field required",
         ),
         (
-            lambda c: _drop_key(c / "doctors.yaml", f"0.name.{NEW}"),
-            rf"doctors\.yaml: field '0\.name\.{NEW}': Field required",
+            lambda c: _drop_key(
+                c / "i18n" / NEW / "pages" / "doctors.yaml", f"{FIRST_DOCTOR}.name"
+            ),
+            rf"i18n/{NEW}/pages/doctors\.yaml: field '{FIRST_DOCTOR}\.name': Field required",
         ),
         (
-            lambda c: _drop_key(c / "pages" / "faq.yaml", f"entries.0.question.{NEW}"),
-            rf"faq\.yaml: field 'entries\.0\.question\.{NEW}': Field required",
+            lambda c: _drop_key(
+                c / "i18n" / NEW / "pages" / "faq.yaml", f"entries.{FIRST_QUESTION}.question"
+            ),
+            rf"i18n/{NEW}/pages/faq\.yaml: field 'entries\.{FIRST_QUESTION}\.question': "
+            "Field required",
         ),
     ],
     ids=["texts-file", "page-texts", "text", "page-path", "doctor-path", "doctor-name", "faq"],
 )
 def test_a_language_missing_a_text_or_a_path_is_refused(with_new_language, break_it, message):
     break_it(with_new_language)
-    code = LOAD
-    if "faq" in message:  # page texts are read by their page module
-        code = "from clinic.site.pages import faq_data; faq_data.faq_content()"
-    loaded = load_in(with_new_language, code)
+    loaded = load_in(with_new_language)
     assert loaded.returncode != 0
     assert re.search(message, loaded.stderr), loaded.stderr[-2000:]
 

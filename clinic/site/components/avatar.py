@@ -11,7 +11,8 @@ from __future__ import annotations
 import reflex as rx
 
 from clinic.framework.components import JsxWidget
-from clinic.site.content import DEFAULT_LANG, Doctor
+from clinic.project import ASSETS_DIR
+from clinic.site.content import DEFAULT_LANG, ContentError, Doctor, content
 from clinic.site.i18n import text_of
 
 
@@ -28,6 +29,9 @@ class Avatar(JsxWidget):
 # The avatar's sizes, in CSS pixels: the doctor's own page shows the largest.
 LARGEST_AVATAR_PX = 128
 PHOTO_PX = 3 * LARGEST_AVATAR_PX
+# Formats every browser the site supports shows (README, "a doctor's photo").
+PHOTO_FORMATS = (".webp", ".jpg", ".jpeg", ".avif")
+PHOTO_FOLDER = ASSETS_DIR / "img" / "doctors"
 
 
 def doctor_photo_url(doctor: Doctor) -> str:
@@ -36,6 +40,28 @@ def doctor_photo_url(doctor: Doctor) -> str:
     if not image or image.startswith(("/", "https://")):
         return image
     return f"/img/doctors/{image}"
+
+
+def checked_photo_url(doctor: Doctor) -> str:
+    """`doctor_photo_url`, once the photo a content file names is known to be there: a
+    missing or misnamed file stops the build rather than showing the initials unnoticed."""
+    url = doctor_photo_url(doctor)
+    if not url or not url.startswith("/img/doctors/"):
+        return url
+    position = next(i for i, d in enumerate(content().doctors) if d.slug == doctor.slug)
+    where = f"doctors.yaml: field '{position}.image'"
+    if not url.lower().endswith(PHOTO_FORMATS):
+        raise ContentError(
+            f"{where}: {doctor.image} is not a photo the site shows: use a "
+            f"{', '.join(PHOTO_FORMATS)} file ({PHOTO_PX} x {PHOTO_PX} px, square)"
+        )
+    if not (PHOTO_FOLDER / doctor.image).is_file():
+        raise ContentError(
+            f"{where}: assets/img/doctors/{doctor.image} is missing: put the doctor's photo "
+            f"there under this name ({PHOTO_PX} x {PHOTO_PX} px, square, "
+            f"{', '.join(PHOTO_FORMATS)}), or leave image empty to show the initials"
+        )
+    return url
 
 
 def doctor_avatar(
@@ -48,7 +74,7 @@ def doctor_avatar(
     # Initials scale with the circle: about 36 % of its diameter.
     font_px = max(14, round(size * 0.36))
     return Avatar.create(
-        src=doctor_photo_url(doctor),
+        src=checked_photo_url(doctor),
         alt=text_of(lang, "home.team.photo", name=doctor.name(lang)),
         initials=doctor.initials,
         size=size,

@@ -12,7 +12,7 @@ from collections.abc import Callable
 
 import reflex as rx
 
-from clinic.site.content import ContentError
+from clinic.site.content import ContentError, content
 from clinic.site.routes import Page
 
 
@@ -24,8 +24,10 @@ def renderer(kind: str) -> Callable[[Page], rx.Component]:
     except ModuleNotFoundError as err:
         if err.name != name:
             raise
+        pages = [i for i, route in content().routes.pages.items() if route.kind == kind]
+        field = f"pages.{pages[0]}.kind" if pages else "kind"
         raise ContentError(
-            f"routes.yaml: field 'kind': no page module renders '{kind}' "
+            f"routes.yaml: field '{field}': no page module renders '{kind}' "
             f"(expected clinic/site/pages/{kind}.py with a render(page) function)"
         ) from None
     return module.render

@@ -1,18 +1,15 @@
 """The about page (spec section 1): the clinic, its doctors, its hospital setting and
-its certifications. Texts in content/pages/about.yaml; doctors, licences and permit
+its certifications. Texts in content/i18n/<lang>/pages/about.yaml; doctors, licences and permit
 numbers from doctors.yaml and clinic.yaml."""
 
 from __future__ import annotations
 
-import functools
-from typing import Annotated
-
 import reflex as rx
-from pydantic import Field
 
 from clinic.site.components.page_header import page_header
 from clinic.site.components.ui import CARD, page_section
-from clinic.site.content import Localized, Strict, content, load_model
+from clinic.site.content import content
+from clinic.site.content.pages.about import AboutContent
 from clinic.site.i18n import fill_facts, text_of, text_with_facts
 from clinic.site.pages.inner_blocks import (
     call_to_action,
@@ -24,29 +21,8 @@ from clinic.site.pages.inner_blocks import (
 from clinic.site.routes import Page
 
 
-class ValueCard(Strict):
-    title: Localized
-    text: Localized
-
-
-class AboutContent(Strict):
-    story_heading: Localized
-    story: Annotated[list[Localized], Field(min_length=1)]
-    values_heading: Localized
-    values: Annotated[list[ValueCard], Field(min_length=1)]
-    team_heading: Localized
-    team_intro: Localized
-    hospital_heading: Localized
-    hospital: Annotated[list[Localized], Field(min_length=1)]
-    amenities_heading: Localized
-    amenities: list[Localized]
-    certifications_heading: Localized
-    certifications_intro: Localized
-
-
-@functools.cache
 def about_content() -> AboutContent:
-    return load_model("pages/about.yaml", AboutContent)
+    return content().page("about", AboutContent)
 
 
 def _values(lang: str, data: AboutContent) -> rx.Component:

@@ -3,15 +3,11 @@ bio, years of experience, the services the doctor leads (linked), the doctor's n
 times, and book buttons that open this doctor's Cal.com calendar in place (the same embed
 and fallback link as the booking page: clinic/site/components/cal_embed.py).
 
-Facts come from doctors.yaml; the longer texts from content/pages/doctors.yaml."""
+Facts come from doctors.yaml; the texts from content/i18n/<lang>/pages/doctors.yaml."""
 
 from __future__ import annotations
 
-import functools
-from typing import Annotated
-
 import reflex as rx
-from pydantic import Field, RootModel
 
 from clinic.site import navigation as nav
 from clinic.site.components.avatar import LARGEST_AVATAR_PX, doctor_avatar
@@ -26,7 +22,7 @@ from clinic.site.components.ui import (
     CONTAINER,
     page_section,
 )
-from clinic.site.content import Doctor, Localized, Strict, content, load_model
+from clinic.site.content import Doctor, content
 from clinic.site.i18n import (
     consultation_price,
     doctor_bio,
@@ -40,22 +36,9 @@ from clinic.site.pages.inner_blocks import call_to_action, map_link, paragraphs
 from clinic.site.routes import Page, path_for
 
 
-class DoctorTexts(Strict):
-    focus: Annotated[list[Localized], Field(min_length=1)]
-    approach: Annotated[list[Localized], Field(min_length=1)]
-
-
-class DoctorsTexts(RootModel[dict[str, DoctorTexts]]):
-    pass
-
-
-@functools.cache
-def doctor_texts(slug: str) -> DoctorTexts:
-    texts = load_model("pages/doctors.yaml", DoctorsTexts).root
-    missing = sorted({d.slug for d in content().doctors} - set(texts))
-    if missing:
-        raise ValueError(f"pages/doctors.yaml: missing texts for doctor(s) {missing}")
-    return texts[slug]
+def doctor_texts(slug: str) -> Doctor:
+    """The doctor, whose page texts (focus, approach) are loaded with their facts."""
+    return content().doctor(slug)
 
 
 def _book_button(doctor: Doctor, lang: str) -> rx.Component:

@@ -1,39 +1,21 @@
-"""The FAQ's questions and answers as data: content/pages/faq.yaml filled with the clinic's
+"""The FAQ's questions and answers as data: content/pages/faq.yaml and its texts (content/i18n/<lang>/pages/faq.yaml) filled with the clinic's
 facts (fee, address, hours from content/clinic.yaml; doctors and services from their
 files). The page (clinic.site.pages.faq) and the FAQPage structured data (`faq_entries`) are
 both built from `faq_views`, so they cannot drift apart."""
 
 from __future__ import annotations
 
-import functools
 from dataclasses import dataclass
-from typing import Annotated, Literal
 
-from pydantic import Field
-
-from clinic.site.content import Localized, Slug, Strict, content, load_model
+from clinic.site.content import content
+from clinic.site.content.pages.faq import FaqContent
 from clinic.site.i18n import fill_facts, opening_hours, text_of
 from clinic.site.pages.inner_blocks import doctor_href
 from clinic.site.routes import path_for
 
 
-class FaqEntry(Strict):
-    key: Slug
-    question: Localized
-    answer: Annotated[list[Localized], Field(min_length=1)]
-    items: Literal["doctors", "services", "hours"] | None = None
-    note: list[Localized] = []
-    link: Literal["booking", "map"] | None = None
-
-
-class FaqContent(Strict):
-    entries: Annotated[list[FaqEntry], Field(min_length=1)]
-    extra_services: list[Localized] = []
-
-
-@functools.cache
 def faq_content() -> FaqContent:
-    return load_model("pages/faq.yaml", FaqContent)
+    return content().page("faq", FaqContent)
 
 
 @dataclass(frozen=True)

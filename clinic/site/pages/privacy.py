@@ -1,41 +1,22 @@
 """The privacy notice (spec section 2): 11 numbered sections and the date of the last
-update, from content/pages/privacy.yaml, written for Mexico's LFPDPPP of March 2025."""
+update, from content/i18n/<lang>/pages/privacy.yaml (keys: content/pages/privacy.yaml), written for Mexico's LFPDPPP of March 2025."""
 
 from __future__ import annotations
 
-import functools
-from typing import Annotated
-
 import reflex as rx
-from pydantic import Field
 
 from clinic.site.components.links import in_page_link
 from clinic.site.components.page_header import page_header
 from clinic.site.components.ui import CONTAINER, TEXT_LINK
-from clinic.site.content import Localized, Slug, Strict, load_model
+from clinic.site.content import content
+from clinic.site.content.pages.privacy import PrivacyContent
 from clinic.site.i18n import fill_facts, text_of, text_with_facts
 from clinic.site.pages.inner_blocks import rich_text
 from clinic.site.routes import Page
 
-SECTION_COUNT = 11  # controller ... contact (spec section 2)
 
-
-class PrivacySection(Strict):
-    key: Slug
-    title: Localized
-    body: Localized
-
-
-class PrivacyContent(Strict):
-    updated: Localized
-    sections: Annotated[
-        list[PrivacySection], Field(min_length=SECTION_COUNT, max_length=SECTION_COUNT)
-    ]
-
-
-@functools.cache
 def privacy_content() -> PrivacyContent:
-    return load_model("pages/privacy.yaml", PrivacyContent)
+    return content().page("privacy", PrivacyContent)
 
 
 def render(page: Page) -> rx.Component:

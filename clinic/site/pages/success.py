@@ -4,47 +4,22 @@ the confirmation rules as bullet notes, and a chat link for questions."""
 
 from __future__ import annotations
 
-import functools
-from typing import Annotated
-
 import reflex as rx
-from pydantic import Field
 
 from clinic.site import navigation as nav
 from clinic.site.components.booked_appointment import booked_summary
 from clinic.site.components.links import external_link, page_link
 from clinic.site.components.page_header import page_header
 from clinic.site.components.ui import BUTTON_PRIMARY, BUTTON_SECONDARY, CARD, CONTAINER, TEXT_LINK
-from clinic.site.content import Localized, Slug, Strict, content, load_model
+from clinic.site.content import content
+from clinic.site.content.pages.success import SuccessContent
 from clinic.site.i18n import fill_facts, text_of, text_with_facts
 from clinic.site.pages.inner_blocks import map_link
 from clinic.site.routes import Page, path_for
 
-PositiveInt = Annotated[int, Field(gt=0)]
 
-
-class Rules(Strict):
-    """The confirmation rules of spec section 9; the one place their numbers live."""
-
-    arrive_early_minutes: PositiveInt
-    tolerance_minutes: PositiveInt
-    change_notice_hours: PositiveInt
-
-
-class Note(Strict):
-    key: Slug
-    text: Localized
-
-
-class SuccessContent(Strict):
-    rules: Rules
-    notes_heading: Localized
-    notes: Annotated[list[Note], Field(min_length=1)]
-
-
-@functools.cache
 def success_content() -> SuccessContent:
-    return load_model("pages/success.yaml", SuccessContent)
+    return content().page("success", SuccessContent)
 
 
 def note_texts(lang: str) -> list[str]:

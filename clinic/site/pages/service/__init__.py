@@ -2,7 +2,7 @@
 intro, service cards, what to expect at the visit, how to prepare, the questions
 patients ask about the service, specialist blocks and a closing call to action.
 
-Texts live in content/pages/services/<key>.yaml (`ServiceContent`, model.py); the title,
+Texts live in content/i18n/<lang>/pages/services/<key>.yaml (`ServiceContent`, model.py); the title,
 intro and head tags of each page come from the i18n key table (pages.<key>.*), the
 specialists from doctors.yaml. The sections are in sections.py.
 """

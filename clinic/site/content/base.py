@@ -1,0 +1,22 @@
+"""What every content model shares: strictness, and the small types fields are made of."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+from pydantic import BaseModel, ConfigDict, Field
+
+
+class Strict(BaseModel):
+    """A content model: an unknown (misspelt) field is an error, and the values never change
+    once loaded. A field's docstring is its description: editors show it on hover (the
+    JSON Schemas under content/schemas/ are made from these models)."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True, use_attribute_docstrings=True)
+
+
+Text = Annotated[str, Field(min_length=1)]
+# Lower-case letters, digits and single hyphens: used in paths, anchors and file names.
+# (No description here: a type's description would hide the field's own on hover.)
+Slug = Annotated[str, Field(pattern=r"^[a-z0-9]+(-[a-z0-9]+)*$")]
+PositiveInt = Annotated[int, Field(gt=0)]

@@ -1,0 +1,48 @@
+"""The doctors, in the order the site lists them: their facts in content/doctors.yaml, their
+texts (name, specialty, license, bio, their page's texts) in each language's
+content/i18n/<lang>/pages/doctors.yaml, under their slug."""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+from pydantic import Field
+
+from clinic.site.content.base import PositiveInt, Slug, Strict
+from clinic.site.content.languages import Localized
+
+
+class Doctor(Strict):
+    slug: Slug
+    """The doctor in paths and files, lower case and hyphens: valeria-montes (the page
+    /ginecologa-cancun-<slug>; their texts are under it in each language's files)."""
+    name: Localized
+    """The name with its title, as each language writes it: Dra. / Dr. ({name} in texts)."""
+    gender: Literal["female", "male"]
+    """Picks the Spanish path (ginecóloga / ginecólogo) and the legacy /dra- or /dr- path."""
+    initials: Annotated[str, Field(min_length=1, max_length=3)]
+    """Shown in the avatar when there is no photo."""
+    image: str = ""
+    """The photo: a file name in assets/img/doctors/ (valeria-montes.webp), a path from /,
+    or an https:// address. Square, 384 x 384 px, WebP or JPEG. Empty: the initials."""
+    years_experience: PositiveInt
+    """Years of experience ({years} in texts about this doctor)."""
+    cal_link: Annotated[str, Field(pattern=r"^[\w.-]+/[\w.-]+$")]
+    """The doctor's Cal.com booking link: <team or user>/<event>, lumara/valeria-montes."""
+    cal_namespace: Slug
+    """The Cal.com embed's namespace, one per doctor (usually the slug)."""
+    cal_event_type_id: PositiveInt | None = None
+    """The Cal.com event type behind cal_link (the number in its settings' address); with
+    it the site shows the doctor's next open times. Leave it out: no such block."""
+    services: list[str]
+    """The services this doctor sees: keys from services.yaml."""
+    specialty: Localized
+    """One line: what the doctor specializes in."""
+    license: Localized
+    """The professional license line: number and university."""
+    bio: Localized
+    """A short bio; {name} and {years} are the doctor's own."""
+    focus: Annotated[list[Localized], Field(min_length=1)]
+    """On the doctor's page: what they focus on, one short item each."""
+    approach: Annotated[list[Localized], Field(min_length=1)]
+    """On the doctor's page: how they work with patients, paragraphs ({name}, {years})."""

@@ -1,0 +1,92 @@
+"""How a content mistake is told: one line per mistake, `<file>: field '<field>': <what is
+expected>`, in plain words, never a traceback. Clinic staff and translators read these."""
+
+from __future__ import annotations
+
+import sys
+import types
+import typing
+from typing import Any
+
+from pydantic import BaseModel, ValidationError
+
+
+class ContentError(Exception):
+    """A content file is missing, unreadable or does not match its model."""
+
+
+def report_content_errors() -> None:
+    """A ContentError nobody catches (a build, `reflex run`) ends the process with its
+    message alone: the people who fix it edit YAML, and a traceback of the site's code
+    would bury the one line that tells them what to fix."""
+    previous = sys.excepthook
+    if getattr(previous, "reports_content_errors", False):
+        return
+
+    def hook(kind, error, trace):
+        if issubclass(kind, ContentError):
+            print(f"\nThe content has a mistake; nothing was built:\n{error}\n", file=sys.stderr)
+        else:
+            previous(kind, error, trace)
+
+    hook.reports_content_errors = True  # pyright: ignore[reportFunctionMemberAccess]
+    sys.excepthook = hook
+
+
+def _inner_model(annotation: Any) -> type[BaseModel] | None:
+    """The model a field holds, looking through lists, dicts, optionals and Annotated."""
+    if isinstance(annotation, type) and issubclass(annotation, BaseModel):
+        return annotation
+    origin = typing.get_origin(annotation)
+    if origin is typing.Annotated:
+        return _inner_model(typing.get_args(annotation)[0])
+    if origin in (list, tuple, dict, typing.Union, types.UnionType):
+        for arg in reversed(typing.get_args(annotation)):
+            found = _inner_model(arg)
+            if found is not None:
+                return found
+    return None
+
+
+def _model_at(model: type[BaseModel], loc: tuple) -> type[BaseModel] | None:
+    """The model whose field `loc` ends in (for naming the fields it knows)."""
+    current: type[BaseModel] | None = model
+    for part in loc[:-1]:
+        if current is None:
+            return None
+        if isinstance(part, str) and part in current.model_fields:
+            current = _inner_model(current.model_fields[part].annotation)
+        elif "root" in current.model_fields:  # a RootModel: a list or a mapping of models
+            current = _inner_model(current.model_fields["root"].annotation)
+    return current
+
+
+def _explained(model: type[BaseModel], error: dict) -> str:
+    """pydantic's message, with what is expected where it does not say it."""
+    message = error["msg"]
+    kind = error["type"]
+    if kind == "extra_forbidden":
+        owner = _model_at(model, tuple(error["loc"]))
+        if owner is not None:
+            known = ", ".join(name for name in owner.model_fields if name != "root")
+            message += f" (a misspelt field? the fields here are: {known})"
+    elif kind == "missing":
+        message += " (this field must be written here)"
+    elif kind not in ("value_error", "assertion_error") and "input" in error:
+        value = error["input"]
+        if isinstance(value, (str, int, float, bool)) or value is None:
+            message += f"; found {value!r}"
+        else:
+            message += f"; found {type(value).__name__ if value is not None else 'nothing'}"
+    return message
+
+
+def explained_errors(
+    shown: str, model: type[BaseModel], err: ValidationError, prefix: str = ""
+) -> ContentError:
+    """A ContentError naming `shown` (the file) and each field the validation refused."""
+    lines = []
+    for error in err.errors():
+        where = prefix + ".".join(str(p) for p in error["loc"]) or "(top level)"
+        lines.append(f"{shown}: field '{where}': {_explained(model, dict(error))}")
+    return ContentError("\n".join(lines))

@@ -1,0 +1,53 @@
+"""Reading one content file: YAML into a model, errors naming the file (its path under
+content/, as the staff see it) and the field."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TypeVar
+
+import yaml
+from pydantic import BaseModel, ValidationError
+
+from clinic.site.content.errors import ContentError, explained_errors
+
+M = TypeVar("M", bound=BaseModel)
+
+
+def read_yaml(directory: Path, relative: str):
+    """The data of content file `relative` (a path under `directory`, "pages/faq.yaml")."""
+    path = directory / relative
+    try:
+        with path.open(encoding="utf-8") as fh:
+            return yaml.safe_load(fh)
+    except FileNotFoundError:
+        raise ContentError(f"{relative}: file is missing ({path})") from None
+    except yaml.YAMLError as err:
+        raise ContentError(f"{relative}: not valid YAML: {err}") from None
+
+
+def validate(shown: str, model: type[M], data, prefix: str = "") -> M:
+    """`data` as `model`; a mistake names the file `shown` and the field."""
+    try:
+        return model.model_validate(data)
+    except ValidationError as err:
+        raise explained_errors(shown, model, err, prefix) from None
+
+
+def load_file(directory: Path, relative: str, model: type[M]) -> M:
+    return validate(relative, model, read_yaml(directory, relative))
+
+
+def load_list(directory: Path, relative: str, model: type[M]) -> list[M]:
+    data = read_yaml(directory, relative)
+    if not isinstance(data, list) or not data:
+        raise ContentError(f"{relative}: expected a list of at least one entry")
+    return [validate(relative, model, item, prefix=f"{i}.") for i, item in enumerate(data)]
+
+
+def check_unique(shown: str, field: str, values: list[str]) -> None:
+    seen: set[str] = set()
+    for value in values:
+        if value in seen:
+            raise ContentError(f"{shown}: field '{field}': duplicate value '{value}'")
+        seen.add(value)

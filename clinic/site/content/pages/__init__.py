@@ -1,0 +1,1 @@
+"""The models of the pages' own content files (content/pages/), one module per page."""

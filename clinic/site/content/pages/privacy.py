@@ -1,0 +1,32 @@
+"""The privacy notice."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+from pydantic import Field
+
+from clinic.site.content.base import Slug, Strict
+from clinic.site.content.languages import Localized
+
+SECTION_COUNT = 11  # controller ... contact (spec section 2)
+
+
+class PrivacySection(Strict):
+    key: Slug
+    """The section's anchor on the page (#controller)."""
+    title: Localized
+    """The section's title (numbered on the page)."""
+    body: Localized
+    """Blank lines separate paragraphs; lines starting with "- " are bullets."""
+
+
+class PrivacyContent(Strict):
+    """The privacy notice: exactly 11 sections, numbered on the page in this order."""
+
+    updated: Localized
+    """When the notice was last updated, as each language writes a month: octubre de 2025."""
+    sections: Annotated[
+        list[PrivacySection], Field(min_length=SECTION_COUNT, max_length=SECTION_COUNT)
+    ]
+    """The 11 sections, in order."""

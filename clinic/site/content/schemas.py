@@ -1,0 +1,248 @@
+"""JSON Schemas of the content files, made from the content model (`make schemas`).
+
+Each YAML file under content/ names its schema on its first line,
+`# yaml-language-server: $schema=<path>`, so that an editor with the YAML language server
+(VS Code with Red Hat's YAML extension, and most others) completes its fields, shows each
+field's description (the model's docstrings) on hover and marks a mistake as it is typed.
+The loader checks the same and more (what one file says about another) when the site builds.
+
+    python -m clinic.site.content.schemas    # writes content/schemas/, fixes first lines
+
+`tests/unit/test_content_schemas.py` fails when a model and its committed schema differ.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from pydantic import BaseModel, TypeAdapter
+
+from clinic.site.content.clinic_facts import Clinic
+from clinic.site.content.doctors import Doctor
+from clinic.site.content.facts_and_texts import facts_model, keyed_texts_model, texts_model
+from clinic.site.content.languages import LANGS, Language
+from clinic.site.content.loader import (
+    DOCTORS_FACTS,
+    DOCTORS_TEXTS,
+    PAGE_FILES,
+    SERVICE_TEXTS,
+)
+from clinic.site.content.pages.service import ServiceContent
+from clinic.site.content.route_table import RouteTable
+from clinic.site.content.services import Service
+
+SCHEMA_FOLDER = "schemas"
+FIRST_LINE = "# yaml-language-server: $schema={path}"
+FIRST_LINE_PATTERN = re.compile(r"^# yaml-language-server: \$schema=(\S+)$")
+DIALECT = "https://json-schema.org/draft/2020-12/schema"
+LANGUAGE_CODE = r"^[a-z]{2,3}$"
+
+# The schema of the texts files read as flat keys (i18n/<code>.yaml, i18n/<code>/<page>.yaml):
+# their keys are the site's own (the code looks them up), and the loader checks that every
+# language has the first language's keys and {placeholders}.
+FLAT_TEXTS_SCHEMA: dict[str, Any] = {
+    "$schema": DIALECT,
+    "title": "Texts of one language",
+    "description": "Texts of one language, under nested keys; every language has the same "
+    "keys. {placeholders} are filled by the build with the clinic's facts (clinic.yaml) "
+    "and must be the same in every language.",
+    "type": "object",
+    "additionalProperties": {"$ref": "#/$defs/entry"},
+    "$defs": {
+        "entry": {
+            "anyOf": [
+                {"type": "string", "minLength": 1},
+                {"type": "object", "additionalProperties": {"$ref": "#/$defs/entry"}},
+            ]
+        }
+    },
+}
+
+
+@dataclass(frozen=True)
+class Schema:
+    """One schema: its file under content/schemas/ and what it is made from."""
+
+    name: str
+    model: Any  # a model, a TypeAdapter, or a ready schema (a dict)
+
+    def build(self) -> dict[str, Any]:
+        if isinstance(self.model, dict):
+            return self.model
+        if isinstance(self.model, TypeAdapter):
+            schema = self.model.json_schema()
+        else:
+            schema = self.model.model_json_schema()
+        return {"$schema": DIALECT, **_one_line_descriptions(_any_language(schema))}
+
+
+def _one_line_descriptions(schema: Any) -> Any:
+    """Descriptions as one line: a docstring's line breaks are the code's layout, and an
+    editor's hover would show them as paragraph breaks mid-sentence."""
+    if isinstance(schema, dict):
+        return {
+            key: " ".join(value.split())
+            if key == "description" and isinstance(value, str)
+            else _one_line_descriptions(value)
+            for key, value in schema.items()
+        }
+    if isinstance(schema, list):
+        return [_one_line_descriptions(item) for item in schema]
+    return schema
+
+
+def _any_language(schema: Any) -> Any:
+    """The per-language properties (routes.yaml's paths) as any language code: a language
+    added with `make language` needs no new schema (the loader checks each one is there)."""
+    if isinstance(schema, dict):
+        schema = {key: _any_language(value) for key, value in schema.items()}
+        properties = schema.get("properties")
+        if isinstance(properties, dict) and set(LANGS) <= set(properties):
+            per_language = properties[LANGS[0]]
+            schema["properties"] = {k: v for k, v in properties.items() if k not in LANGS}
+            schema["patternProperties"] = {LANGUAGE_CODE: per_language}
+            required = [name for name in schema.get("required", []) if name not in LANGS]
+            if required:
+                schema["required"] = required
+            else:
+                schema.pop("required", None)
+        return schema
+    if isinstance(schema, list):
+        return [_any_language(item) for item in schema]
+    return schema
+
+
+def _list_of(model: type[BaseModel]) -> TypeAdapter:
+    # A list of a model known only at run time (the facts model is derived).
+    return TypeAdapter(list[model])  # pyright: ignore[reportInvalidTypeForm]
+
+
+def schema_of(relative: str) -> Schema | None:
+    """The schema of content file `relative` (a path under content/), None if the site does
+    not read such a file."""
+    parts = relative.split("/")
+    fixed = {
+        "languages.yaml": Schema("languages", _list_of(Language)),
+        "clinic.yaml": Schema("clinic", Clinic),
+        DOCTORS_FACTS: Schema("doctors", _list_of(facts_model(Doctor))),
+        "services.yaml": Schema("services", _list_of(Service)),
+        "routes.yaml": Schema("routes", RouteTable),
+    }
+    if relative in fixed:
+        return fixed[relative]
+    if parts[0] == "pages" and len(parts) == 2:
+        kind = parts[1].removesuffix(".yaml")
+        file = PAGE_FILES.get(kind)
+        if file is not None and file.facts == relative:
+            return Schema(f"pages/{kind}", facts_model(file.model))
+        return None
+    if parts[0] != "i18n":
+        return None
+    if len(parts) == 2 or (len(parts) == 3 and parts[2].endswith(".yaml")):
+        return Schema("i18n/texts", FLAT_TEXTS_SCHEMA)
+    texts = "/".join(parts[2:])
+    if texts == DOCTORS_TEXTS:
+        return Schema("i18n/pages/doctors", keyed_texts_model(Doctor))
+    if re.fullmatch(SERVICE_TEXTS.replace("{key}", r"[a-z0-9-]+"), texts):
+        return Schema("i18n/pages/service", texts_model(ServiceContent))
+    for kind, file in PAGE_FILES.items():
+        if texts == file.texts:
+            return Schema(f"i18n/pages/{kind}", texts_model(file.model))
+    return None
+
+
+def schema_path(schema: Schema) -> str:
+    """Where a schema is written, under content/."""
+    return f"{SCHEMA_FOLDER}/{schema.name}.schema.json"
+
+
+def first_line(relative: str, schema: Schema) -> str:
+    """The line that names `relative`'s schema, its path relative to the file's folder."""
+    depth = relative.count("/")
+    return FIRST_LINE.format(path="../" * depth + schema_path(schema))
+
+
+def content_files(directory: Path) -> list[str]:
+    return sorted(
+        path.relative_to(directory).as_posix()
+        for path in directory.rglob("*.yaml")
+        if path.relative_to(directory).parts[0] != SCHEMA_FOLDER
+    )
+
+
+def schema_text(schema: Schema) -> str:
+    return json.dumps(schema.build(), indent=2, ensure_ascii=False) + "\n"
+
+
+def all_schemas(directory: Path) -> dict[str, Schema]:
+    """Every schema, by its path: those of the files in `directory` and of each kind of file
+    the loader reads (a file to come, a service's texts, has its schema ready)."""
+    schemas = {}
+    for relative in [
+        *content_files(directory),
+        *(file.facts for file in PAGE_FILES.values() if file.facts),
+        *(f"i18n/{LANGS[0]}/{file.texts}" for file in PAGE_FILES.values()),
+        f"i18n/{LANGS[0]}/{SERVICE_TEXTS.format(key='example')}",
+    ]:
+        schema = schema_of(relative)
+        if schema is not None:
+            schemas[schema_path(schema)] = schema
+    return schemas
+
+
+def write(directory: Path) -> list[str]:
+    """Write every schema and give every content file its first line; what changed."""
+    changed = []
+    folder = directory / SCHEMA_FOLDER
+    wanted = all_schemas(directory)
+    for path in sorted(folder.rglob("*.schema.json")) if folder.exists() else []:
+        if path.relative_to(directory).as_posix() not in wanted:
+            path.unlink()
+            changed.append(path.relative_to(directory).as_posix())
+    for relative, schema in wanted.items():
+        path = directory / relative
+        text = schema_text(schema)
+        if not path.exists() or path.read_text(encoding="utf-8") != text:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_text(text, encoding="utf-8")
+            changed.append(relative)
+    unknown = []
+    for relative in content_files(directory):
+        schema = schema_of(relative)
+        if schema is None:
+            unknown.append(relative)
+            continue
+        path = directory / relative
+        text = path.read_text(encoding="utf-8")
+        line = first_line(relative, schema)
+        lines = text.split("\n")
+        rest = lines[1:] if FIRST_LINE_PATTERN.match(lines[0]) else lines
+        if lines != [line, *rest]:
+            path.write_text("\n".join([line, *rest]), encoding="utf-8")
+            changed.append(relative)
+    if unknown:
+        raise SystemExit(
+            "No schema for: " + ", ".join(unknown) + " (the site does not read these files: "
+            "a misplaced or misnamed file?)"
+        )
+    return changed
+
+
+def main() -> int:
+    from clinic.project import CONTENT_DIR
+
+    changed = write(CONTENT_DIR)
+    for relative in changed:
+        print(f"wrote content/{relative}")
+    if not changed:
+        print("content/schemas/ and every file's first line are up to date")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

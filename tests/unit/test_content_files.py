@@ -1,0 +1,328 @@
+"""Every content file, broken as an editor might break it, stops the loader with the file,
+the field and what is expected: one case per file (the shipped files load, test_content.py).
+
+Each case edits a copy of content/ and names what it breaks from the copy itself, never a
+value typed here, so a clinic's own content keeps these tests green."""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import subprocess
+import sys
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+import yaml
+
+from clinic.site.content import CONTENT_DIR, DEFAULT_LANG, LANGS, ContentError, load_content
+
+OTHER_LANG = LANGS[-1]
+
+
+def read(path: Path):
+    return yaml.safe_load(path.read_text(encoding="utf-8"))
+
+
+def write(path: Path, data) -> None:
+    path.write_text(yaml.safe_dump(data, allow_unicode=True, sort_keys=False), encoding="utf-8")
+
+
+def edit(copy: Path, relative: str, change: Callable) -> None:
+    data = read(copy / relative)
+    change(data)
+    write(copy / relative, data)
+
+
+def first_service_key(copy: Path) -> str:
+    return read(copy / "services.yaml")[0]["key"]
+
+
+def first_page_file(copy: Path, lang: str) -> str:
+    """The first page's own short-text file of `lang` (i18n/<lang>/<page>.yaml)."""
+    return sorted(p for p in (copy / "i18n" / lang).glob("*.yaml"))[0].relative_to(copy).as_posix()
+
+
+def texts(lang: str, page: str) -> str:
+    """A page's texts file of `lang` (i18n/<lang>/pages/<page>.yaml)."""
+    return f"i18n/{lang}/pages/{page}.yaml"
+
+
+def first_faq(copy: Path) -> str:
+    return read(copy / "pages" / "faq.yaml")["entries"][0]["key"]
+
+
+def first_doctor(copy: Path) -> str:
+    return read(copy / "doctors.yaml")[0]["slug"]
+
+
+def _drop_first_key(data: dict) -> None:
+    top = next(iter(data))
+    if isinstance(data[top], dict):
+        data[top].pop(next(iter(data[top])))
+    else:
+        data.pop(top)
+
+
+# (what is broken, how, what the loader must say: a regex over its message)
+CASES: list[tuple[str, Callable[[Path], None], Callable[[Path], str]]] = [
+    (
+        "languages.yaml: a locale without its country",
+        lambda c: edit(c, "languages.yaml", lambda d: d[0].update(locale=d[0]["code"])),
+        lambda c: r"^languages\.yaml: field '0\.locale': String should match pattern",
+    ),
+    (
+        "clinic.yaml: a misspelt field",
+        lambda c: edit(c, "clinic.yaml", lambda d: d.update(phnoe=d["phone"])),
+        lambda c: (
+            r"^clinic\.yaml: field 'phnoe': Extra inputs are not permitted \(a misspelt "
+            r"field\? the fields here are: sample, brand, .*phone"
+        ),
+    ),
+    (
+        "doctors.yaml: a number written as a word",
+        lambda c: edit(c, "doctors.yaml", lambda d: d[0].update(years_experience="quince")),
+        lambda c: (
+            r"^doctors\.yaml: field '0\.years_experience': Input should be a valid "
+            r"integer.*; found 'quince'"
+        ),
+    ),
+    (
+        "services.yaml: a misspelt field",
+        lambda c: edit(c, "services.yaml", lambda d: d[0].update(icn=d[0].pop("icon"))),
+        lambda c: r"^services\.yaml: field '0\.icon': Field required",
+    ),
+    (
+        "routes.yaml: a service page with no service",
+        lambda c: edit(
+            c,
+            "routes.yaml",
+            lambda d: d["pages"].update(
+                extra={**d["pages"][first_service_key(c)], "kind": "service"}
+            ),
+        ),
+        lambda c: (
+            r"^routes\.yaml: field 'pages\.extra': a service page, but services\.yaml "
+            r"has no service 'extra'"
+        ),
+    ),
+    (
+        f"i18n/{OTHER_LANG}.yaml: a list where a text belongs",
+        lambda c: edit(c, f"i18n/{OTHER_LANG}.yaml", lambda d: d.update(extra=["a", "b"])),
+        lambda c: rf"^i18n/{OTHER_LANG}\.yaml: field 'extra': must be text, got list",
+    ),
+    (
+        f"i18n/{OTHER_LANG}/<page>.yaml: a missing translation",
+        lambda c: edit(c, first_page_file(c, OTHER_LANG), _drop_first_key),
+        lambda c: rf"^{re.escape(first_page_file(c, OTHER_LANG))}: missing translation key",
+    ),
+    (
+        "a routed page without its head texts",
+        lambda c: [
+            edit(c, f"i18n/{lang}.yaml", lambda d: d["pages"]["faq"].pop("meta_title"))
+            for lang in LANGS
+        ],
+        lambda c: (
+            rf"^i18n/{DEFAULT_LANG}\.yaml: field 'pages\.faq\.meta_title': missing\. "
+            r"routes\.yaml lists the page 'faq'"
+        ),
+    ),
+    (
+        "a new page in routes.yaml with no texts at all",
+        lambda c: edit(
+            c,
+            "routes.yaml",
+            lambda d: d["pages"].update(
+                rules={"kind": "faq", **{lang: f"/{lang}-rules" for lang in LANGS}}
+            ),
+        ),
+        lambda c: r"field 'pages\.rules\.",
+    ),
+    (
+        f"i18n/{OTHER_LANG}/pages/about.yaml: a paragraph fewer than in the first language",
+        lambda c: edit(c, texts(OTHER_LANG, "about"), lambda d: d["story"].pop()),
+        lambda c: (
+            rf"^{texts(OTHER_LANG, 'about')}: field 'story': \d+ entries, but "
+            rf"{texts(DEFAULT_LANG, 'about')} has \d+"
+        ),
+    ),
+    (
+        "pages/faq.yaml: an unknown list kind",
+        lambda c: edit(c, "pages/faq.yaml", lambda d: d["entries"][0].update(items="prices")),
+        lambda c: (
+            r"^pages/faq\.yaml: field 'entries\.0\.items': Input should be 'doctors', "
+            r"'services' or 'hours'"
+        ),
+    ),
+    (
+        f"i18n/{OTHER_LANG}/pages/faq.yaml: a question without its translation",
+        lambda c: edit(c, texts(OTHER_LANG, "faq"), lambda d: d["entries"].pop(first_faq(c))),
+        lambda c: (
+            rf"^{texts(OTHER_LANG, 'faq')}: field 'entries\.{first_faq(c)}': missing; "
+            rf"pages/faq\.yaml lists '{first_faq(c)}' under entries"
+        ),
+    ),
+    (
+        "pages/home.yaml: too few logos",
+        lambda c: edit(
+            c, "pages/home.yaml", lambda d: d.update(certifications=d["certifications"][:1])
+        ),
+        lambda c: r"^pages/home\.yaml: field 'certifications': List should have at least 3",
+    ),
+    (
+        "pages/home.yaml: two photos under one key",
+        lambda c: edit(
+            c, "pages/home.yaml", lambda d: d["facilities"].append(dict(d["facilities"][0]))
+        ),
+        lambda c: r"^pages/home\.yaml: field 'facilities\.\d+\.key': duplicate key",
+    ),
+    (
+        f"i18n/{DEFAULT_LANG}/pages/home.yaml: a misspelt logo key",
+        lambda c: edit(
+            c,
+            texts(DEFAULT_LANG, "home"),
+            lambda d: d["certifications"].update(typo=d["certifications"].popitem()[1]),
+        ),
+        lambda c: rf"^{texts(DEFAULT_LANG, 'home')}: field 'certifications\.[a-z-]+': missing",
+    ),
+    (
+        "pages/privacy.yaml: a section fewer",
+        lambda c: edit(c, "pages/privacy.yaml", lambda d: d["sections"].pop()),
+        lambda c: r"^pages/privacy\.yaml: field 'sections': List should have at least 11",
+    ),
+    (
+        f"i18n/{OTHER_LANG}/pages/privacy.yaml: a section's text not text",
+        lambda c: edit(
+            c,
+            texts(OTHER_LANG, "privacy"),
+            lambda d: next(iter(d["sections"].values())).update(body=["a", "b"]),
+        ),
+        lambda c: (
+            rf"^{texts(OTHER_LANG, 'privacy')}: field 'sections\.[a-z-]+\.body': Input "
+            r"should be a valid string"
+        ),
+    ),
+    (
+        "pages/success.yaml: a rule as a word",
+        lambda c: edit(
+            c, "pages/success.yaml", lambda d: d["rules"].update(tolerance_minutes="quince")
+        ),
+        lambda c: (
+            r"^pages/success\.yaml: field 'rules\.tolerance_minutes': Input should be a "
+            r"valid integer"
+        ),
+    ),
+    (
+        f"i18n/{OTHER_LANG}/pages/success.yaml: an empty heading",
+        lambda c: edit(c, texts(OTHER_LANG, "success"), lambda d: d.update(notes_heading="")),
+        lambda c: (
+            rf"^{texts(OTHER_LANG, 'success')}: field 'notes_heading': String should "
+            r"have at least 1 character"
+        ),
+    ),
+    (
+        "i18n/<lang>/pages/services/<key>.yaml: a service without its page's texts",
+        lambda c: (c / texts(OTHER_LANG, f"services/{first_service_key(c)}")).unlink(),
+        lambda c: rf"^{texts(OTHER_LANG, f'services/{first_service_key(c)}')}: file is missing",
+    ),
+    (
+        f"i18n/{OTHER_LANG}/pages/services/<key>.yaml: too few questions",
+        lambda c: edit(
+            c,
+            texts(OTHER_LANG, f"services/{first_service_key(c)}"),
+            lambda d: d.update(questions=d["questions"][:1]),
+        ),
+        lambda c: (
+            rf"^{texts(OTHER_LANG, f'services/{first_service_key(c)}')}: field "
+            r"'questions': List should have at least 3 items"
+        ),
+    ),
+    (
+        f"i18n/{OTHER_LANG}/pages/doctors.yaml: a doctor without their texts",
+        lambda c: edit(c, texts(OTHER_LANG, "doctors"), lambda d: d.pop(first_doctor(c))),
+        lambda c: (
+            rf"^{texts(OTHER_LANG, 'doctors')}: field '{first_doctor(c)}': missing; "
+            r"doctors\.yaml lists"
+        ),
+    ),
+    (
+        f"i18n/{OTHER_LANG}/pages/doctors.yaml: texts of no doctor",
+        lambda c: edit(
+            c, texts(OTHER_LANG, "doctors"), lambda d: d.update(nobody=d[first_doctor(c)])
+        ),
+        lambda c: (
+            rf"^{texts(OTHER_LANG, 'doctors')}: field 'nobody': doctors\.yaml has no "
+            r"'nobody'"
+        ),
+    ),
+    (
+        "doctors.yaml: a text written in the facts file",
+        lambda c: edit(c, "doctors.yaml", lambda d: d[0].update(bio="Una semblanza")),
+        lambda c: r"^doctors\.yaml: field '0\.bio': Extra inputs are not permitted",
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    ("break_it", "message"),
+    [(break_it, message) for _, break_it, message in CASES],
+    ids=[case for case, _, _ in CASES],
+)
+def test_a_broken_content_file_names_the_file_and_the_field(tmp_path, break_it, message):
+    copy = shutil.copytree(CONTENT_DIR, tmp_path / "content")
+    expected = message(copy)  # read before the edit: it may name what the edit removes
+    break_it(copy)
+    with pytest.raises(ContentError) as raised:
+        load_content(copy)
+    assert re.search(expected, str(raised.value)), str(raised.value)
+
+
+@pytest.mark.parametrize(
+    ("relative", "change", "message"),
+    [
+        (
+            "doctors.yaml",
+            lambda d: d[0].update(years_experience="quince"),
+            "doctors.yaml: field '0.years_experience'",
+        ),
+        # Read when the content package is imported, before anything else.
+        ("languages.yaml", lambda d: d[0].update(code="Español"), "languages.yaml: field '0.code'"),
+    ],
+    ids=["doctors.yaml", "languages.yaml"],
+)
+def test_an_uncaught_content_error_prints_its_message_without_a_traceback(
+    tmp_path, relative, change, message
+):
+    """A build stops with the message alone (clinic/site/content/errors.py)."""
+    copy = shutil.copytree(CONTENT_DIR, tmp_path / "content")
+    edit(copy, relative, change)
+    run = subprocess.run(
+        [sys.executable, "-c", "from clinic.site.routes import all_pages; all_pages()"],
+        capture_output=True,
+        text=True,
+        env={**os.environ, "CLINIC_CONTENT_DIR": str(copy)},
+        check=False,
+    )
+    assert run.returncode != 0
+    assert message in run.stderr
+    assert "Traceback" not in run.stderr, run.stderr
+
+
+def test_every_kind_of_content_file_has_a_broken_case():
+    """Each file the loader reads (each schema: a facts file, a page's texts, the flat
+    texts) is broken by at least one case above."""
+    from clinic.site.content import schemas
+
+    key = read(CONTENT_DIR / "services.yaml")[0]["key"]
+    page = first_page_file(CONTENT_DIR, OTHER_LANG).rsplit("/", 1)[-1]
+    covered = set()
+    for case, _, _ in CASES:
+        file = case.split(": ", 1)[0]
+        file = file.replace("<lang>", OTHER_LANG).replace("<key>", key).replace("<page>.yaml", page)
+        found = schemas.schema_of(file)
+        if found is not None:
+            covered.add(found.name)
+    wanted = {schema.name for schema in schemas.all_schemas(CONTENT_DIR).values()}
+    assert wanted <= covered, sorted(wanted - covered)

@@ -1,0 +1,108 @@
+"""Each content file names a JSON Schema made from its model, and validates against it as an
+editor with the YAML language server checks it while it is typed (check-jsonschema, the
+same JSON Schema rules): content/schemas/ is `make schemas`' output, never edited by hand."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+import sys
+from collections import defaultdict
+from pathlib import Path
+
+import pytest
+import yaml
+
+from clinic.site.content import CONTENT_DIR
+from clinic.site.content import schemas as content_schemas
+
+CHECK_JSONSCHEMA = Path(sys.executable).parent / "check-jsonschema"
+
+
+def check(schema: Path, files: list[Path]) -> subprocess.CompletedProcess:
+    return subprocess.run(
+        [str(CHECK_JSONSCHEMA), "--schemafile", str(schema), *map(str, files)],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+
+
+def test_the_committed_schemas_are_the_models_own():
+    """A model changed without `make schemas` (or a schema edited by hand) fails here."""
+    wanted = content_schemas.all_schemas(CONTENT_DIR)
+    folder = CONTENT_DIR / content_schemas.SCHEMA_FOLDER
+    committed = {p.relative_to(CONTENT_DIR).as_posix() for p in folder.rglob("*.schema.json")}
+    assert committed == set(wanted), "run `make schemas`"
+    for relative, schema in wanted.items():
+        written = (CONTENT_DIR / relative).read_text(encoding="utf-8")
+        assert written == content_schemas.schema_text(schema), f"{relative}: run `make schemas`"
+
+
+def test_every_content_file_names_its_schema_on_its_first_line():
+    for relative in content_schemas.content_files(CONTENT_DIR):
+        schema = content_schemas.schema_of(relative)
+        assert schema is not None, f"{relative}: the site reads no such file"
+        first = (CONTENT_DIR / relative).read_text(encoding="utf-8").split("\n", 1)[0]
+        assert first == content_schemas.first_line(relative, schema), (
+            f"{relative}: run `make schemas`"
+        )
+        named = first.split("=", 1)[1]
+        assert ((CONTENT_DIR / relative).parent / named).resolve().is_file(), relative
+
+
+def test_every_content_file_validates_against_the_schema_it_names():
+    by_schema: dict[Path, list[Path]] = defaultdict(list)
+    for relative in content_schemas.content_files(CONTENT_DIR):
+        path = CONTENT_DIR / relative
+        named = path.read_text(encoding="utf-8").split("\n", 1)[0].split("=", 1)[1]
+        by_schema[(path.parent / named).resolve()].append(path)
+    assert len(by_schema) == len(content_schemas.all_schemas(CONTENT_DIR))
+    for schema, files in by_schema.items():
+        result = check(schema, files)
+        assert result.returncode == 0, result.stdout + result.stderr
+
+
+@pytest.mark.parametrize(
+    ("change", "refused"),
+    [
+        (lambda doctor: doctor.update(years_experience="quince"), "'quince' is not of type"),
+        (lambda doctor: doctor.update(phone="+52 998 000 0000"), "Additional properties"),
+        (lambda doctor: doctor.update(name="Dra. Ana Ruiz"), "Additional properties"),
+        (lambda doctor: doctor.update(gender="other"), "is not one of"),
+    ],
+    ids=["wrong-type", "unknown-field", "a-text-in-the-facts-file", "not-a-choice"],
+)
+def test_the_doctors_schema_refuses_a_wrong_type_or_an_unknown_field(tmp_path, change, refused):
+    copy = shutil.copytree(CONTENT_DIR, tmp_path / "content")
+    path = copy / "doctors.yaml"
+    first_line, _ = path.read_text(encoding="utf-8").split("\n", 1)
+    doctors = yaml.safe_load(path.read_text(encoding="utf-8"))
+    change(doctors[0])
+    path.write_text(
+        first_line + "\n" + yaml.safe_dump(doctors, allow_unicode=True), encoding="utf-8"
+    )
+    named = copy / first_line.split("=", 1)[1]
+    result = check(named, [path])
+    assert result.returncode != 0
+    assert refused in result.stdout, result.stdout
+
+
+def _without_description(schema: dict) -> list[str]:
+    """Properties an editor would show with no description on hover (a property that is a
+    model may take its description from the model's own)."""
+    definitions = schema.get("$defs", {})
+    found = []
+    for owner, node in [("(file)", schema), *definitions.items()]:
+        for name, prop in (node.get("properties") or {}).items():
+            described = prop.get("description") or definitions.get(
+                prop.get("$ref", "").rsplit("/", 1)[-1], {}
+            ).get("description")
+            if not described:
+                found.append(f"{owner}.{name}")
+    return found
+
+
+def test_every_field_has_a_description_an_editor_shows_on_hover():
+    for relative, schema in content_schemas.all_schemas(CONTENT_DIR).items():
+        assert _without_description(schema.build()) == [], relative
