@@ -65,11 +65,11 @@ def _react_router(web: Path) -> Path:
     return dist
 
 
-def _one_line(error: pytest.ExceptionInfo) -> str:
+def _one_line(error: pytest.ExceptionInfo, file: str = "lean_router.py") -> str:
     message = str(error.value)
     assert "\n" not in message
     assert message.startswith("lean router: ")
-    assert message.endswith("; update clinic/framework/patches/lean_router.py")
+    assert message.endswith(f"; update clinic/framework/patches/{file}")
     return message
 
 
@@ -126,7 +126,7 @@ def test_a_new_export_stops_the_build_naming_the_stand_in(tmp_path: Path):
         FrameworkChanged, match=r"\['unstable_newThing'\].*react-router-instrumentation\.js"
     ) as error:
         replacements(tmp_path)
-    _one_line(error)
+    _one_line(error, "shims/react-router-instrumentation.js")
 
 
 def test_a_new_use_of_a_replaced_module_stops_the_build(tmp_path: Path):
@@ -137,7 +137,7 @@ def test_a_new_use_of_a_replaced_module_stops_the_build(tmp_path: Path):
         FrameworkChanged, match=r"lib/hooks\.js uses lib/dom/ssr/route-discovery\.js"
     ) as error:
         replacements(tmp_path)
-    _one_line(error)
+    _one_line(error, "shims/react-router-route-discovery.js")
 
 
 def test_a_changed_guard_stops_the_build(tmp_path: Path):
@@ -151,7 +151,7 @@ def test_a_changed_guard_stops_the_build(tmp_path: Path):
     )
     with pytest.raises(FrameworkChanged, match=r"hydrated-router\.js") as error:
         replacements(tmp_path)
-    _one_line(error)
+    _one_line(error, "shims/react-router-route-discovery.js")
 
 
 def test_a_missing_module_stops_the_build(tmp_path: Path):

@@ -91,8 +91,12 @@ TOP_LEVEL_FORWARD_REF = re.compile(r"^(const \w+ = )([\w$]+\.forwardRef\()", re.
 DISPLAY_NAME_READ = re.compile(r"\.displayName\b(?!\s*=[^=])")
 
 
-def changed(what: str) -> FrameworkChanged:
-    return FrameworkChanged(PATCH_POINT, what, THIS_FILE)
+def changed(what: str, file_to_update: str = THIS_FILE) -> FrameworkChanged:
+    return FrameworkChanged(PATCH_POINT, what, file_to_update)
+
+
+def _shim(stand_in: str) -> str:
+    return f"clinic/framework/patches/shims/{stand_in}"
 
 
 def exported_names(module_text: str) -> set[str]:
@@ -139,17 +143,20 @@ def check_stand_in(dist: Path, module: str, stand_in: str) -> None:
     if names != ours:
         difference = sorted(names ^ ours)
         raise changed(
-            f"React Router's {module} exports {difference} differently from shims/{stand_in}"
+            f"React Router's {module} exports {difference} differently from its stand-in",
+            _shim(stand_in),
         )
     found, recorded = uses_in_react_router(dist, module, names), recorded_uses(ours_text)
     for file, line in sorted(found - recorded):
         raise changed(
-            f"React Router's {file} uses {module} in a line shims/{stand_in} does not list "
-            f"(check that it never runs here, then list it): {line[:160]!r}"
+            f"React Router's {file} uses {module} in a line its stand-in does not list "
+            f"(check that it never runs here, then list it): {line[:160]!r}",
+            _shim(stand_in),
         )
     for file, line in sorted(recorded - found):
         raise changed(
-            f"React Router's {file} no longer has a line shims/{stand_in} lists: {line[:160]!r}"
+            f"React Router's {file} no longer has a line its stand-in lists: {line[:160]!r}",
+            _shim(stand_in),
         )
 
 
