@@ -9,6 +9,7 @@ from clinic.framework.patches.dev_server_host import LoopbackDevServerPlugin
 from clinic.framework.patches.development_reload import reload_on_every_edit
 from clinic.framework.patches.frontend_lock import FrozenFrontendLockPlugin
 from clinic.framework.patches.lean_bundle import LeanBundlePlugin
+from clinic.framework.patches.lean_router import LeanRouterPlugin
 from clinic.framework.patches.not_found_pages import PrerenderNotFoundPlugin
 from clinic.framework.patches.paint_first import PaintFirstPlugin
 from clinic.framework.patches.shell_first import ShellFirstPlugin
@@ -36,6 +37,8 @@ config = rx.Config(
         TailwindSourcesPlugin(),
         # Unused framework libraries (emotion, socket.io, cookies, uploads) resolved to small stand-ins.
         LeanBundlePlugin(),
+        # React Router code for features the site never switches on, left out of the pages.
+        LeanRouterPlugin(),
         # The 404 page prerendered in each language (served for unknown paths).
         PrerenderNotFoundPlugin(),
         # Prerendered pages paint before their scripts download (no modulepreload hints).

@@ -7,7 +7,13 @@ import sys
 import zipfile
 from pathlib import Path
 
-from clinic.framework.patches import dev_server_host, lean_bundle, paint_first, shell_first
+from clinic.framework.patches import (
+    dev_server_host,
+    lean_bundle,
+    lean_router,
+    paint_first,
+    shell_first,
+)
 from clinic.project import PROJECT_DIR
 from devtools.project_copy import copy_project
 
@@ -43,6 +49,8 @@ def test_the_wheel_holds_every_package_and_the_files_the_build_plugins_write(tmp
         shell_first.ENTRY_SERVER,
         dev_server_host.PLUGIN_FILE,
         *(lean_bundle.SHIMS_DIR / shim for shim in lean_bundle.SHIMMED_MODULES.values()),
+        lean_router.PLUGIN_FILE,
+        *(lean_router.SHIMS_DIR / shim for shim in lean_router.STAND_INS.values()),
     ]
     assert len(packages) >= 4
     missing = sorted({*packages, *map(in_wheel, data)} - shipped)

@@ -15,11 +15,15 @@ declare module "react-router/dom" {
 }
 
 declare module "vite" {
-  /** The part of a Vite plugin our development-server plugin fills in. */
+  /** The part of a Vite plugin our plugins fill in (development server, lean router). */
   export interface Plugin {
     name: string;
     apply?: "serve" | "build";
+    enforce?: "pre" | "post";
+    applyToEnvironment?: (environment: { name: string }) => boolean;
     config?: () => { server?: { host?: string } };
+    load?: (id: string) => string | null;
+    buildEnd?: () => void;
   }
 }
 
