@@ -202,6 +202,11 @@ def render(page):
 
 def test_broken_content_names_the_file_and_field_and_the_server_recovers(dev_site, dev_page):
     with dev_site.explained():
+        # The tab is open before the edits and shows the fix by itself, as a developer's
+        # does: a page loaded while Vite is still sending the recompiled files would have
+        # its stylesheet link replaced during hydration (a mismatch a developer never sees).
+        dev_page.goto(path_for("home", DEFAULT_LANG))
+        dev_page.locator("h1").first.wait_for()
         doctors = dev_site.project / "content" / "doctors.yaml"
         original = doctors.read_text(encoding="utf-8")
         years = dev_site.content().doctors[0].years_experience
@@ -218,5 +223,4 @@ def test_broken_content_names_the_file_and_field_and_the_server_recovers(dev_sit
         edited_title = "El sitio vuelve tras corregir el archivo"
         dev_site.edit_text(DEFAULT_LANG, HOME_TITLE_KEY, edited_title)
         dev_site.wait_for_compile(after=compiled)
-        dev_page.goto(path_for("home", DEFAULT_LANG))
         shown(dev_page.get_by_role("heading", level=1, name=edited_title))
