@@ -61,8 +61,9 @@ from clinic.framework.patches.frontend_lock import (  # noqa: E402
 )
 from clinic.framework.patches.not_found_pages import KEPT_SHELL  # noqa: E402
 from clinic.project import EXPORT_DIR  # noqa: E402
-from clinic.site.content import DEFAULT_LANG, load_content  # noqa: E402
+from clinic.site.content import DEFAULT_LANG  # noqa: E402
 from devtools.chromium import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
+from devtools.content_variants import set_text  # noqa: E402
 from devtools.project_copy import copy_project, reflex_env  # noqa: E402
 from devtools.servers import BIN, free_port, production_server, stop, wait_until_up  # noqa: E402
 
@@ -253,18 +254,7 @@ def answers(address: str, port: int) -> str:
 
 
 def edit_home_title(project: Path, text: str) -> None:
-    import yaml
-
-    content = load_content(project / "content")
-    lang = DEFAULT_LANG
-    path = project / "content" / content.i18n_file(lang, HOME_TITLE_KEY)
-    data = yaml.safe_load(path.read_text(encoding="utf-8"))
-    node = data
-    *parents, leaf = HOME_TITLE_KEY.split(".")
-    for part in parents:
-        node = node[part]
-    node[leaf] = text
-    path.write_text(yaml.safe_dump(data, allow_unicode=True, sort_keys=False), encoding="utf-8")
+    set_text(project / "content", DEFAULT_LANG, HOME_TITLE_KEY, text)
 
 
 def development_run(project: Path) -> dict:

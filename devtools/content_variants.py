@@ -205,6 +205,14 @@ def _set(tree: dict, dotted: str, value) -> None:
     tree[last] = value
 
 
+def set_text(content_dir: Path, lang: str, key: str, text: str) -> None:
+    """Set one text (its dotted key) in the file of content/i18n/ that holds it."""
+    path = content_dir / content_module.load_content(content_dir).i18n_file(lang, key)
+    data = read(path)
+    _set(data, key, text)
+    write(path, data)
+
+
 def add_service(content_dir: Path, service: dict = NEW_SERVICE) -> None:
     """A service more, as the README's table says: services.yaml, its paths in routes.yaml,
     its texts in the i18n files and a page file (a copy of the last service's), seen by

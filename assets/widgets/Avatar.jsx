@@ -1,29 +1,15 @@
-// Adapter: the browser's own image loading (an <img> that may already have finished
-// before React attached its handlers: `complete`/`naturalWidth` on its DOM node).
-// Why JSX: that check needs the element's ref in an effect; the states are this
-// component's own (per image), not page state. Names and sizes come from
-// clinic/site/components/avatar.py.
-//
-// A doctor's portrait with an initials fallback (spec section 4: idle, loading, loaded,
-// error; initials shown until loaded). The initials sit behind the photo, which covers
-// them as soon as the browser has painted it: from the prerendered HTML, with JavaScript
-// or without. The photo's empty alt makes a failed one draw nothing (no broken-image
-// icon), so the initials show through; once hydrated, a failed photo is taken out. The
-// wrapper is one labelled image whatever the state, so assistive technology hears the
-// same thing throughout.
+// Adapter: the browser's own image loading. Why JSX: an <img> may have finished before
+// React attached its handlers, which only its DOM node tells (`complete`, `naturalWidth`,
+// through a ref in an effect). Names and sizes come from clinic/site/components/avatar.py.
+// Spec section 4's states (idle, loading, loaded, error; initials until loaded): the photo
+// covers the initials once painted, from the prerendered HTML, scripts or not; its empty
+// alt makes a failed one draw nothing, and once hydrated a failed one is taken out. The
+// wrapper is one labelled image in every state, for assistive technology.
 import { useEffect, useRef, useState } from "react";
 
 /**
  * A doctor's portrait over their initials, the initials shown until the photo has loaded.
- * @param {{
- *   src?: string,
- *   alt?: string,
- *   initials?: string,
- *   size?: number,
- *   className?: string,
- *   initialsClassName?: string,
- *   [attribute: string]: unknown,
- * }} props
+ * @param {AvatarProps} props
  */
 export function Avatar({
   src = "",

@@ -1,22 +1,13 @@
-// Adapter: Cal.com's embed script (embed.js) and its `Cal` queue API.
-// Why JSX: embed.js is third-party JavaScript that needs a loader object, a script
-// element added once per page lifetime and a native click listener that runs before
-// Cal's own document-level one; none of that can be expressed as Reflex state or events.
-// The clinic's data (links, namespaces, brand colours, the success page) comes in as
-// props from clinic/site/components/cal_embed.py.
-//
-// Cal.com's embed for the booking page, with the patient never left without a way to
-// book:
-// - Each Book button is a real link to the doctor's public Cal.com page (new tab). While
-//   embed.js is blocked, failing or still loading, the link simply works.
-// - Once embed.js has taken over a doctor's namespace, a click on the button (its text,
-//   its icon, anywhere inside it) opens the embedded calendar instead.
-// - Cal.com's `bookingSuccessfulV2` event goes to the `afterBooking` function the page
-//   gives (clinic/site/components/booked_appointment.py: on to our success page).
-//
-// The loader below follows Cal.com's own embed snippet (a queueing `Cal` function with
-// `Cal.ns` and `Cal.q`; embed.js, loaded once, replays the queues), written as plain
-// module code: no eval, no inline script, so the page runs under a strict CSP.
+// Adapter: Cal.com's embed script (embed.js) and its `Cal` queue API. Why JSX: embed.js
+// needs a loader object, a script added once per page lifetime and a native click listener
+// that runs before Cal's own at the document; Reflex state and events express none of it.
+// The clinic's data comes as props from clinic/site/components/cal_embed.py.
+// - Each Book button is a real link to the doctor's Cal.com page (new tab): while embed.js
+//   is blocked, failing or loading, the link works. Once embed.js has taken over the
+//   doctor's namespace, a click anywhere on the button opens the embedded calendar.
+// - Cal.com's `bookingSuccessfulV2` goes to the page's `afterBooking` (booked_appointment.py).
+// The loader follows Cal.com's own snippet (a queueing `Cal` with `Cal.ns` and `Cal.q`,
+// replayed by embed.js) as module code: no eval, no inline script, so a strict CSP holds.
 import { useEffect, useRef, useState } from "react";
 
 const INIT = "init";
@@ -59,13 +50,8 @@ function loadScriptOnce(src) {
 function calLoader(scriptSrc) {
   const existing = window.Cal;
   if (existing) return existing;
-  /**
-   * @param {CalQueue} api
-   * @param {unknown[]} args
-   */
-  const push = (api, args) => {
-    api.q.push(args);
-  };
+  /** @type {(api: CalQueue, args: unknown[]) => number} */
+  const push = (api, args) => api.q.push(args);
   // Rest parameters, not Cal.com's `arguments`: embed.js reads each queued call as a list
   // (its own `["initNamespace", ...]` entries are arrays too).
   const Cal = /** @type {CalApi} */ (
@@ -140,15 +126,7 @@ function readConfig(link) {
 
 /**
  * The booking area: its Book links open Cal.com's embedded calendar once embed.js works.
- * @param {{
- *   scriptSrc: string,
- *   origin: string,
- *   namespaces: string[],
- *   ui: object,
- *   afterBooking?: (detail: unknown) => void,
- *   className?: string,
- *   children?: import("react").ReactNode,
- * }} props
+ * @param {CalEmbedProps} props
  */
 export function CalEmbed({
   scriptSrc,

@@ -1,21 +1,15 @@
-// Adapter: the viewport of an Embla carousel (npm embla-carousel, with its own autoplay
-// plugin embla-carousel-autoplay when `autoplayMs` > 0).
-//
-// Why JSX: Embla is a JavaScript library that needs the viewport's DOM node, a lazy
-// import() and an instance that outlives renders; Reflex has no way to hold those.
-// Everything the page decides (markup, labels, buttons, keys, when autoplay may run) is
-// in Python (clinic/site/components/carousel.py); this file only connects the two:
-// - Embla's code is fetched when the viewport comes near the screen (`lazyMargin`).
-//   Until then the viewport is the page's own (the Python side styles it to scroll
-//   natively, with snap points), and Embla starts at the slide nearest to where the
-//   visitor scrolled it. When Embla takes over, in the same task (so the same frame),
-//   the viewport gets `data-embla-active` (the page's CSS turns its own scrolling off)
-//   and its native scroll goes back to 0: Embla's transform replaces it.
-// - The instance is set on the DOM node as `emblaApi`, for the page's buttons and keys.
-// - `onChange({selected, canPrev, canNext})` after init and after every move;
-//   `onVisible(bool)` when the viewport enters or leaves the screen.
-// - `playing` starts or stops the autoplay plugin; no rule of its own (the plugin's
-//   hover/focus/interaction stops are off; it only pauses while the tab is hidden).
+// Adapter: an Embla carousel's viewport (npm embla-carousel, and embla-carousel-autoplay
+// when `autoplayMs` > 0). Why JSX: Embla needs the viewport's DOM node, a lazy import() and
+// an instance that outlives renders. What the page decides (markup, labels, buttons, keys,
+// when autoplay runs) is in Python (clinic/site/components/carousel.py).
+// - Embla loads when the viewport nears the screen (`lazyMargin`); until then the viewport
+//   scrolls natively with snap points, and Embla starts at the slide nearest to it. In the
+//   same task (the same frame) the viewport gets `data-embla-active` (the page's CSS stops
+//   its own scrolling) and its scroll goes back to 0: Embla's transform replaces it.
+// - The instance is the DOM node's `emblaApi`, for the page's buttons and keys;
+//   `onChange({selected, canPrev, canNext})` follows every move, `onVisible(bool)` the screen.
+// - `playing` starts or stops autoplay, with no rule of its own (the plugin's hover, focus
+//   and interaction stops are off; it pauses only while the tab is hidden).
 import { useEffect, useRef } from "react";
 
 /**
@@ -38,16 +32,7 @@ function nearestSlide(viewport) {
 
 /**
  * A carousel's viewport, driven by Embla once it comes near the screen.
- * @param {{
- *   options?: {loop?: boolean},
- *   autoplayMs?: number,
- *   playing?: boolean,
- *   lazyMargin?: string,
- *   onChange?: (state: {selected: number, canPrev: boolean, canNext: boolean}) => void,
- *   onVisible?: (visible: boolean) => void,
- *   children?: import("react").ReactNode,
- *   [attribute: string]: unknown,
- * }} props
+ * @param {EmblaViewportProps} props
  */
 export function EmblaViewport({
   options,

@@ -1,12 +1,8 @@
-// Adapter: the third-party reviews widget's script (Elfsight).
-// Why JSX: the script must be added to the document when the box nears the viewport and
-// removed when the page is left (an IntersectionObserver and a cleanup on unmount),
-// which Reflex components cannot hold. The script URL and widget class are props from
-// clinic/site/components/reviews_embed.py.
-//
-// The third-party reviews widget (spec sections 4 and 7): its script is added only when
-// this box comes near the viewport, and removed again when the box unmounts (the visitor
-// leaves the home page). If the script is blocked or fails, nothing breaks: the rating
+// Adapter: the third-party reviews widget's script (Elfsight; spec sections 4 and 7).
+// Why JSX: the script is added when the box nears the viewport and removed when the box
+// unmounts (the visitor leaves the home page): an IntersectionObserver and a cleanup,
+// which Reflex components cannot hold. Its URL and widget class are props from
+// clinic/site/components/reviews_embed.py. Blocked or failed, nothing breaks: the rating
 // summary and the link to more reviews around this box are plain page content.
 import { useEffect, useRef, useState } from "react";
 

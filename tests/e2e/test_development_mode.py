@@ -14,12 +14,12 @@ from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
-import yaml
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import expect
 
 from clinic.site.content import load_content
 from clinic.site.routes import path_for
+from devtools.content_variants import set_text
 from devtools.project_copy import copy_project, reflex_env
 from devtools.servers import BIN, free_port, stop, wait_until_up
 from tests.e2e.languages import DEFAULT_LANG, NEXT_LANG
@@ -81,14 +81,7 @@ class DevSite:
 
     def edit_text(self, lang: str, key: str, text: str) -> None:
         """Set one interface text in the copy's content/i18n/ file that holds it."""
-        path = self.project / "content" / self.content().i18n_file(lang, key)
-        data = yaml.safe_load(path.read_text(encoding="utf-8"))
-        *parents, leaf = key.split(".")
-        node = data
-        for part in parents:
-            node = node[part]
-        node[leaf] = text
-        path.write_text(yaml.safe_dump(data, allow_unicode=True, sort_keys=False), encoding="utf-8")
+        set_text(self.project / "content", lang, key, text)
 
 
 @pytest.fixture(scope="session")

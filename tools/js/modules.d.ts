@@ -104,3 +104,37 @@ declare const FIRST_VISIT_SETTINGS: {
   to: Record<string, string>;
   crawlers: string;
 };
+
+/** The props of assets/widgets/CalEmbed.jsx (clinic/site/components/cal_embed.py gives them). */
+interface CalEmbedProps {
+  scriptSrc: string;
+  origin: string;
+  namespaces: string[];
+  ui: object;
+  afterBooking?: (detail: unknown) => void;
+  className?: string;
+  children?: import("react").ReactNode;
+}
+
+/** The props of assets/widgets/EmblaViewport.jsx (clinic/site/components/carousel.py). */
+interface EmblaViewportProps {
+  options?: { loop?: boolean };
+  autoplayMs?: number;
+  playing?: boolean;
+  lazyMargin?: string;
+  onChange?: (state: { selected: number; canPrev: boolean; canNext: boolean }) => void;
+  onVisible?: (visible: boolean) => void;
+  children?: import("react").ReactNode;
+  [attribute: string]: unknown;
+}
+
+/** The props of assets/widgets/Avatar.jsx (clinic/site/components/avatar.py). */
+interface AvatarProps {
+  src?: string;
+  alt?: string;
+  initials?: string;
+  size?: number;
+  className?: string;
+  initialsClassName?: string;
+  [attribute: string]: unknown;
+}
