@@ -4,10 +4,11 @@ status is 1 if any failed, and the output ends with a summary naming every faile
 every failed test and how long each part took, after pytest's own closing lines (which CI
 reads).
 
-A part marked `alongside` runs at the same time as the part after it, its output held back
-and printed when both have ended: the spec's clinic mostly waits for its build while the
-unit tests run. The fixture clinic's production server, which the browser tests need, is
-built and started meanwhile too (`early_fixture_server`), and named to them.
+The checks (lint, types, the tools) and the spec's clinic run beside the unit tests
+(`Beside`), their output held back and printed when the unit tests have ended: each of
+them mostly waits on one process (pyright, npm, the sample's build) while the unit tests
+keep both cores busy. The fixture clinic's production server, which the browser tests
+need, is built and started meanwhile too (`early_fixture_server`), and named to them.
 
     python devtools/test_all.py --seed 1234 --e2e-options "-n 3 --dist loadgroup"
 """
@@ -44,15 +45,22 @@ class Part:
     name: str
     command: list[str]
     failed_tests_file: Path | None = None
-    alongside: bool = False
+    beside: str = ""  # the part it ran beside, its output held back (`Beside`)
     status: int | None = None
     seconds: float = 0.0
     failed_tests: list[str] = field(default_factory=list)
 
 
-def pytest_part(
-    name: str, failed_tests: str, arguments: list[str], alongside: bool = False
-) -> Part:
+@dataclass
+class Beside:
+    """`main` in the foreground and, at the same time, each of `chains` (parts run one
+    after another, a chain's order mattering: the JavaScript tools before Biome)."""
+
+    chains: list[list[Part]]
+    main: Part
+
+
+def pytest_part(name: str, failed_tests: str, arguments: list[str]) -> Part:
     record = RUNS / failed_tests
     command = [
         str(BIN / "python"),
@@ -63,12 +71,12 @@ def pytest_part(
         "devtools.failed_tests",
         f"--failed-tests-file={record}",
     ]
-    return Part(name, command, record, alongside)
+    return Part(name, command, record)
 
 
-def parts(seed: str, e2e_options: list[str]) -> list[Part]:
+def parts(seed: str, e2e_options: list[str]) -> list[Part | Beside]:
     make = ["make", "--no-print-directory"]
-    return [
+    checks = [
         Part("lint: ruff check", [str(BIN / "ruff"), "check", "--quiet", "."]),
         Part("lint: ruff format", [str(BIN / "ruff"), "format", "--check", "--quiet", "."]),
         # Biome and TypeScript, from tools/js/package-lock.json.
@@ -78,18 +86,19 @@ def parts(seed: str, e2e_options: list[str]) -> list[Part]:
         Part("types: pyright", [str(BIN / "pyright")]),
         # Chromium, Java (the HTML checker) and the static hosts' tools: -k installs what it can.
         Part("browser tests' tools", [*make, "-k", "browser", "java", "static-hosts"]),
-        # The spec's one clinic, on the shipped sample's own build (skipped on a clinic's
-        # data), while the unit tests run.
-        pytest_part(
-            "the spec's clinic (the shipped sample)",
-            "sample.txt",
-            ["tests/sample", "-q", f"--randomly-seed={seed}"],
-            alongside=True,
-        ),
-        # In two workers: a second core's worth of the unit tests (pytest-xdist).
-        pytest_part(
-            "unit tests", "unit.txt", ["tests/unit", "-q", "-n", "2", f"--randomly-seed={seed}"]
-        ),
+    ]
+    # The spec's one clinic, on the shipped sample's own build (skipped on a clinic's data).
+    sample = pytest_part(
+        "the spec's clinic (the shipped sample)",
+        "sample.txt",
+        ["tests/sample", "-q", f"--randomly-seed={seed}"],
+    )
+    # In two workers: a second core's worth of the unit tests (pytest-xdist).
+    unit = pytest_part(
+        "unit tests", "unit.txt", ["tests/unit", "-q", "-n", "2", f"--randomly-seed={seed}"]
+    )
+    return [
+        Beside(chains=[checks, [sample]], main=unit),
         # Everything else, in a browser, on the fixture clinic (tests/fixture_clinic/).
         pytest_part(
             "browser tests",
@@ -120,15 +129,28 @@ def run(part: Part) -> None:
     _ended(part, *_started(part))
 
 
-def run_alongside(part: Part, then: Part) -> None:
-    """`part` with its output held back while `then` runs; then its output."""
-    with tempfile.TemporaryFile("w+", encoding="utf-8") as held:
-        process, began = _started(part, held)
-        run(then)
-        _ended(part, process, began)
-        held.seek(0)
-        print(f"\n=== {part.name} (alongside {then.name}): {shlex.join(part.command)}")
-        print(held.read(), end="", flush=True)
+def run_beside(step: Beside) -> None:
+    """Each chain in a thread of its own, its parts' output held back, while `step.main`
+    runs; then each held part's output, in the chains' order."""
+    held: dict[str, str] = {}
+
+    def run_chain(chain: list[Part]) -> None:
+        for part in chain:
+            part.beside = step.main.name
+            with tempfile.TemporaryFile("w+", encoding="utf-8") as output:
+                _ended(part, *_started(part, output))
+                output.seek(0)
+                held[part.name] = output.read()
+
+    threads = [threading.Thread(target=run_chain, args=(chain,)) for chain in step.chains]
+    for thread in threads:
+        thread.start()
+    run(step.main)
+    for thread in threads:
+        thread.join()
+    for part in (part for chain in step.chains for part in chain):
+        print(f"\n=== {part.name} (alongside {part.beside}): {shlex.join(part.command)}")
+        print(held[part.name], end="", flush=True)
 
 
 def early_fixture_server() -> tuple[threading.Thread, dict]:
@@ -150,11 +172,22 @@ def early_fixture_server() -> tuple[threading.Thread, dict]:
     return thread, started
 
 
+def each_part(steps: list[Part | Beside]) -> list[Part]:
+    """The parts in the order they are declared (a `Beside`'s chains before its main)."""
+    flat: list[Part] = []
+    for step in steps:
+        if isinstance(step, Beside):
+            flat += [part for chain in step.chains for part in chain] + [step.main]
+        else:
+            flat.append(step)
+    return flat
+
+
 def summary(all_parts: list[Part], seed: str) -> str:
     failed = [part for part in all_parts if part.status]
     lines = ["", "=" * 25 + " make test: every part " + "=" * 25]
     for part in all_parts:
-        took = f" ({part.seconds:.0f} s{', beside the next part' if part.alongside else ''})"
+        took = f" ({part.seconds:.0f} s{f', beside the {part.beside}' if part.beside else ''})"
         if not part.status:
             lines.append(f"passed  {part.name}{took}")
             continue
@@ -179,24 +212,21 @@ def main() -> int:
     arguments.add_argument("--seed", required=True, help="pytest-randomly's seed")
     arguments.add_argument("--e2e-options", default="", help="more options for the browser tests")
     options = arguments.parse_args()
-    all_parts = parts(options.seed, shlex.split(options.e2e_options))
-    alongside = None
+    steps = parts(options.seed, shlex.split(options.e2e_options))
+    all_parts = each_part(steps)
     server, started = early_fixture_server()
     try:
-        for part in all_parts:
-            if part is all_parts[-1]:  # the browser tests: on the server started above
+        for step in steps:
+            if step is steps[-1]:  # the browser tests: on the server started above
                 server.join()
                 if "url" in started:
                     os.environ[STARTED_SERVER] = started["url"]
                     # Its project is made for this run: the tests use it as it is.
                     os.environ[MADE_FOR_THIS_RUN] = str(FIXTURE_PROJECT)
-            if part.alongside:
-                alongside = part
-            elif alongside:
-                run_alongside(alongside, part)
-                alongside = None
+            if isinstance(step, Beside):
+                run_beside(step)
             else:
-                run(part)
+                run(step)
     finally:
         if "process" in started:
             servers.stop(started["process"])

@@ -1,13 +1,16 @@
 """Zero axe-core violations (WCAG 2.0, 2.1 and 2.2, levels A and AA) on every route and the
 404 page, at phone (390x844) and desktop (1280x800) size, and with every overlay open:
-the mobile menu, each desktop dropdown and the facilities viewer; and at phone size, on
-the same load, touch targets of at least 24x24 px (WCAG 2.5.8).
+the mobile menu, each desktop dropdown and the facilities viewer; and, on the same load
+of each route at each size, no focused control under a fixed bar (WCAG 2.4.11, Tab and
+Shift+Tab through the page: tests/e2e/focus_walk.py) and, at phone size, touch targets of
+at least 24x24 px (WCAG 2.5.8).
 
 Each route gets a fresh browser context at each size (nothing left over from another
-test), about a second a page. Each page is scrolled through to the bottom first, so what
-appears on scroll is checked too: the floating book button, lazily started carousels and
-the third-party fallbacks (every third-party host is blocked, as in all e2e tests).
-axe-core comes from PyPI (tests/e2e/axe.py).
+test), a few seconds a page. The focus walk runs first, on the page as it loads; then the
+page is scrolled through to the bottom, so what appears on scroll is checked too: the
+floating book button, lazily started carousels and the third-party fallbacks (every
+third-party host is blocked, as in all e2e tests). axe-core comes from PyPI
+(tests/e2e/axe.py).
 """
 
 from __future__ import annotations
@@ -18,6 +21,7 @@ from playwright.sync_api import expect
 from clinic.site.routes import lang_prefix, path_for
 from tests.e2e.axe import describe, run_axe
 from tests.e2e.conftest import DESKTOP, MOBILE
+from tests.e2e.focus_walk import focus_under_a_bar
 from tests.e2e.languages import LANGS
 from tests.e2e.page_ready import page_ready
 from tests.e2e.walked_pages import walked_pages
@@ -80,16 +84,33 @@ def assert_no_violations(page, where: str) -> None:
 
 
 @pytest.mark.parametrize("path", PATHS)
-def test_no_axe_violations_on_any_route_and_no_small_touch_target_on_a_phone(
+def test_no_axe_violation_no_focus_under_a_bar_and_no_small_touch_target_on_a_phone(
     viewport_page, console_errors, base_url, path
 ):
     if path in NOT_FOUND_PATHS:
         console_errors.expect_not_found(base_url + path)
-    load(viewport_page, path)
     width = viewport_page.viewport_size["width"]
-    assert_no_violations(viewport_page, f"{path} at {width} px")
-    if width == MOBILE["width"]:
-        assert viewport_page.evaluate(SMALL_TARGETS) == []
+    where = f"{path} at {width} px"
+    viewport_page.goto(path)
+    page_ready(viewport_page)
+    under_a_bar = focus_under_a_bar(viewport_page)
+    viewport_page.evaluate(SCROLL_THROUGH)
+    page_ready(viewport_page)
+    violations = run_axe(viewport_page)
+    small = viewport_page.evaluate(SMALL_TARGETS) if width == MOBILE["width"] else []
+    problems = []
+    if violations:
+        problems.append(f"axe violations on {where}:\n{describe(violations)}")
+    if under_a_bar:
+        problems.append(
+            f"focused controls under a fixed bar on {where}:\n" + "\n".join(under_a_bar)
+        )
+    if small:
+        problems.append(
+            f"touch targets under 24x24 px on {where}:\n"
+            + "\n".join(f"{t['el']}: {t['width']} x {t['height']} px" for t in small)
+        )
+    assert not problems, "\n\n".join(problems)
 
 
 @pytest.mark.parametrize("lang", LANGS)

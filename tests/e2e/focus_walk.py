@@ -1,6 +1,7 @@
-"""Focus Not Obscured (WCAG 2.2 2.4.11): on every route, at phone and desktop size, Tab
-through the whole page and then Shift+Tab back through it; at every stop the focused
-control's centre must not be under the fixed header or the floating book bar/pill.
+"""Focus Not Obscured (WCAG 2.2 2.4.11), the walk: Tab through the whole page and then
+Shift+Tab back through it; at every stop the focused control's centre must not be under
+the fixed header or the floating book bar/pill. Run on every walked page at both sizes,
+on the load axe checks (test_accessibility.py).
 
 Tabbing backwards is the hard case: the page is scrolled to its end, the phone bar is
 shown, and each control the browser scrolls to comes from above, where the header is.
@@ -10,16 +11,6 @@ see this.
 
 from __future__ import annotations
 
-import pytest
-
-from tests.e2e.conftest import DESKTOP, MOBILE
-from tests.e2e.page_ready import page_ready
-from tests.e2e.walked_pages import walked_pages
-
-SIZES = {
-    "mobile": {"viewport": MOBILE, "is_mobile": True, "has_touch": True},
-    "desktop": {"viewport": DESKTOP},
-}
 # More stops than any page has: a page that keeps focus from leaving fails instead of looping.
 MAX_STOPS = 400
 
@@ -50,7 +41,7 @@ FOCUS_UNDER_A_BAR = """async () => {
 }"""
 
 
-def walk(page, key: str) -> list[str]:
+def _walk(page, key: str) -> list[str]:
     """Press `key` until focus leaves the page; each stop's problem, if any."""
     problems = []
     for _ in range(MAX_STOPS):
@@ -65,11 +56,7 @@ def walk(page, key: str) -> list[str]:
     raise AssertionError(f"focus did not leave the page after {MAX_STOPS} presses of {key}")
 
 
-@pytest.mark.parametrize("size", list(SIZES))
-@pytest.mark.parametrize("route", [page.path for page in walked_pages()])
-def test_no_focused_control_is_under_a_fixed_bar(new_context, route, size):
-    page = new_context(**SIZES[size]).new_page()
-    page.goto(route)
-    page_ready(page)
-    problems = walk(page, "Tab") + walk(page, "Shift+Tab")
-    assert not problems, "\n".join(problems)
+def focus_under_a_bar(page) -> list[str]:
+    """Tab through the page from its top, then Shift+Tab back: every stop where the focused
+    control's centre is under a fixed bar. Focus ends outside the page, scrolled to its top."""
+    return _walk(page, "Tab") + _walk(page, "Shift+Tab")
