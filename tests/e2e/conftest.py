@@ -16,8 +16,10 @@ This file keeps only what is ours:
   how to install them. Tests that need Chromium (its DevTools protocol, its layout-shift
   entries) carry `@pytest.mark.only_browser("chromium")`.
 - **third-party isolation**: every context made through `new_context` (so `context`,
-  `page`, `mobile_page` too) reaches only the site; any other host's request is aborted
-  unless the test routes it to a stub first (`tests/e2e/stubs.py`).
+  `page`, `mobile_page` too) reaches only the site; any other host's request fails unless
+  the test routes it to a stub first (`tests/e2e/stubs.py`). In Chromium the browser
+  itself resolves no host but the machine's own and the site's (`third_parties_unresolved`),
+  so a page's own requests never stop in Playwright; elsewhere a route aborts them.
 - **no console errors** (`tests/e2e/console.py`): every page of every context made here
   reports its console errors to the test's `console_errors`, which fails the test at
   teardown unless `@pytest.mark.expected_console_errors(pattern, ...)` expects them.
@@ -33,6 +35,7 @@ import re
 import shutil
 from contextlib import contextmanager
 from pathlib import Path
+from urllib.parse import urlsplit
 
 import pytest
 from filelock import FileLock
@@ -203,12 +206,31 @@ def require_installed_browsers(config) -> None:
         pytest.exit("; ".join(INSTALL_HINT.format(name=name) for name in missing), returncode=4)
 
 
+def third_parties_unresolved(site: str) -> str:
+    """Chromium's argument that fails every host name but the machine's own and the site's
+    (a third party's request ends as net::ERR_NAME_NOT_RESOLVED): the whole browser is
+    isolated at once, so no request of the page has to stop in Playwright to be judged.
+    A route stops every request of its context (Chromium's request interception), and
+    that costs about a twentieth of each page load's CPU on two cores; the stubs a test
+    adds still take precedence, as routes do. Other local servers a test points a context
+    at (the development server, Cloudflare's runtime) are on the machine's own names."""
+    site_host = urlsplit(site).hostname or "127.0.0.1"
+    kept = dict.fromkeys(["localhost", "127.0.0.1", "[::1]", site_host])
+    return "--host-resolver-rules=MAP * ~NOTFOUND, " + ", ".join(f"EXCLUDE {h}" for h in kept)
+
+
 @pytest.fixture(scope="session")
-def browser_type_launch_args(browser_type_launch_args, browser_name):
+def isolated_by_the_browser(browser_name) -> bool:
+    """Whether the browser itself keeps third parties out (our Chromium launch does)."""
+    return browser_name == "chromium"
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args, browser_name, base_url):
     """For Chromium: Debian's (unless --browser-channel names another), its headless shell
-    when no window is asked for, with our arguments; --headed and --slowmo still come
-    from the plugin (--headed sets headless=False). Firefox and WebKit: Playwright's own,
-    as the plugin launches them."""
+    when no window is asked for, with our arguments and the third-party isolation; --headed
+    and --slowmo still come from the plugin (--headed sets headless=False). Firefox and
+    WebKit: Playwright's own, as the plugin launches them."""
     args = dict(browser_type_launch_args)
     if browser_name != "chromium":
         return args
@@ -218,7 +240,7 @@ def browser_type_launch_args(browser_type_launch_args, browser_name):
             "executable_path",
             CHROMIUM_HEADLESS if headless and os.path.exists(CHROMIUM_HEADLESS) else CHROMIUM,
         )
-    args["args"] = [*CHROMIUM_ARGS, *args.get("args", [])]
+    args["args"] = [*CHROMIUM_ARGS, third_parties_unresolved(base_url), *args.get("args", [])]
     return args
 
 
@@ -265,19 +287,22 @@ def console_errors(request) -> ConsoleErrors:
 
 
 @pytest.fixture
-def new_context(console_errors, new_context, browser_context_args, base_url):
+def new_context(
+    console_errors, new_context, browser_context_args, base_url, isolated_by_the_browser
+):
     """The plugin's context factory (traces, screenshots and videos are recorded for
     every context it makes), with our defaults and third-party isolation:
     `new_context(viewport=MOBILE, is_mobile=True)`, `new_context(locale="en-US")`.
-    `isolated=False` leaves third parties alone (request interception turns the
-    browser's HTTP cache off; a test of caching needs it off)."""
+    `isolated=False` adds no route of ours (a route turns the browser's HTTP cache off;
+    a test of caching needs it on); in Chromium, the browser keeps third parties out
+    either way."""
 
     def make(isolated: bool = True, **options):
         options = {"base_url": base_url, **CONTEXT_DEFAULTS, **options}
         for key in browser_context_args:  # --device's own viewport, user agent, ... win
             options.pop(key, None)
         context = new_context(**options)
-        if isolated:
+        if isolated and not isolated_by_the_browser:
             isolate(context, options["base_url"])
         track_network(context)
         context.on("page", lambda page: console_errors.watch(page, options["base_url"]))

@@ -16,6 +16,7 @@ from clinic.site.routes import alternates, lang_prefix, other_lang, path_for, tw
 from clinic.site.seo import absolute, page_texts
 from tests.e2e.languages import DEFAULT_LANG, LANGS, NEXT_LANG, choose_language
 from tests.e2e.page_ready import page_ready
+from tests.e2e.stubs import MAP_EMBED, REVIEWS_JS, serve_reviews_widget
 from tests.e2e.walked_pages import walked_pages
 
 PAGES = walked_pages()
@@ -123,3 +124,17 @@ def test_no_page_opens_a_websocket(page, console_errors, base_url):
         page.goto(path)
         page_ready(page)
     assert sockets == []
+
+
+def test_no_third_party_is_reachable_unless_a_test_stubs_it(page):
+    """The suite's own guard (conftest's `new_context`): nothing but the site answers a
+    page, and a stub a test routes answers in front of that guard."""
+    served = serve_reviews_widget(page)
+    page.goto("about:blank")
+    reached = page.evaluate(
+        """async (urls) => Promise.all(urls.map((url) =>
+            fetch(url, {mode: 'no-cors'}).then(() => 'answered', () => 'failed')))""",
+        [MAP_EMBED, REVIEWS_JS],
+    )
+    assert reached == ["failed", "answered"], f"{MAP_EMBED}, {REVIEWS_JS} (stubbed): {reached}"
+    assert served == [REVIEWS_JS]
