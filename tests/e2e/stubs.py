@@ -1,10 +1,11 @@
 """Stand-ins for the site's third parties in the browser tests.
 
-No test reaches a real third party: every context made by conftest's `new_context` (so
-`page`, `context`, `mobile_page` too) aborts any request that is not for the site. A test
-that needs a third party to answer puts a stub from here in front of that guard
-(Playwright tries the newest route first); each stub records what it served, so a test
-can check what the page asked for.
+No test reaches a real third party: in every context made by conftest's `new_context` (so
+`page`, `context`, `mobile_page` too) a request that is not for the site fails (conftest's
+third-party isolation). A test that needs a third party to answer puts a stub from here in
+front of that guard (a route is tried before the request leaves the browser, and the
+newest route first); each stub records what it served, so a test can check what the page
+asked for.
 
 | third party | where the page meets it | here |
 | --- | --- | --- |
