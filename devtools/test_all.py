@@ -93,9 +93,13 @@ def parts(seed: str, e2e_options: list[str]) -> list[Part | Beside]:
         "sample.txt",
         ["tests/sample", "-q", f"--randomly-seed={seed}"],
     )
-    # In two workers: a second core's worth of the unit tests (pytest-xdist).
+    # In two workers: a second core's worth of the unit tests (pytest-xdist). A worker
+    # that has run out takes tests still waiting in the other's queue (worksteal): with
+    # `load`'s fixed queues one worker was left alone for the last 20 s.
     unit = pytest_part(
-        "unit tests", "unit.txt", ["tests/unit", "-q", "-n", "2", f"--randomly-seed={seed}"]
+        "unit tests",
+        "unit.txt",
+        ["tests/unit", "-q", "-n", "2", "--dist", "worksteal", f"--randomly-seed={seed}"],
     )
     return [
         Beside(chains=[checks, [sample]], main=unit),
