@@ -6,7 +6,9 @@ as CI runs it, setup included (virtualenv, npm packages, the builds). Each line 
 output is timed as it arrives, so the report splits the total into setup (before the first
 part starts) and each part of `devtools/test_all.py`, and keeps pytest's list of the
 slowest browser tests. The machine's load before and after is recorded: a busy machine's
-minutes are not a quiet one's.
+minutes are not a quiet one's. So is how many cores the run kept busy (all processes, from
+/proc/stat, every second): a part that keeps every core busy is shortened only by doing
+less, a part that leaves them idle is waiting on something.
 
     .venv/bin/python bench/make_test_time.py --label "after the fixture clinic"
     .venv/bin/python bench/make_test_time.py --rev fd3baed --label "before"
@@ -23,6 +25,7 @@ import re
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 from pathlib import Path
 
@@ -41,6 +44,55 @@ PART_TIME = re.compile(r"^(?:passed|FAILED)  (?P<name>.+?) \((?P<seconds>\d+) s(
 # pytest's --durations list: "12.34s call     tests/e2e/test_x.py::test_y[chromium]".
 DURATION = re.compile(r"^(?P<seconds>\d+\.\d+)s (?P<phase>call|setup|teardown)\s+(?P<test>\S+)")
 VERDICT = re.compile(r"^make test: .*")
+# The report's periods of cores busy (seconds).
+BUSY_PERIOD_S = 30
+
+
+class CoresBusy:
+    """How many cores the machine keeps busy, second by second, while it runs (Linux's
+    /proc/stat: every process, the kernel's work included)."""
+
+    def __init__(self) -> None:
+        self.per_second: list[float] = []
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._sample, daemon=True)
+
+    @staticmethod
+    def _ticks() -> tuple[int, int]:
+        """(busy, all) clock ticks of every core so far."""
+        fields = [int(f) for f in Path("/proc/stat").read_text().split("\n", 1)[0].split()[1:]]
+        idle = fields[3] + fields[4]  # idle and waiting for I/O
+        return sum(fields) - idle, sum(fields)
+
+    def _sample(self) -> None:
+        cores = os.cpu_count() or 1
+        busy, total = self._ticks()
+        while not self._stop.wait(1):
+            now_busy, now_total = self._ticks()
+            self.per_second.append(cores * (now_busy - busy) / max(now_total - total, 1))
+            busy, total = now_busy, now_total
+
+    def __enter__(self) -> CoresBusy:
+        if Path("/proc/stat").exists():
+            self._thread.start()
+        return self
+
+    def __exit__(self, *_: object) -> None:
+        self._stop.set()
+
+    def summary(self) -> dict:
+        seconds = self.per_second
+        periods = [
+            round(sum(chunk) / len(chunk), 2)
+            for chunk in (
+                seconds[i : i + BUSY_PERIOD_S] for i in range(0, len(seconds), BUSY_PERIOD_S)
+            )
+        ]
+        return {
+            "cores": os.cpu_count(),
+            "core_seconds": round(sum(seconds)),
+            "by_period": periods,
+        }
 
 
 def timed_make_test(folder: Path, log: Path) -> dict:
@@ -52,7 +104,7 @@ def timed_make_test(folder: Path, log: Path) -> dict:
     marks: list[tuple[str, float]] = []
     slowest: list[dict] = []
     verdict = ""
-    with log.open("w") as out:
+    with log.open("w") as out, CoresBusy() as cores_busy:
         process = subprocess.Popen(
             ["make", "test"],
             cwd=folder,
@@ -94,7 +146,21 @@ def timed_make_test(folder: Path, log: Path) -> dict:
         "verdict": verdict,
         "parts_s": parts,
         "slowest_browser_tests": sorted(slowest, key=lambda t: -t["seconds"])[:15],
+        "cores_busy": cores_busy.summary(),
     }
+
+
+def busy_lines(busy: dict | None) -> list[str]:
+    """The report's lines on the cores the run kept busy (runs before this was measured
+    have none)."""
+    if not busy or not busy["by_period"]:
+        return []
+    periods = ", ".join(f"{value:.1f}" for value in busy["by_period"])
+    return [
+        f"Cores busy ({busy['cores']} in all): {busy['core_seconds']} core-seconds of work; "
+        f"by {BUSY_PERIOD_S} s from the start: {periods}.",
+        "",
+    ]
 
 
 def clone(rev: str, into: Path) -> Path:
@@ -128,6 +194,7 @@ def markdown(runs: dict) -> str:
             "| --- | ---: |",
             *(f"| {name} | {seconds:.0f} |" for name, seconds in samples["parts_s"].items()),
             "",
+            *busy_lines(samples.get("cores_busy")),
             "Slowest browser tests (pytest `--durations`):",
             "",
             *(
