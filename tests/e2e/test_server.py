@@ -174,8 +174,8 @@ REVISITS = 5
 
 def test_a_revisited_page_still_loads_its_styles_and_scripts(new_context, base_url):
     """Second visit: the page is revalidated (304) and shown from the browser cache.
-    A context without the third-party guard: request interception turns the
-    browser's HTTP cache off."""
+    A context without a route of ours (`isolated=False`): request interception turns the
+    browser's HTTP cache off (in Chromium the browser keeps third parties out anyway)."""
     page = new_context(locale=language(NEXT_LANG).locale, isolated=False).new_page()
     revalidated = []  # Playwright reports a 304 as the cached 200; the request shows it
     page.on(
