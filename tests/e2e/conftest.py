@@ -18,8 +18,9 @@ This file keeps only what is ours:
 - **third-party isolation**: every context made through `new_context` (so `context`,
   `page`, `mobile_page` too) reaches only the site; any other host's request fails unless
   the test routes it to a stub first (`tests/e2e/stubs.py`). In Chromium the browser
-  itself resolves no host but the machine's own and the site's (`third_parties_unresolved`),
-  so a page's own requests never stop in Playwright; elsewhere a route aborts them.
+  itself resolves no host but the machine's own and the site's
+  (`devtools.chromium.third_parties_unresolved`), so a page's own requests never stop in
+  Playwright; elsewhere a route aborts them.
 - **no console errors** (`tests/e2e/console.py`): every page of every context made here
   reports its console errors to the test's `console_errors`, which fails the test at
   teardown unless `@pytest.mark.expected_console_errors(pattern, ...)` expects them.
@@ -56,6 +57,7 @@ from devtools.chromium import (  # noqa: E402
     CHROMIUM_HEADLESS,
     DESKTOP,
     MOBILE,
+    third_parties_unresolved,
 )
 from tests.e2e.console import ConsoleErrors  # noqa: E402
 from tests.e2e.page_ready import track_network  # noqa: E402
@@ -206,19 +208,6 @@ def require_installed_browsers(config) -> None:
         pytest.exit("; ".join(INSTALL_HINT.format(name=name) for name in missing), returncode=4)
 
 
-def third_parties_unresolved(site: str) -> str:
-    """Chromium's argument that fails every host name but the machine's own and the site's
-    (a third party's request ends as net::ERR_NAME_NOT_RESOLVED): the whole browser is
-    isolated at once, so no request of the page has to stop in Playwright to be judged.
-    A route stops every request of its context (Chromium's request interception), and
-    that costs about a twentieth of each page load's CPU on two cores; the stubs a test
-    adds still take precedence, as routes do. Other local servers a test points a context
-    at (the development server, Cloudflare's runtime) are on the machine's own names."""
-    site_host = urlsplit(site).hostname or "127.0.0.1"
-    kept = dict.fromkeys(["localhost", "127.0.0.1", "[::1]", site_host])
-    return "--host-resolver-rules=MAP * ~NOTFOUND, " + ", ".join(f"EXCLUDE {h}" for h in kept)
-
-
 @pytest.fixture(scope="session")
 def isolated_by_the_browser(browser_name) -> bool:
     """Whether the browser itself keeps third parties out (our Chromium launch does)."""
@@ -240,7 +229,8 @@ def browser_type_launch_args(browser_type_launch_args, browser_name, base_url):
             "executable_path",
             CHROMIUM_HEADLESS if headless and os.path.exists(CHROMIUM_HEADLESS) else CHROMIUM,
         )
-    args["args"] = [*CHROMIUM_ARGS, third_parties_unresolved(base_url), *args.get("args", [])]
+    site_host = urlsplit(base_url).hostname
+    args["args"] = [*CHROMIUM_ARGS, third_parties_unresolved(site_host), *args.get("args", [])]
     return args
 
 

@@ -8,7 +8,7 @@ import pytest
 from playwright.sync_api import expect, sync_playwright
 
 from clinic.site.routes import all_pages, twin_path
-from devtools.chromium import CHROMIUM_ARGS, CHROMIUM_HEADLESS, MOBILE
+from devtools.chromium import CHROMIUM_ARGS, CHROMIUM_HEADLESS, MOBILE, third_parties_unresolved
 from devtools.plain_files import PlainFileServer
 from tests.sample import spec
 
@@ -16,7 +16,10 @@ from tests.sample import spec
 @pytest.fixture(scope="module")
 def browser():
     with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM_HEADLESS, args=CHROMIUM_ARGS)
+        # The sample's pages reach no third party (Cal.com's embed on a doctor's page).
+        browser = playwright.chromium.launch(
+            executable_path=CHROMIUM_HEADLESS, args=[*CHROMIUM_ARGS, third_parties_unresolved()]
+        )
         yield browser
         browser.close()
 
