@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import random
 import signal
 import socket
 import subprocess
@@ -26,10 +27,44 @@ BIN = Path(sys.executable).parent
 START_TIMEOUT_S = 900  # a first build on a cold machine installs the npm packages
 
 
+EPHEMERAL_RANGE = Path("/proc/sys/net/ipv4/ip_local_port_range")
+LOWEST_PORT = 20000
+_handed_out: set[int] = set()
+
+
+def _ephemeral_ports_start() -> int:
+    """Where the kernel's range for outgoing connections' own ports starts (Linux's
+    default; macOS and Windows start theirs higher, at 49152)."""
+    try:
+        return int(EPHEMERAL_RANGE.read_text().split()[0])
+    except (OSError, ValueError, IndexError):
+        return 32768
+
+
 def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
+    """A port nothing listens on, for a server about to start. Chosen below the kernel's
+    range for outgoing connections: a port the kernel picks (bind to port 0) comes from
+    that range, and in the seconds until the server binds it, one of the thousands of
+    connections a browser test opens can be given that same port (wrangler once failed
+    with "Address already in use" so). Below the range, only another listener can take
+    it, and one that is there already is skipped."""
+    highest = _ephemeral_ports_start()
+    if highest <= LOWEST_PORT:  # a machine that lends out nearly every port: let it choose
+        with socket.socket() as sock:
+            sock.bind(("127.0.0.1", 0))
+            return sock.getsockname()[1]
+    for _ in range(200):
+        port = random.randrange(LOWEST_PORT, highest)
+        if port in _handed_out:
+            continue
+        with socket.socket() as sock:
+            try:
+                sock.bind(("127.0.0.1", port))
+            except OSError:
+                continue
+        _handed_out.add(port)
+        return port
+    raise RuntimeError(f"no free port between {LOWEST_PORT} and {highest}")
 
 
 def env() -> dict[str, str]:

@@ -13,8 +13,16 @@ from playwright.sync_api import expect
 
 from clinic.project import ASSETS_DIR
 from clinic.site.content import content
-from clinic.site.routes import alternates, lang_prefix, other_lang, path_for, twin_path
+from clinic.site.routes import (
+    all_pages,
+    alternates,
+    lang_prefix,
+    other_lang,
+    path_for,
+    twin_path,
+)
 from clinic.site.seo import absolute, page_texts
+from tests.e2e.content_security_policy import watch_the_policy
 from tests.e2e.languages import DEFAULT_LANG, LANGS, NEXT_LANG, choose_language
 from tests.e2e.page_ready import page_ready
 from tests.e2e.stubs import REVIEWS_JS, serve_reviews_widget
@@ -43,12 +51,19 @@ def raw_keys(text: str, lang: str) -> list[str]:
     return re.findall(rf"\b(?:{prefixes})(?:\.[A-Za-z_]+)+\b", text)
 
 
-@pytest.mark.parametrize("site_page", PAGES, ids=[p.path for p in PAGES])
-def test_every_route_renders_its_own_page(page, site_page):
+@pytest.mark.parametrize("site_page", all_pages(), ids=lambda p: p.path)
+def test_every_page_renders_its_own_head_and_text_within_its_content_security_policy(
+    new_context, base_url, site_page
+):
     """Its own h1, language, title and canonical link, still once each (with the
     alternates, description, share image and JSON-LD) after hydration; no translation
-    key or unfilled {placeholder} shown; no error; and its language toggle lands on its
-    twin. One load per route serves all of these."""
+    key or unfilled {placeholder} shown; no error; no Content-Security-Policy violation,
+    scrolled to its end with every third party answered (tests/e2e/content_security_policy.py);
+    and, on one page of each kind in each language, its language switcher lands on its
+    twin. One load per page serves all of these."""
+    context = new_context()
+    policy = watch_the_policy(context, base_url)
+    page = context.new_page()
     response = page.goto(site_page.path)
     assert response.status == 200
     assert page.locator("h1").count() == 1
@@ -71,10 +86,16 @@ def test_every_route_renders_its_own_page(page, site_page):
     )
     assert not re.search(r"\{\w+\}", body), "unfilled placeholder"
 
-    choose_language(page, other_lang(site_page.lang))
-    page.wait_for_url("**" + twin_path(site_page.path))
-    expect(page.locator("html")).to_have_attribute("lang", other_lang(site_page.lang))
-    assert page.locator("h1").count() == 1
+    # What loads as the page is scrolled (the map, the reviews) comes under the policy too.
+    page.evaluate("window.scrollTo(0, document.body.scrollHeight)")
+    page_ready(page)
+    assert policy.violations(page) == []
+
+    if site_page in PAGES:
+        choose_language(page, other_lang(site_page.lang))
+        page.wait_for_url("**" + twin_path(site_page.path))
+        expect(page.locator("html")).to_have_attribute("lang", other_lang(site_page.lang))
+        assert page.locator("h1").count() == 1
 
 
 def test_prerendered_html_already_carries_lang_title_and_h1(page, base_url):

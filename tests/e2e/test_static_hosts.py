@@ -43,9 +43,9 @@ from clinic.site_files.static_host_rules import (
 )
 from devtools.servers import BIN
 from tests.e2e.cloudflare_pages import TOOLS_DIR, pages_dev
+from tests.e2e.content_security_policy import watch_the_policy
 from tests.e2e.languages import DEFAULT_LANG, LANGS, NEXT_LANG
 from tests.e2e.page_ready import page_ready
-from tests.e2e.stubs import answer_every_third_party_empty
 from tests.e2e.test_server import fetch
 
 # One worker runs them all: one Cloudflare runtime for the run.
@@ -183,17 +183,12 @@ BROWSER_PATHS = [
 def test_pages_load_through_cloudflare_with_no_error_and_nothing_refused(
     new_context, console_errors, cloudflare, path
 ):
-    """As tests/e2e/test_server.py does for the production server: third parties answered by
-    empty stubs, so an origin the page needs that the policy lacks shows as a violation."""
+    """As every page on the production server (test_site_invariants.py): third parties
+    answered by empty stubs, so an origin the page needs that the policy lacks shows as a
+    violation."""
     site = cloudflare.url
     context = new_context(base_url=site)
-
-    answer_every_third_party_empty(context, site)
-    context.add_init_script(
-        "window.__cspViolations = [];"
-        "document.addEventListener('securitypolicyviolation', e =>"
-        " window.__cspViolations.push(e.violatedDirective + ' ' + e.blockedURI));"
-    )
+    policy = watch_the_policy(context, site)
     page = context.new_page()
     unknown = "no-such" in path
     if unknown:
@@ -203,7 +198,7 @@ def test_pages_load_through_cloudflare_with_no_error_and_nothing_refused(
     page_ready(page)
     page.evaluate("window.scrollTo(0, document.body.scrollHeight)")
     page_ready(page)
-    assert page.evaluate("window.__cspViolations") == []
+    assert policy.violations(page) == []
 
 
 # ------------------------------------------------------------------ Netlify (its parsers)
