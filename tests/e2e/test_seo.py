@@ -3,7 +3,8 @@ robots and the share image (the first-visit language choice: test_first_visit.py
 
 Head tags and JSON-LD are read twice: here from the HTML the server sends (what a
 crawler gets, by plain HTTP), and from every page after React has hydrated it in Chromium
-by test_site_invariants.py (`test_every_route_renders_its_own_page`, one load per page).
+by test_site_invariants.py (`test_every_page_renders_its_own_head_and_text_within_its_content_security_policy`,
+one load per page).
 """
 
 from __future__ import annotations

@@ -1,6 +1,5 @@
 """The pages a browser walks through for the site-wide checks that load every page
-(accessibility, focus under the fixed bars, the page's own head after hydration, no dead
-control): one page of each kind in every language (a page kind is one page module; each
+(accessibility, focus under the fixed bars, the language switch, no dead control): one page of each kind in every language (a page kind is one page module; each
 language brings its own texts), and every doctor's page in the default language, since
 their shapes differ with the content (a photo or initials, open times or none). The
 checks that read pages over HTTP (head tags, hreflang, structured data) read every page
