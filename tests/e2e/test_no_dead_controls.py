@@ -12,16 +12,20 @@ centre, or Enter on it when something covers it), and the page must change: its 
 (somewhere other than the control itself), a scroll position, or a new tab. A control
 after which nothing changed fails the test, named with its route.
 
-One context per size and mode, one page per route; a page is loaded again only after a
-control changed it. A control is pressed once per run where it is the same component:
-the chrome's (header, footer, bottom bar) once on any page, the content's once per page
-kind (every service page, every doctor's page, is one page module), each named by its
-markup and its text, so each language's are pressed in their own right.
+One context per size and mode, one tab moved from route to route; a page is loaded again,
+in a fresh tab, only after a control changed it. A control is pressed once per run where
+it is the same component: the chrome's (header, footer, bottom bar) once on any page, the
+content's once per page kind (every service page, every doctor's page, is one page
+module), each named by its markup and its text, so each language's are pressed in their
+own right.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 import pytest
+from playwright.sync_api import BrowserContext, Page
 from playwright.sync_api import Error as PlaywrightError
 
 from devtools.chromium import DESKTOP, MOBILE
@@ -117,29 +121,49 @@ def _answers(page, index: int) -> bool:
     return _state(page, index) != before or len(page.context.pages) > pages_before
 
 
-def _fresh_page(context, path: str):
-    """A new tab at `path`, every other tab closed: whatever the last press started (a
-    form's submit still arriving, a new tab) ends with its tab."""
-    for old in context.pages:
-        old.close()
-    page = context.new_page()
-    page.goto(path)
-    return page
+@dataclass
+class Tab:
+    """The run's one tab, in a context without JavaScript: moved from page to page by
+    navigating while nothing has pressed it (a page without JavaScript keeps nothing from
+    one document to the next), replaced by a fresh one after a press."""
+
+    context: BrowserContext
+    page: Page | None = None
+    pressed: bool = False
+
+    def at(self, path: str) -> Page:
+        if self.page is None or self.pressed:
+            self.fresh(path)
+        else:
+            self.page.goto(path)
+        assert self.page is not None
+        return self.page
+
+    def fresh(self, path: str) -> Page:
+        """A new tab at `path`, every other tab closed: whatever the last press started (a
+        form's submit still arriving, a new tab) ends with its tab."""
+        for old in self.context.pages:
+            old.close()
+        self.page = self.context.new_page()
+        self.page.goto(path)
+        self.pressed = False
+        return self.page
 
 
-def dead_controls(context, site_page, pressed: set) -> list[str]:
+def dead_controls(tab: Tab, site_page, pressed: set) -> list[str]:
     """Press every usable control of `site_page` not `pressed` already (the same component
     on another page: see the module's docstring); the ones that changed nothing."""
     path = site_page.path
-    page = _fresh_page(context, path)
+    page = tab.at(path)
     dead = []
     for control in page.evaluate(FIND_CONTROLS, CONTROLS):
         same = control["label"] if control["chrome"] else (site_page.kind, control["label"])
         if same in pressed:
             continue
         pressed.add(same)
+        tab.pressed = True
         if _answers(page, control["index"]):
-            page = _fresh_page(context, path)  # the next control starts from the page as it was
+            page = tab.fresh(path)  # the next control starts from the page as it was
         else:
             dead.append(f"{path}: {control['label']}")
     return dead
@@ -148,9 +172,9 @@ def dead_controls(context, site_page, pressed: set) -> list[str]:
 @pytest.mark.parametrize("mode", EACH_WAY)
 @pytest.mark.parametrize("size", SIZES)
 def test_every_visible_button_answers_without_javascript(new_context, size, mode):
-    context = context_without_javascript(new_context, mode, **SIZES[size])
+    tab = Tab(context_without_javascript(new_context, mode, **SIZES[size]))
     pressed: set = set()
-    dead = [line for p in walked_pages() for line in dead_controls(context, p, pressed)]
+    dead = [line for p in walked_pages() for line in dead_controls(tab, p, pressed)]
     assert not dead, (
         f"{len(dead)} controls change nothing when pressed ({size}, {mode}):\n" + "\n".join(dead)
     )
