@@ -36,8 +36,9 @@ pytestmark = pytest.mark.xdist_group("development_server")
 # The first run in a fresh clone installs the npm packages into the copy.
 START_TIMEOUT_S = 600
 # From saving a file to the new worker's compile reported in the log: Reflex restarts its
-# backend worker, which compiles the pages again (about 2-3 s on a quiet machine), then
-# from there to the open tab showing it (Vite's update, under a second). Both limits grow
+# backend worker, which imports the app and compiles its pages again (about 9-10 s on a
+# quiet 2-core machine for the fixture clinic's four languages, the compile itself 5-6 s
+# of it), then from there to the open tab showing it (Vite's update, about a second). Both limits grow
 # with the machine's load (scaled_for_load): they only matter when something is broken.
 COMPILE_S = 60
 SHOW_S = 30
