@@ -153,7 +153,7 @@ def run_beside(step: Beside) -> None:
     for thread in threads:
         thread.join()
     for part in (part for chain in step.chains for part in chain):
-        print(f"\n=== {part.name} (alongside {part.beside}): {shlex.join(part.command)}")
+        print(f"\n=== {part.name} (beside the {part.beside}): {shlex.join(part.command)}")
         print(held[part.name], end="", flush=True)
 
 

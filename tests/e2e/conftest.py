@@ -61,6 +61,7 @@ from devtools.chromium import (  # noqa: E402
 )
 from tests.e2e.console import ConsoleErrors  # noqa: E402
 from tests.e2e.page_ready import track_network  # noqa: E402
+from tests.e2e.stubs import away_from  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[2]
 # The production server started here asks "Cal.com" for open times at a port where nothing
@@ -303,14 +304,8 @@ def new_context(
 
 def isolate(context, site: str) -> None:
     """Only the site itself (and data: URLs) is reachable; routes a test adds later take
-    precedence, so a stub for a third party goes in front of this guard.
-
-    The guard matches by a regular expression, not by a Python function: Playwright
-    hands the browser's requests to Python only when a route's pattern matches them
-    (a function matches everything), so the site's own scripts and images, dozens per
-    page, never make the round trip to this process."""
-    elsewhere = re.compile(rf"^(?!{re.escape(site.rstrip('/'))}/|data:)")
-    context.route(elsewhere, lambda route: route.abort())
+    precedence, so a stub for a third party goes in front of this guard."""
+    context.route(away_from(site), lambda route: route.abort())
 
 
 @pytest.fixture

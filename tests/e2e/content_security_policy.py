@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 
 from playwright.sync_api import BrowserContext, ConsoleMessage, Page
 
+from tests.e2e.page_ready import page_ready
 from tests.e2e.stubs import answer_every_third_party_empty
 
 # In every document of the context, before its own scripts: what it refused, and why.
@@ -31,7 +32,11 @@ class PolicyWatch:
             self.console.append(message.text)
 
     def violations(self, page: Page) -> list[str]:
-        """Every refusal so far: the page's own events and the context's console."""
+        """Every refusal so far, once the page has been scrolled to its end (what loads on
+        the way, the map and the reviews, comes under the policy too): the page's own
+        events and the context's console."""
+        page.evaluate("window.scrollTo(0, document.body.scrollHeight)")
+        page_ready(page)
         return [*page.evaluate("window.__cspViolations"), *self.console]
 
 

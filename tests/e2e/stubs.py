@@ -182,16 +182,22 @@ def answer_maps_page(page) -> Served:
     return _serve(page.context, MAPS_PAGE, "text/html", "<title>Maps</title><p>Maps page</p>")
 
 
+def away_from(site: str) -> re.Pattern[str]:
+    """Every URL not on `site` (nor a data: URL), as a route's pattern. A regular
+    expression, not a Python function: Playwright hands the browser's requests to Python
+    only when a route's pattern matches them (a function matches everything), so the
+    site's own scripts and images, dozens per page, never make the round trip."""
+    return re.compile(rf"^(?!{re.escape(site.rstrip('/'))}/|data:)")
+
+
 def answer_every_third_party_empty(context, site: str) -> None:
     """Every request away from `site` (and data: URLs) answered 200 with an empty body:
     nothing reaches the network, yet each third-party request the page makes is still
-    made, so a host its Content-Security-Policy lacks shows up as a violation. Matched by
-    a regular expression, as conftest's guard is: the site's own requests never make the
-    round trip to Python."""
+    made, so a host its Content-Security-Policy lacks shows up as a violation."""
 
     def answer(route):
         framed = route.request.resource_type in ("document", "iframe")
         kind = "text/html" if framed else "application/javascript"
         route.fulfill(status=200, content_type=kind, body="")
 
-    context.route(re.compile(rf"^(?!{re.escape(site.rstrip('/'))}/|data:)"), answer)
+    context.route(away_from(site), answer)

@@ -36,10 +36,10 @@ pytestmark = pytest.mark.xdist_group("development_server")
 # The first run in a fresh clone installs the npm packages into the copy.
 START_TIMEOUT_S = 600
 # From saving a file to the new worker's compile reported in the log: Reflex restarts its
-# backend worker, which imports the app and compiles its pages again (about 9-10 s on a
-# quiet 2-core machine for the fixture clinic's four languages, the compile itself 5-6 s
-# of it), then from there to the open tab showing it (Vite's update, about a second). Both limits grow
-# with the machine's load (scaled_for_load): they only matter when something is broken.
+# backend worker, which imports the app and compiles its pages again (9-10 s on a quiet
+# 2-core machine for the fixture clinic, 5-6 s of it the compile itself), then from there
+# to the open tab showing it (Vite's update, about a second). Both limits grow with the
+# machine's load (scaled_for_load): they only matter when something is broken.
 COMPILE_S = 60
 SHOW_S = 30
 # What the development server's log says each time a worker has compiled the pages.
@@ -145,17 +145,13 @@ def test_pages_render_in_development_without_console_errors(dev_site, dev_page, 
 
 def test_a_python_edit_shows_without_a_restart(dev_site, dev_page):
     with dev_site.explained():
-        _python_edit_shows(dev_site, dev_page)
-
-
-def _python_edit_shows(dev_site, dev_page) -> None:
-    dev_page.goto(path_for("contact", DEFAULT_LANG))
-    dev_page.locator("h1").first.wait_for()
-    page_module = dev_site.project / "clinic" / "site" / "pages" / "contact.py"
-    compiled = dev_site.compiles()
-    page_module.write_text(
-        page_module.read_text(encoding="utf-8")
-        + """
+        dev_page.goto(path_for("contact", DEFAULT_LANG))
+        dev_page.locator("h1").first.wait_for()
+        page_module = dev_site.project / "clinic" / "site" / "pages" / "contact.py"
+        compiled = dev_site.compiles()
+        page_module.write_text(
+            page_module.read_text(encoding="utf-8")
+            + """
 
 _render_before_the_edit = render
 
@@ -163,16 +159,16 @@ _render_before_the_edit = render
 def render(page):
     return rx.fragment(rx.el.p("Párrafo añadido en Python", id="python-edit"), _render_before_the_edit(page))
 """,
-        encoding="utf-8",
-    )
-    started = time.monotonic()
-    dev_site.wait_for_compile(after=compiled)
-    print(f"python edit compiled after {time.monotonic() - started:.1f} s")
-    shown(dev_page.locator("#python-edit"))
-    print(f"python edit shown after {time.monotonic() - started:.1f} s")
-    expect(dev_page.locator("#python-edit")).to_have_text(
-        "Párrafo añadido en Python", use_inner_text=True
-    )
+            encoding="utf-8",
+        )
+        started = time.monotonic()
+        dev_site.wait_for_compile(after=compiled)
+        print(f"python edit compiled after {time.monotonic() - started:.1f} s")
+        shown(dev_page.locator("#python-edit"))
+        print(f"python edit shown after {time.monotonic() - started:.1f} s")
+        expect(dev_page.locator("#python-edit")).to_have_text(
+            "Párrafo añadido en Python", use_inner_text=True
+        )
 
 
 def test_broken_content_is_named_and_the_content_edit_that_fixes_it_shows_without_a_restart(

@@ -133,10 +133,8 @@ class Tab:
 
     def at(self, path: str) -> Page:
         if self.page is None or self.pressed:
-            self.fresh(path)
-        else:
-            self.page.goto(path)
-        assert self.page is not None
+            return self.fresh(path)
+        self.page.goto(path)
         return self.page
 
     def fresh(self, path: str) -> Page:
