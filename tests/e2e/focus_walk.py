@@ -1,7 +1,8 @@
 """Focus Not Obscured (WCAG 2.2 2.4.11), the walk: Tab through the whole page and then
 Shift+Tab back through it; at every stop the focused control's centre must not be under
-the fixed header or the floating book bar/pill. Run on every walked page at both sizes,
-on the load axe checks (test_accessibility.py).
+the fixed header or the floating book bar/pill. Run on the default language's walked
+pages at both sizes, on the load axe checks (test_accessibility.py, which checks in every
+language that the bars fit inside the scroll padding).
 
 Tabbing backwards is the hard case: the page is scrolled to its end, the phone bar is
 shown, and each control the browser scrolls to comes from above, where the header is.
