@@ -1,6 +1,6 @@
 """The pages a browser walks through for the site-wide checks that load page after page
-(accessibility, the fixed bars against the scroll padding, the language switch, no dead
-control; the focus walk on the default language's): one page of each kind in every
+(axe, the fixed bars against the scroll padding, the language switch; the focus walk and
+the no-dead-control check on the default language's): one page of each kind in every
 language (a page kind is one page module; each language brings its own texts), and every
 doctor's page in the default language, since their shapes differ with the content (a
 photo or initials, open times or none). The page's head after
