@@ -9,6 +9,8 @@ browser steps they call replaced by stand-ins that record each call.
 
 from __future__ import annotations
 
+import atexit
+import functools
 import json
 import subprocess
 import sys
@@ -22,6 +24,36 @@ from clinic.framework.browser_steps import function
 from clinic.framework.expression_helpers import expression_helpers_js
 
 NODE = Path(sys.executable).parent / "node"
+RUNNER = Path(__file__).with_name("rules_runner.mjs")
+
+
+class _Node:
+    """One Node process for the session (tests/unit/rules_runner.mjs): each script runs in
+    a context of its own there, as in a fresh Node, without Node's start-up each time."""
+
+    def __init__(self) -> None:
+        self.process = subprocess.Popen(
+            [str(NODE), str(RUNNER)],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            text=True,
+            encoding="utf-8",
+        )
+        atexit.register(self.process.kill)
+
+    def run(self, script: str) -> dict:
+        assert self.process.stdin and self.process.stdout
+        self.process.stdin.write(json.dumps(script) + "\n")
+        self.process.stdin.flush()
+        line = self.process.stdout.readline()
+        if not line:
+            raise AssertionError(f"node ended (exit status {self.process.wait()})")
+        return json.loads(line)
+
+
+@functools.cache
+def _node() -> _Node:
+    return _Node()
 
 
 @dataclass
@@ -53,26 +85,18 @@ const clientStateValue = (name) => {{
 }};
 const setClientState = (name, setter, value) => {{ state[name] = value; calls.push(["set", name, value]); return value; }};
 {stand_ins}
-let result;
+let outcome;
 try {{
-  result = ({function!s})(...{json.dumps(list(args))});
+  const result = ({function!s})(...{json.dumps(list(args))});
+  outcome = {{ result: result === undefined ? null : result, state, calls }};
 }} catch (error) {{
-  console.log(JSON.stringify({{ thrown: `${{error.name}}: ${{error.message}}` }}));
-  process.exit(0);
+  outcome = {{ thrown: `${{error.name}}: ${{error.message}}` }};
 }}
-console.log(JSON.stringify({{ result: result === undefined ? null : result, state, calls }}));
+outcome;
 """
-    done = subprocess.run(
-        [str(NODE), "--input-type=module", "-"],
-        input=script,
-        capture_output=True,
-        text=True,
-        check=False,
-        timeout=30,
-    )
-    if done.returncode:
-        raise AssertionError(f"node failed:\n{done.stderr}\n--- script ---\n{script}")
-    outcome = json.loads(done.stdout)
+    outcome = _node().run(script)
+    if "failed" in outcome:
+        raise AssertionError(f"node failed: {outcome['failed']}\n--- script ---\n{script}")
     if "thrown" in outcome:
         # One line first, in the developer's terms; the compiled code after it.
         raise AssertionError(
