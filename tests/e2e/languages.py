@@ -5,7 +5,17 @@ the next one in the content's order.
 
 A language is chosen in the header with whichever switcher the content's languages give
 the site: with two, the spec's toggle (one link to the other language); with more, a menu
-button whose popover lists every language (clinic/site/components/language_switcher.py)."""
+button whose popover lists every language (clinic/site/components/language_switcher.py).
+
+Which tests run in every language. A language changes a page's words, the words' lengths
+(so its layout), its paths, its formats (dates, prices) and what it tells a third party
+(Cal.com's locale, WhatsApp's text): a test of any of those runs in every language
+(`LANGS`). What a component does with a key press, a timer, a scroll or without scripts
+(the focus walk, the keyboard's way through a page, the carousel's timing, the floating
+bar's threshold, a control without JavaScript) is the component's own and the same in
+every language: such a test runs in the default language only. Its words are still
+checked there (the component picks its text by key), every language has every key (the
+unit tests), and no page in any language shows a missing key (test_site_invariants.py)."""
 
 from __future__ import annotations
 

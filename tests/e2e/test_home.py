@@ -276,9 +276,8 @@ def advance_times(page, carousel, count: int, limit_ms: int) -> list[int]:
     return found
 
 
-@pytest.mark.parametrize("lang", LANGS)
-def test_certifications_auto_advance_every_3_s_and_loop(page, lang):
-    open_home_on_a_fake_clock(page, lang)
+def test_certifications_auto_advance_every_3_s_and_loop(page):
+    open_home_on_a_fake_clock(page, DEFAULT_LANG)
     carousel = ready(certifications(page))
     leave_carousel(page)
     expect(carousel).to_have_attribute("data-autoplay", "running")
@@ -335,8 +334,8 @@ UNTIL_SHOWN_FIRST = """(slide, viewport) => new Promise((resolve) => {
 })"""
 
 
-@pytest.mark.parametrize("lang", LANGS)
-def test_pause_control_stops_and_resumes_auto_advance(page, lang):
+def test_pause_control_stops_and_resumes_auto_advance(page):
+    lang = DEFAULT_LANG
     open_home_on_a_fake_clock(page, lang)
     carousel = ready(certifications(page))
     toggle = carousel.locator("[data-carousel-toggle]")
@@ -407,9 +406,8 @@ def test_facilities_carousel_does_not_loop_and_disables_its_ends(page):
 
 
 @pytest.mark.parametrize("viewport", ["mobile", "desktop"])
-@pytest.mark.parametrize("lang", LANGS)
-def test_facility_viewer_traps_focus_and_returns_it(new_context, lang, viewport):
-    mobile = viewport == "mobile"
+def test_facility_viewer_traps_focus_and_returns_it(new_context, viewport):
+    lang, mobile = DEFAULT_LANG, viewport == "mobile"
     page = new_context(viewport=VIEWPORTS[viewport], is_mobile=mobile, has_touch=mobile).new_page()
     facilities = home_content().facilities
     open_home(page, lang)

@@ -2,6 +2,9 @@
 submit, with a visible focus indicator at every stop (WCAG 2.4.7) that is not hidden
 under the fixed header or the floating book bar (2.4.11). Touch targets at
 phone size are checked with axe on every route (test_accessibility.py).
+
+In the default language: a keyboard's way through a page is its components' (see
+tests/e2e/languages.py, "Which tests run in every language").
 """
 
 from __future__ import annotations
@@ -12,7 +15,7 @@ from playwright.sync_api import expect
 from clinic.site.components.navbar import MOBILE_MENU_BUTTON_ID, MOBILE_MENU_ID
 from clinic.site.routes import path_for
 from tests.e2e.conftest import DESKTOP, MOBILE
-from tests.e2e.languages import DEFAULT_LANG, LANGS
+from tests.e2e.languages import DEFAULT_LANG
 from tests.e2e.page_ready import page_ready
 from tests.e2e.stubs import WHATSAPP, answer_whatsapp
 from tests.e2e.without_javascript import BUNDLE_FAILURES, WAYS, page_without_javascript
@@ -92,9 +95,8 @@ def keyboard_page(new_context, viewport_name):
     return new_context(**VIEWPORTS[viewport_name]).new_page()
 
 
-@pytest.mark.parametrize("lang", LANGS)
-def test_keyboard_from_home_to_a_doctors_book_button(keyboard_page, lang):
-    page, journey = keyboard_page, []
+def test_keyboard_from_home_to_a_doctors_book_button(keyboard_page):
+    page, journey, lang = keyboard_page, [], DEFAULT_LANG
     page.goto(path_for("home", lang))
     page_ready(page)
     # The first Tab shows the skip link; it moves focus to the main content.
@@ -116,9 +118,8 @@ def test_keyboard_from_home_to_a_doctors_book_button(keyboard_page, lang):
     expect(button).to_contain_text(text_of(lang, "booking.book"))
 
 
-@pytest.mark.parametrize("lang", LANGS)
-def test_keyboard_from_home_to_the_contact_form_submit(keyboard_page, viewport_name, lang):
-    page, journey = keyboard_page, []
+def test_keyboard_from_home_to_the_contact_form_submit(keyboard_page, viewport_name):
+    page, journey, lang = keyboard_page, [], DEFAULT_LANG
     answer_whatsapp(page)
     page.goto(path_for("home", lang))
     page_ready(page)
