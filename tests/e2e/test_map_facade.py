@@ -1,5 +1,5 @@
-"""The home page's first screen and map facade, in Chromium, both languages,
-at phone (390x844) and desktop (1280x800) sizes.
+"""The home page's first screen (in every language) and map facade (in the default
+language), in Chromium, at phone (390x844) and desktop (1280x800) sizes.
 
 - The title, the book button and the chips (fee, ultrasound included, rating) are inside
   the first viewport; the three permits are on the page.
@@ -26,7 +26,7 @@ from clinic.site.directions import DIRECTIONS
 from clinic.site.i18n import consultation_price
 from clinic.site.routes import path_for
 from tests.e2e.conftest import DESKTOP, MOBILE
-from tests.e2e.languages import LANGS
+from tests.e2e.languages import DEFAULT_LANG, LANGS
 from tests.e2e.page_ready import page_ready
 from tests.texts import text_of
 
@@ -50,12 +50,8 @@ class HomeVisit:
     requests: list[str] = field(default_factory=list)
 
 
-@pytest.fixture(
-    params=[(lang, size) for lang in LANGS for size in VIEWPORTS], ids=lambda p: f"{p[0]}-{p[1]}"
-)
-def home(request, new_context):
-    """The home page's context in one language at one size; every request recorded."""
-    lang, size = request.param
+def visit_home(new_context, lang: str, size: str) -> HomeVisit:
+    """The home page's context in `lang` at `size`; every request recorded."""
     mobile = size == "mobile"
     context = new_context(viewport=VIEWPORTS[size], is_mobile=mobile, has_touch=mobile)
     context.add_init_script(
@@ -66,6 +62,21 @@ def home(request, new_context):
     visit = HomeVisit(context.new_page(), lang)
     visit.page.on("request", lambda r: visit.requests.append(r.url))
     return visit
+
+
+@pytest.fixture(
+    params=[(lang, size) for lang in LANGS for size in VIEWPORTS], ids=lambda p: f"{p[0]}-{p[1]}"
+)
+def home(request, new_context) -> HomeVisit:
+    """In every language: the first screen holds what it must with each language's words."""
+    return visit_home(new_context, *request.param)
+
+
+@pytest.fixture(params=list(VIEWPORTS))
+def default_home(request, new_context) -> HomeVisit:
+    """In the default language: what the map facade asks of the network is its own, the
+    same in every language (tests/e2e/languages.py, "Which tests run in every language")."""
+    return visit_home(new_context, DEFAULT_LANG, request.param)
 
 
 def open_home(page, lang: str):
@@ -114,7 +125,8 @@ def test_title_book_button_and_chips_are_in_the_first_screen(home):
         assert float(permit.evaluate("e => parseFloat(getComputedStyle(e).fontSize)")) >= 12
 
 
-def test_nothing_goes_to_google_before_the_button_and_the_frame_loads_after(home):
+def test_nothing_goes_to_google_before_the_button_and_the_frame_loads_after(default_home):
+    home = default_home
     page, lang = home.page, home.lang
     stubbed = []
 
@@ -151,7 +163,8 @@ def test_nothing_goes_to_google_before_the_button_and_the_frame_loads_after(home
 
 # The only console errors are the blocked Google requests themselves.
 @pytest.mark.expected_console_errors("net::ERR_FAILED")
-def test_with_google_blocked_the_picture_and_links_stay_and_no_frame_shows(home):
+def test_with_google_blocked_the_picture_and_links_stay_and_no_frame_shows(default_home):
+    home = default_home
     page, lang = home.page, home.lang
     page.route(GOOGLE_HOST_PATTERN, lambda route: route.abort())
     open_home(page, lang)
