@@ -29,8 +29,10 @@ E2E_OPTIONS := -n $(TEST_WORKERS) --dist loadgroup --durations=15
 # In CI (CI=true) or with ARTIFACTS=1, a failed browser test leaves its Playwright trace
 # and a screenshot in test-results/<test>/
 # (`.venv/bin/playwright show-trace --host 127.0.0.1 --port 9323 <trace.zip>`, then open that address).
+# `make e2e` traces every test; `make test` runs the failed ones again, traced
+# (devtools/test_all.py): tracing every test of a run costs half as much again.
 ifneq ($(filter true 1,$(CI) $(ARTIFACTS)),)
-E2E_OPTIONS += --tracing retain-on-failure --screenshot only-on-failure --output test-results
+TRACE_OPTIONS := --tracing retain-on-failure --screenshot only-on-failure --output test-results
 endif
 
 $(BIN)/python:
@@ -183,14 +185,15 @@ unit: setup
 	$(BIN)/python -m pytest tests/unit -q --randomly-seed=$(TEST_SEED)
 
 e2e: setup browser java static-hosts
-	$(BIN)/python -m pytest tests/e2e -q --randomly-seed=$(TEST_SEED) $(E2E_OPTIONS)
+	$(BIN)/python -m pytest tests/e2e -q --randomly-seed=$(TEST_SEED) $(E2E_OPTIONS) $(TRACE_OPTIONS)
 
 ## make test: every part (lint, unit tests, then browser tests against the production server
 ## in $(TEST_WORKERS) parallel workers, in random order), each run even when an earlier one
 ## failed; the output ends with every failed part and test (devtools/test_all.py).
 test: setup
 	@echo "Tests in random order, seed $(TEST_SEED): make test TEST_SEED=$(TEST_SEED) repeats it"
-	@$(BIN)/python devtools/test_all.py --seed $(TEST_SEED) --e2e-options "$(E2E_OPTIONS)"
+	@$(BIN)/python devtools/test_all.py --seed $(TEST_SEED) --e2e-options "$(E2E_OPTIONS)" \
+		--trace-options "$(TRACE_OPTIONS)"
 
 ## make video: Debian's ffmpeg, which Playwright needs to record `--video` (not for `make test`).
 ## Playwright looks for its own ffmpeg build (which it cannot download here) in its

@@ -10,6 +10,9 @@ them mostly waits on one process (pyright, npm, the sample's build) while the un
 keep both cores busy. The fixture clinic's production server, which the browser tests
 need, is built and started meanwhile too (`early_fixture_server`), and named to them.
 
+With `--trace-options` (in CI), the browser tests that failed run once more with those
+options, which keep a Playwright trace and a screenshot of each failure (`traced_again`).
+
     python devtools/test_all.py --seed 1234 --e2e-options "-n 3 --dist loadgroup"
 """
 
@@ -17,6 +20,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import re
 import shlex
 import subprocess
 import sys
@@ -46,6 +50,7 @@ class Part:
     command: list[str]
     failed_tests_file: Path | None = None
     beside: str = ""  # the part it ran beside, its output held back (`Beside`)
+    notes: list[str] = field(default_factory=list)  # lines the summary adds below it
     status: int | None = None
     seconds: float = 0.0
     failed_tests: list[str] = field(default_factory=list)
@@ -110,6 +115,47 @@ def parts(seed: str, e2e_options: list[str]) -> list[Part | Beside]:
             ["tests/e2e", "-q", f"--randomly-seed={seed}", *e2e_options],
         ),
     ]
+
+
+# A failed test as devtools/failed_tests.py records it: its id, pytest-xdist's group after
+# an "@", and the stage that failed when it was not the test itself.
+FAILED_TEST = re.compile(r"^(?P<id>.+?)(@\w+)?( \(error at (?P<stage>\w+)\))?$")
+
+
+def traced_again(browser: Part, e2e_options: list[str], trace_options: list[str]) -> Part | None:
+    """The failed browser tests once more, with the options that keep a Playwright trace
+    and a screenshot of each failure: tracing every test of a run costs it half as much
+    time again, tracing a failure's second run almost nothing (Playwright's own runner
+    traces a test on its first retry, for the same reason). The run has failed either way:
+    a test that passes this time is reported as having passed only on its second run."""
+    tests = rerunnable(browser.failed_tests)
+    if not trace_options or not browser.status or not tests:
+        return None
+    return pytest_part(
+        "the failed browser tests again, traced",
+        "e2e-again.txt",
+        [*tests, "-q", "-p", "no:randomly", *e2e_options, *trace_options],
+    )
+
+
+def rerunnable(failed_tests: list[str]) -> list[str]:
+    """The ids pytest runs again, of the failed tests recorded (a file that failed to
+    collect has none)."""
+    ids = []
+    for line in failed_tests:
+        failed = FAILED_TEST.match(line)
+        if failed and failed["stage"] != "collection":
+            ids.append(failed["id"])
+    return list(dict.fromkeys(ids))
+
+
+def note_second_passes(first: Part, again: Part) -> None:
+    """Name the tests that failed the first time and passed the second (the run has failed
+    all the same)."""
+    passed = sorted(set(rerunnable(first.failed_tests)) - set(rerunnable(again.failed_tests)))
+    if passed and again.status in (0, 1):  # 1: some failed again; otherwise pytest itself broke
+        again.notes.append(f"{len(passed)} passed on their second run (flaky?):")
+        again.notes += [f"    {test}" for test in passed]
 
 
 def _started(part: Part, output=None) -> tuple[subprocess.Popen, float]:
@@ -194,14 +240,14 @@ def summary(all_parts: list[Part], seed: str) -> str:
         took = f" ({part.seconds:.0f} s{f', beside the {part.beside}' if part.beside else ''})"
         if not part.status:
             lines.append(f"passed  {part.name}{took}")
-            continue
-        if part.failed_tests:
+        elif part.failed_tests:
             lines.append(f"FAILED  {part.name}{took}: {len(part.failed_tests)} failed")
             lines += [f"    {test}" for test in part.failed_tests]
         elif part.failed_tests_file:
             lines.append(f"FAILED  {part.name}{took}: pytest exited with {part.status} (see above)")
         else:
             lines.append(f"FAILED  {part.name}{took}: exit status {part.status} (see above)")
+        lines += part.notes
     verdict = (
         f"make test: {len(failed)} of {len(all_parts)} parts failed"
         if failed
@@ -215,8 +261,14 @@ def main() -> int:
     arguments = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     arguments.add_argument("--seed", required=True, help="pytest-randomly's seed")
     arguments.add_argument("--e2e-options", default="", help="more options for the browser tests")
+    arguments.add_argument(
+        "--trace-options",
+        default="",
+        help="options for running the failed browser tests again (traces, screenshots)",
+    )
     options = arguments.parse_args()
-    steps = parts(options.seed, shlex.split(options.e2e_options))
+    e2e_options = shlex.split(options.e2e_options)
+    steps = parts(options.seed, e2e_options)
     all_parts = each_part(steps)
     server, started = early_fixture_server()
     try:
@@ -231,6 +283,12 @@ def main() -> int:
                 run_beside(step)
             else:
                 run(step)
+        browser = all_parts[-1]
+        again = traced_again(browser, e2e_options, shlex.split(options.trace_options))
+        if again:
+            all_parts.append(again)
+            run(again)
+            note_second_passes(browser, again)
     finally:
         if "process" in started:
             servers.stop(started["process"])
