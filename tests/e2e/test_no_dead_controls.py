@@ -4,13 +4,13 @@ that does nothing"; what needs JavaScript appears when it works).
 
 The default language's walked pages (tests/e2e/walked_pages.py: one of each page kind,
 every doctor's), at 390x844 (touch) and 1280x800, in two browsers without the page's
-JavaScript: one with JavaScript disabled, one whose own
-script requests are aborted (a dropped connection, a blocked script: the inline scripts
-of the prerendered HTML still run). On each page every visible, enabled `button`,
-`[role=button]`, `input[type=submit|button]` and `summary` is pressed (a click at its
-centre, or Enter on it when something covers it), and the page must change: its URL, its markup (an
-`open`, `hidden` or `aria-expanded` that flips), an open popover or dialog, the focus
-(somewhere other than the control itself), a scroll position, or a new tab. A control
+JavaScript: one with JavaScript disabled, one whose own script requests are aborted (a
+dropped connection, a blocked script: the inline scripts of the prerendered HTML still
+run). On each page every visible, enabled `button`, `[role=button]`,
+`input[type=submit|button]` and `summary` is pressed (a click at its centre, or Enter on
+it when something covers it), and the page must change: its URL, its markup (an `open`,
+`hidden` or `aria-expanded` that flips), an open popover or dialog, the focus (somewhere
+other than the control itself), a scroll position, or a new tab. A control
 after which nothing changed fails the test, named with its route.
 
 One context per size and mode, one tab moved from route to route; a page is loaded again,

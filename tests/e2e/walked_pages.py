@@ -3,11 +3,11 @@
 the no-dead-control check on the default language's): one page of each kind in every
 language (a page kind is one page module; each language brings its own texts), and every
 doctor's page in the default language, since their shapes differ with the content (a
-photo or initials, open times or none). The page's head after
-hydration and its Content-Security-Policy are checked in a browser on every page
-(test_site_invariants.py), the checks that read pages over HTTP (head tags, hreflang,
-structured data) read every page of every language, and the fixture clinic's build is
-checked page by page for its facts (test_fixture_clinic.py)."""
+photo or initials, open times or none). The page's head after hydration and its
+Content-Security-Policy are checked in a browser on every page (test_site_invariants.py),
+the checks that read pages over HTTP (head tags, hreflang, structured data) read every
+page of every language, and the fixture clinic's build is checked page by page for its
+facts (test_fixture_clinic.py)."""
 
 from __future__ import annotations
 
