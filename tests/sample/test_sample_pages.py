@@ -92,9 +92,9 @@ def test_the_service_pages_state_the_spec_s_claims_each_on_its_own_page(sample_b
     claims = content().clinic.claims
     # A claim's figure appears on its own service page only.
     figures = {
-        format_number(claims.hpv_procedures): "hpv",
-        f"{claims.hpv_success_percent}%": "hpv",
-        f"{claims.contraception_effectiveness_percent}%": "contraception",
+        format_number(claims["hpv_procedures"]): "hpv",
+        f"{claims['hpv_success_percent']}%": "hpv",
+        f"{claims['contraception_effectiveness_percent']}%": "contraception",
     }
     for service, by_lang in spec.service_claims().items():
         for lang, expected in by_lang.items():

@@ -55,3 +55,15 @@ def test_the_sample_has_the_spec_s_constants():
     assert clinic.address.postal_code == spec.POSTAL_CODE
     assert len(clinic.permits) == spec.PERMITS
     assert OG_IMAGE_SIZE == spec.SHARE_IMAGE
+
+
+def test_the_sample_s_structured_data_names_a_gynecology_clinic():
+    from clinic.site.structured_data import clinic_specialties, doctor_specialties
+
+    def urls(names) -> list[str]:
+        return [f"https://schema.org/{name}" for name in dict.fromkeys(names)]
+
+    assert clinic_specialties() == urls([spec.SPECIALTY, *spec.SPECIALTY_OF_SERVICE.values()])
+    for doctor in content().doctors:
+        seen = [spec.SPECIALTY_OF_SERVICE.get(key) for key in doctor.services]
+        assert doctor_specialties(doctor) == urls([spec.SPECIALTY, *filter(None, seen)])

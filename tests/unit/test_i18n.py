@@ -82,16 +82,54 @@ def test_clinic_facts_fill_texts_from_their_one_source():
         )
         assert values["duration"] == consultation_length(lang)
         assert values["Duration"] == values["duration"][:1].upper() + values["duration"][1:]
-        assert values["hpv_procedures"] == format_number(clinic.claims.hpv_procedures)
+        for name, figure in clinic.claims.items():
+            assert values[name] == format_number(figure)
         assert consultation_price() in text_with_facts(lang, "pages.faq.meta_description")
         assert consultation_length(lang) in text_with_facts(lang, "pages.faq.meta_description")
 
 
 def test_unknown_placeholder_names_the_text():
+    lang = LANGS[0]
     with pytest.raises(
-        ContentError, match=r"unknown placeholder \{fax\} in the es text 'Fax: \{fax\}'"
+        ContentError, match=rf"the {lang} text 'Fax: \{{fax\}}': unknown placeholder \{{fax\}}"
     ):
-        fill_facts("es", "Fax: {fax}")
+        fill_facts(lang, "Fax: {fax}")
+
+
+def test_a_placeholder_the_facts_lack_names_the_file_and_field(monkeypatch):
+    """A text citing a figure clinic.yaml does not give stops the build with one line
+    naming where the text is written: a site-wide text by its key, a page's or a doctor's
+    text by its file and field."""
+    lang, data = LANGS[-1], content()
+    key = next(iter(data.i18n[lang]))
+    page_text = "More than {patients_seen} patients"
+    edited = data.model_copy(
+        update={
+            "i18n": {**data.i18n, lang: {**data.i18n[lang], key: "{patients_seen} patients"}},
+            "text_fields": {lang: {page_text: "i18n/xx/pages/some.yaml: field 'facts.0.value'"}},
+        }
+    )
+    monkeypatch.setattr(i18n, "content", lambda: edited)
+    with pytest.raises(
+        ContentError,
+        match=rf"^{re.escape(data.i18n_file(lang, key))}: field '{re.escape(key)}': unknown "
+        r"placeholder \{patients_seen\}: .*claims[^\n]*$",
+    ):
+        text_with_facts(lang, key)
+    with pytest.raises(
+        ContentError,
+        match=r"^i18n/xx/pages/some\.yaml: field 'facts\.0\.value': unknown placeholder "
+        r"\{patients_seen\}",
+    ):
+        fill_facts(lang, page_text)
+
+
+def test_the_loader_knows_where_each_page_text_is_written():
+    data = content()
+    for doctor in data.doctors:  # (two doctors may share a text: the first one's is named)
+        for lang in LANGS:
+            where = data.text_field(lang, doctor.bio(lang)) or ""
+            assert re.fullmatch(rf"i18n/{lang}/pages/doctors\.yaml: field '[a-z0-9-]+\.bio'", where)
 
 
 def test_doctor_and_service_texts_speak_of_their_doctor():
