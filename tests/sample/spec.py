@@ -51,6 +51,20 @@ CONSULTATION_MINUTES = 60
 HOURS = {("Mo", "Tu", "We", "Th", "Fr"): ("09:00", "20:00"), ("Sa",): ("09:00", "14:00")}
 RATING = (4.9, 127)
 POSTAL_CODE = "77500"
+# Privacy page: "11 numbered sections" (their anchors).
+PRIVACY_SECTIONS = (
+    "controller",
+    "data",
+    "purposes",
+    "sensitive",
+    "sharing",
+    "security",
+    "arco",
+    "revocation",
+    "cookies",
+    "changes",
+    "contact",
+)
 # Section 9: the share image.
 SHARE_IMAGE = (1200, 630)
 # Section 1: a gynecology clinic; a doctor who sees its maternity patients practises
