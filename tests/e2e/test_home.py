@@ -31,7 +31,7 @@ from tests.e2e.languages import DEFAULT_LANG, LANGS, NEXT_LANG
 from tests.e2e.page_ready import UNTIL_IT_STOPS_MOVING, page_ready, scroll_to
 from tests.e2e.stubs import serve_reviews_widget
 from tests.fixture_clinic.site import FIXTURE_PROJECT
-from tests.texts import text_of
+from tests.texts import text_of, text_with_facts
 
 VIEWPORTS = {"mobile": MOBILE, "desktop": DESKTOP}
 # The spec's home sections, in its order (spec section 2): a clinic may add its own
@@ -73,9 +73,7 @@ def test_sections_in_spec_order_with_their_content(home, base_url):
     # Hero: the page's only <h1>, subtitle, book button, three permits.
     assert page.locator("h1").count() == 1
     hero = page.locator("#hero")
-    expect(hero.locator("h1")).to_have_text(
-        text_of(lang, "pages.home.title").format(brand=content().clinic.brand)
-    )
+    expect(hero.locator("h1")).to_have_text(text_with_facts(lang, "pages.home.title"))
     expect(hero.get_by_role("link", name=text_of(lang, "home.hero.book"))).to_have_attribute(
         "href", path_for("booking", lang)
     )

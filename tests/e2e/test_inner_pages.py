@@ -291,7 +291,7 @@ def test_privacy_contents_link_scrolls_to_its_section(page):
 def test_success_page_confirms_and_lists_the_rules(page, lang):
     open_page(page, Page("success", "success", lang, path_for("success", lang)))
     expect(page.locator("h1")).to_have_text(
-        text_of(lang, "pages.success.title"), use_inner_text=True
+        text_with_facts(lang, "pages.success.title"), use_inner_text=True
     )
     # The rules of content/pages/success.yaml (texts: i18n/<lang>/pages/success.yaml), one note each, with their numbers filled in.
     notes = page.locator("main [data-note]")

@@ -247,9 +247,11 @@ def load_page(
         lang: load_file(directory, texts_path(lang, relative), texts_model(file.model))
         for lang in LANGS
     }
-    source = Source(file.facts, {lang: texts_path(lang, relative) for lang in LANGS})
-    if fields is not None:
-        source = Source(source.facts, source.texts, fields)
+    source = Source(
+        file.facts,
+        {lang: texts_path(lang, relative) for lang in LANGS},
+        {} if fields is None else fields,
+    )
     data = assemble(file.model, facts, by_lang, source)
     return validate(texts_path(DEFAULT_LANG, relative), file.model, data)
 
