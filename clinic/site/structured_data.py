@@ -13,7 +13,7 @@ import json
 import reflex as rx
 
 from clinic.site.content import DEFAULT_LANG, LANGS, Doctor, content
-from clinic.site.i18n import text_of, text_with_facts
+from clinic.site.i18n import text_with_facts
 from clinic.site.pages.faq_data import faq_entries
 from clinic.site.routes import Page, doctor_page_id, language, path_for
 from clinic.site.seo import absolute, checked_og_image_path
@@ -161,7 +161,7 @@ def website(lang: str) -> dict:
         "url": absolute(path_for("home", DEFAULT_LANG)),
         "inLanguage": [IN_LANGUAGE[lang] for lang in LANGS],
         "publisher": {"@id": clinic_id()},
-        "description": text_of(lang, "site.tagline"),
+        "description": text_with_facts(lang, "site.tagline"),
     }
 
 

@@ -65,6 +65,9 @@ PRIVACY_SECTIONS = (
     "changes",
     "contact",
 )
+# Service pages a patient can decide from: at least this many visible words each, in each
+# language.
+SERVICE_PAGE_WORDS = 500
 # Section 9: the share image.
 SHARE_IMAGE = (1200, 630)
 # Section 1: a gynecology clinic; a doctor who sees its maternity patients practises

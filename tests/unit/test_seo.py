@@ -129,6 +129,12 @@ def test_head_has_every_tag_with_its_value(p):
 
 
 @pytest.mark.parametrize("p", PAGES, ids=ids(PAGES))
+def test_structured_data_has_every_fact_filled_in(p):
+    text = structured_data.to_script_text(structured_data.graph(p))
+    assert not re.findall(r"\{\w+\}", text)
+
+
+@pytest.mark.parametrize("p", PAGES, ids=ids(PAGES))
 def test_head_texts_have_every_fact_filled_in(p):
     texts = [*seo.page_texts(p).values(), text_with_facts(p.lang, "site.og_image_alt")]
     for text in texts:
