@@ -155,3 +155,28 @@ def test_a_new_doctor_s_long_name_is_in_their_page_s_head_texts(tmp_path):
             assert content().doctor(slug).name(lang) in texts["title"]
             assert limits_of("meta_title").admit(texts["title"])
             assert limits_of("meta_description").admit(texts["description"])
+
+
+def test_a_service_more_copied_from_one_that_speaks_of_its_specialist_loads(tmp_path: Path):
+    """The service the recipes add copies the last service's page: when that page speaks
+    of its specialist ({name}), the new service has one too (the first doctor, who sees
+    it), so the copy is content the loader accepts."""
+    import yaml
+
+    from clinic.site.content import load_content
+
+    directory = copy_content(tmp_path / "content")
+    services = yaml.safe_load((directory / "services.yaml").read_text(encoding="utf-8"))
+    doctors = yaml.safe_load((directory / "doctors.yaml").read_text(encoding="utf-8"))
+    last = services[-1]["key"]
+    seer = next(d["slug"] for d in doctors if last in d["services"])
+    services[-1]["specialist"] = seer
+    (directory / "services.yaml").write_text(yaml.safe_dump(services), encoding="utf-8")
+    for lang in LANGS:
+        page = directory / "i18n" / lang / "pages" / "services" / f"{last}.yaml"
+        texts = yaml.safe_load(page.read_text(encoding="utf-8"))
+        texts["intro"].append("{name}")
+        page.write_text(yaml.safe_dump(texts, allow_unicode=True), encoding="utf-8")
+    add_service(directory)
+    added = load_content(directory).services[-1]
+    assert added.key == NEW_SERVICE["key"] and added.specialist == doctors[0]["slug"]
