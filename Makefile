@@ -106,9 +106,11 @@ fixture-run: setup
 
 ## make dev: Reflex's development loop (`reflex run`): http://127.0.0.1:3000, backend on 8000,
 ## both on loopback only (CLINIC_DEV_HOST=0.0.0.0 make dev opens the page server on purpose).
-## Edits to Python files and to anything under content/ show in the browser without a restart.
+## Edits to Python files and to anything under content/ show in the browser without a restart;
+## a mistake found when it starts (broken content says which file and field) waits for the fix
+## too (tools/development_loop.py).
 dev: setup
-	$(BIN)/reflex run --loglevel warning
+	$(BIN)/python tools/development_loop.py --loglevel warning
 
 ## Debian's Chromium for the browser tests (Playwright cannot download browsers here):
 ## the browser (benches, --headed) and its headless shell (every headless test run).
