@@ -16,7 +16,7 @@ export REFLEX_TELEMETRY_ENABLED := false
 unexport PYTHONDONTWRITEBYTECODE
 export PYTHONPYCACHEPREFIX := $(CURDIR)/.cache/pycache
 
-.PHONY: setup lock npm-upgrade language schemas run fixture-run dev export sample-fingerprint serve test lint fmt js-tools unit e2e browser java static-hosts browser-languages video bench lighthouse clean
+.PHONY: setup lock npm-upgrade language schemas run fixture-run dev export sample-fingerprint serve test lint fmt js-tools unit e2e browser java static-hosts browser-languages video bench clean
 
 # Browser tests run in parallel (pytest-xdist): TEST_WORKERS=1 for one at a time. Tests
 # marked xdist_group (the development server's) share one worker (--dist loadgroup).
@@ -208,14 +208,11 @@ video: setup
 		else echo "ffmpeg is missing. Install it with: sudo apt-get install ffmpeg"; exit 1; fi; }
 	@$(BIN)/python tools/playwright_ffmpeg.py
 
-## make bench: load, bad-request and third-party-failure bench (~8 min) -> bench/reports/server.md
-bench: setup browser
-	$(BIN)/python bench/server.py
-
-## make lighthouse: every page kind in both languages against their budgets (bench/lighthouse.py; about 45 min)
-## -> bench/reports/lighthouse.md
-lighthouse: setup browser-languages
-	$(BIN)/python bench/lighthouse.py --runs 5 --floor-runs 3
+## make bench WHAT=<measure> ARGS="...": one measure of bench/, written to bench/reports/
+## (`make bench` lists them: Lighthouse, the server under load, page weights, taps, make
+## test's time, what each framework patch buys). Not tests: numbers depend on the machine.
+bench: setup browser $(if $(filter lighthouse seo,$(WHAT)),browser-languages)
+	@$(BIN)/python -m bench $(WHAT) $(ARGS)
 
 clean:
 	rm -rf .web $(VENV) *.egg-info
