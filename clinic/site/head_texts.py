@@ -1,11 +1,11 @@
 """Titles and meta descriptions that fit the lengths search results show.
 
-A head text is an i18n key (`pages.faq.meta_description`) filled with the clinic's facts
-and, on a doctor's or a service's page, with a doctor's name and specialty. Whatever
-those are, the text that reaches the page fits its limits:
+A head text is a text key (`pages.faq.meta_description`: the `head` of the page's file)
+filled with the clinic's facts and, on a doctor's or a service's page, with a doctor's
+name and specialty. Whatever those are, the text that reaches the page fits its limits:
 
 1. the key as written, if it fits;
-2. otherwise its other forms, when content/i18n gives them: `<key>_short` (for a long
+2. otherwise its other forms, when the page's file gives them: `<key>_short` (for a long
    name) and `<key>_long` (for a short one), the first that fits;
 3. otherwise a form with the doctor's values shortened: the specialty cut after one of
    its clauses (at a comma), or else at a word boundary with an ellipsis; a name cut
@@ -90,9 +90,7 @@ def head_text(lang: str, key: str, **values: str) -> str:
     texts = content().i18n[lang]
     forms = [k for k in (key, *(key + v for v in VARIANTS)) if k in texts]
     if key not in texts:
-        raise ContentError(
-            f"{content().i18n_file(lang, key)}: field '{key}': missing; the page's head needs it"
-        )
+        raise ContentError(f"{content().text_place(lang, key)}: missing; the page's head needs it")
     limits = limits_of(key)
     for form in forms:
         text = fill_facts(lang, texts[form], **values)
@@ -105,7 +103,7 @@ def head_text(lang: str, key: str, **values: str) -> str:
                 return text
     text = fill_facts(lang, texts[key], **values)
     raise ContentError(
-        f"{content().i18n_file(lang, key)}: field '{key}': {len(text)} characters once filled in "
+        f"{content().text_place(lang, key)}: {len(text)} characters once filled in "
         f"({text!r}); a {key.rsplit('.', 1)[-1].replace('_', ' ')} takes "
         f"{limits.shortest} to {limits.longest}"
     )

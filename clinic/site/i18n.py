@@ -30,7 +30,7 @@ def text_of(lang: str, key: str, **values: object) -> str:
 
 def clinic_values(lang: str) -> dict[str, str]:
     """The clinic's facts as {placeholders}, usable in any text: the i18n keys (through
-    `text_with_facts`) and the long texts under content/pages/ (through `fill_facts`). This
+    `text_with_facts`) and the pages' long texts (through `fill_facts`). This
     is the one place that turns clinic.yaml into words; a text never types a fact itself.
     The figures of `claims` join them under their own names ("5,000")."""
     clinic = content().clinic
@@ -101,7 +101,7 @@ def text_with_facts(lang: str, key: str, **values: object) -> str:
     text = content().i18n.get(lang, {}).get(key)
     if text is None:
         return key
-    return _filled(lang, text, values, f"{content().i18n_file(lang, key)}: field '{key}'")
+    return _filled(lang, text, values, content().text_place(lang, key))
 
 
 def doctor_bio(doctor: Doctor, lang: str) -> str:

@@ -117,11 +117,11 @@ def not_found_head() -> dict:
     on it reads to auditing tools as a page that blocks crawlers."""
     lang = DEFAULT_LANG
     title, description = (
-        head_text(lang, f"not_found.{field}") for field in ("meta_title", "meta_description")
+        head_text(lang, f"pages.not_found.{field}") for field in ("meta_title", "meta_description")
     )
     for other in LANGS:  # the other language's are the page's own once it runs: checked too
-        head_text(other, "not_found.meta_title")
-        head_text(other, "not_found.meta_description")
+        head_text(other, "pages.not_found.meta_title")
+        head_text(other, "pages.not_found.meta_description")
     return {
         "title": title,
         "description": description,

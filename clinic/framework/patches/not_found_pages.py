@@ -77,8 +77,8 @@ KEPT_SHELL = "client-rendered-shell.html"
 
 
 def _head_texts(lang: str) -> tuple[str, str]:
-    return text_with_facts(lang, "not_found.meta_title"), text_with_facts(
-        lang, "not_found.meta_description"
+    return text_with_facts(lang, "pages.not_found.meta_title"), text_with_facts(
+        lang, "pages.not_found.meta_description"
     )
 
 

@@ -124,7 +124,7 @@ def calendar_file_parts(lang: str, notes: list[str]) -> dict:
                 "summary": ics_fold(
                     "SUMMARY:"
                     + ics_text(
-                        text_with_facts(lang, "success_page.calendar_summary", doctor=d.name(lang))
+                        text_with_facts(lang, "success.calendar_summary", doctor=d.name(lang))
                     )
                 ),
             }
@@ -140,7 +140,7 @@ def _read_booking(lang: str, notes: list[str]) -> rx.Var:
     zone = content().clinic.time_zone
     locale = BROWSER_LOCALES[lang]
     file_name = (
-        text_with_facts(lang, "success_page.calendar_file").lower().replace(" ", "-") + ".ics"
+        text_with_facts(lang, "success.calendar_file").lower().replace(" ", "-") + ".ics"
     )
 
     def show(kept: rx.Var, doctors: rx.Var) -> rx.Var:
@@ -175,7 +175,7 @@ def booked_summary(lang: str, intro: str, notes: list[str]) -> rx.Component:
     summary = rx.el.section(
         rx.el.div(
             rx.el.h2(
-                text_of(lang, "success_page.booked_heading"),
+                text_of(lang, "success.booked_heading"),
                 id="booked-heading",
                 class_name="text-sm font-semibold uppercase tracking-wide text-muted",
             ),
@@ -191,7 +191,7 @@ def booked_summary(lang: str, intro: str, notes: list[str]) -> rx.Component:
                 shown["time"],
                 " ",
                 rx.el.span(
-                    f"({text_with_facts(lang, 'success_page.booked_time_zone')})",
+                    f"({text_with_facts(lang, 'success.booked_time_zone')})",
                     class_name="text-muted",
                 ),
                 class_name="text-lg text-ink",
@@ -200,7 +200,7 @@ def booked_summary(lang: str, intro: str, notes: list[str]) -> rx.Component:
         ),
         rx.el.a(
             icon(CALENDAR_ICON, size=18),
-            text_of(lang, "success_page.add_to_calendar"),
+            text_of(lang, "success.add_to_calendar"),
             href=shown["ics"],
             download=shown["file"],
             class_name=f"mt-4 shrink-0 sm:mt-0 {BUTTON_SECONDARY}",

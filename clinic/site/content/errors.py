@@ -71,7 +71,7 @@ def _explained(model: type[BaseModel], error: dict) -> str:
             message += f" (a misspelt field? the fields here are: {known})"
     elif kind == "missing":
         message += " (this field must be written here)"
-    elif kind not in ("value_error", "assertion_error") and "input" in error:
+    elif kind not in ("value_error", "assertion_error", "text_tree") and "input" in error:
         value = error["input"]
         if isinstance(value, (str, int, float, bool)) or value is None:
             message += f"; found {value!r}"
@@ -86,6 +86,8 @@ def explained_errors(
     """A ContentError naming `shown` (the file) and each field the validation refused."""
     lines = []
     for error in err.errors():
-        where = prefix + ".".join(str(p) for p in error["loc"]) or "(top level)"
+        # A mapping of short texts names the place inside it that is not a text.
+        loc = (*error["loc"], *error.get("ctx", {}).get("under", ()))
+        where = prefix + ".".join(str(p) for p in loc) or "(top level)"
         lines.append(f"{shown}: field '{where}': {_explained(model, dict(error))}")
     return ContentError("\n".join(lines))

@@ -22,7 +22,7 @@ import typing
 from dataclasses import dataclass, field
 from typing import Any
 
-from pydantic import BaseModel, RootModel, create_model
+from pydantic import BaseModel, create_model
 from pydantic.fields import FieldInfo
 
 from clinic.site.content.base import Strict, Text
@@ -147,12 +147,6 @@ def texts_model(model: type[BaseModel]) -> type[BaseModel]:
     return create_model(f"{model.__name__}Texts", __base__=Strict, __doc__=model.__doc__, **fields)
 
 
-@functools.cache
-def keyed_texts_model(model: type[BaseModel]) -> type[RootModel]:
-    """A file of texts keyed by each item's key (the doctors' texts, under their slug)."""
-    return RootModel[dict[str, texts_model(model)]]
-
-
 @dataclass(frozen=True)
 class Source:
     """Where the data being assembled comes from, for messages: the facts file and each
@@ -237,11 +231,15 @@ def merge_keyed(
     texts: dict[str, dict[str, Any] | None],
     source: Source,
     path: tuple = (),
+    texts_at: tuple | None = None,
 ) -> list[dict[str, Any]]:
     """Items in the facts' order, each with its texts found under its key in each
-    language; a key missing from a language, or unknown to the facts, is a mistake."""
+    language; a key missing from a language, or unknown to the facts, is a mistake.
+    `path` is the items' field in the facts, `texts_at` in the texts (the same unless
+    given)."""
     key = key_field(item)
     assert key is not None
+    at = path if texts_at is None else texts_at
     keys = [entry[key] for entry in entries]
     where = f" under {_where(path)}" if path else ""
     for i, value in enumerate(keys):
@@ -253,13 +251,13 @@ def merge_keyed(
         by_key = by_key or {}
         for missing in (k for k in keys if k not in by_key):
             raise ContentError(
-                f"{source.texts[lang]}: field '{_where((*path, missing))}': missing; "
+                f"{source.texts[lang]}: field '{_where((*at, missing))}': missing; "
                 f"{source.facts} lists '{missing}'{where}, and every language gives its texts "
                 f"under that {key}"
             )
         for unknown in (k for k in by_key if k not in keys):
             raise ContentError(
-                f"{source.texts[lang]}: field '{_where((*path, unknown))}': {source.facts} has "
+                f"{source.texts[lang]}: field '{_where((*at, unknown))}': {source.facts} has "
                 f"no '{unknown}'{where} (its {key}s: {', '.join(keys)}; a misspelt {key}?)"
             )
     return [
@@ -268,7 +266,7 @@ def merge_keyed(
             entry,
             {lang: (by_key or {})[entry[key]] for lang, by_key in texts.items()},
             source,
-            (*path, entry[key]),
+            (*at, entry[key]),
         )
         for entry in entries
     ]

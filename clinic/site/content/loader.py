@@ -5,7 +5,6 @@ stops the build with the file, the field and what is expected."""
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -15,66 +14,30 @@ from clinic.site.content.base import Strict
 from clinic.site.content.clinic_facts import Clinic
 from clinic.site.content.doctors import Doctor
 from clinic.site.content.errors import ContentError
-from clinic.site.content.facts_and_texts import (
-    Source,
-    assemble,
-    facts_model,
-    keyed_texts_model,
-    merge_keyed,
-    texts_model,
-)
+from clinic.site.content.facts_and_texts import Source, assemble, facts_model, merge_keyed
 from clinic.site.content.files import check_unique, load_file, load_list, validate
 from clinic.site.content.languages import DEFAULT_LANG, LANGS, LocalizedBase, load_languages
-from clinic.site.content.pages.about import AboutContent
-from clinic.site.content.pages.faq import FaqContent
-from clinic.site.content.pages.home import HomeContent
-from clinic.site.content.pages.privacy import PrivacyContent
+from clinic.site.content.page_texts import (
+    DOCTOR,
+    HEAD_KEYS,
+    NOT_FOUND,
+    PAGE_MODELS,
+    SERVICE,
+    SERVICE_FILE,
+    PageTextsFile,
+    page_texts_files,
+    place_of_key,
+)
 from clinic.site.content.pages.service import ServiceContent
-from clinic.site.content.pages.success import SuccessContent
 from clinic.site.content.route_table import RouteTable
 from clinic.site.content.services import Service
-from clinic.site.content.texts import PLACEHOLDER, load_texts
+from clinic.site.content.texts import PLACEHOLDER, load_texts, site_file, texts_path
 
 M = TypeVar("M", bound=BaseModel)
 
-
-@dataclass(frozen=True)
-class PageFile:
-    """A page's own content: its facts in content/<facts> (when it has any), its texts in
-    content/i18n/<lang>/<texts> for each language."""
-
-    model: type[BaseModel]
-    texts: str
-    facts: str | None = None
-
-
-# The files of each page kind that has them: read when routes.yaml has a page of that
-# kind (or when they are there). A service page's texts are one file per service.
-PAGE_FILES: dict[str, PageFile] = {
-    "about": PageFile(AboutContent, "pages/about.yaml"),
-    "faq": PageFile(FaqContent, "pages/faq.yaml", facts="pages/faq.yaml"),
-    "home": PageFile(HomeContent, "pages/home.yaml", facts="pages/home.yaml"),
-    "privacy": PageFile(PrivacyContent, "pages/privacy.yaml", facts="pages/privacy.yaml"),
-    "success": PageFile(SuccessContent, "pages/success.yaml", facts="pages/success.yaml"),
-}
-SERVICE_TEXTS = "pages/services/{key}.yaml"
 DOCTORS_FACTS = "doctors.yaml"
-DOCTORS_TEXTS = "pages/doctors.yaml"
-
-
-def texts_path(lang: str, relative: str) -> str:
-    """Where language `lang` keeps the texts file `relative` (under content/)."""
-    return f"i18n/{lang}/{relative}"
-
-
-# The texts every page of routes.yaml needs in every language, under pages.<id>. (the
-# head's title, description and keywords; the page's own heading and introduction).
-PAGE_TEXT_KEYS = ("title", "intro", "meta_title", "meta_description", "keywords")
-# A doctor's page: under pages.doctor., with the doctor's {name}, {role}, {specialty}.
-DOCTOR_PAGE_TEXT_KEYS = ("meta_title", "meta_description", "keywords")
-# Each service's name and one-line description (menus, home grid, its page).
+# Each service's name and one-line description (menus, home grid, its page), site-wide.
 SERVICE_TEXT_KEYS = ("title", "description")
-HEAD_LIMITS = {"meta_title": "10 to 75 characters", "meta_description": "70 to 160 characters"}
 # What a service's texts may say of its specialist (services.yaml's `specialist`).
 SPECIALIST_PLACEHOLDERS = frozenset({"name", "years"})
 
@@ -84,14 +47,18 @@ class Content(Strict):
     doctors: list[Doctor]
     services: list[Service]
     routes: RouteTable
+    # The texts the code reads by key (text_of), per language.
     i18n: dict[str, dict[str, str]]
-    # Which file under content/ holds each key, per language ("i18n/es/doctor.yaml"):
-    # errors found once texts are filled in name it.
+    # Where each of those is written, per language: its file under content/
+    # ("i18n/es/doctor.yaml") and its field there ("head.meta_title"); errors found once
+    # texts are filled in name them.
     i18n_files: dict[str, dict[str, str]] = {}
-    # The pages' own files (content/pages/), for the kinds routes.yaml has.
+    i18n_fields: dict[str, dict[str, str]] = {}
+    # The pages' long texts (with their facts, content/pages/), by kind, for the kinds
+    # routes.yaml has; a service page's by its key.
     pages: dict[str, BaseModel] = {}
     service_pages: dict[str, ServiceContent] = {}
-    # Where each text of those files and of the doctors' is written, per language:
+    # Where each long text of the pages' and doctors' files is written, per language:
     # "<file>: field '<field>'" (messages about a text name its place).
     text_fields: dict[str, dict[str, str]] = {}
 
@@ -99,18 +66,41 @@ class Content(Strict):
         return next(d for d in self.doctors if d.slug == slug)
 
     def page(self, kind: str, model: type[M]) -> M:
-        """The content of page kind `kind` (content/pages/<kind>.yaml), as `model`."""
+        """The long texts of the page of kind `kind`, as `model`."""
         data = self.pages.get(kind)
         if not isinstance(data, model):
-            raise ContentError(f"pages/{kind}.yaml: not loaded (routes.yaml has no '{kind}' page)")
+            raise ContentError(f"routes.yaml: field 'pages': no page of kind '{kind}'")
         return data
 
+    def page_files(self) -> list[PageTextsFile]:
+        return page_texts_files(_kinds(self.routes))
+
+    def _place(self, lang: str, key: str) -> tuple[str, str]:
+        """The file and field of text key `key`: where it is written, or where it belongs
+        when it is missing."""
+        if key in self.i18n_files.get(lang, {}):
+            return self.i18n_files[lang][key], self.i18n_fields[lang][key]
+        relative, field = place_of_key(key, self.page_files())
+        return (texts_path(lang, relative) if relative else site_file(lang)), field
+
     def i18n_file(self, lang: str, key: str) -> str:
-        return self.i18n_files.get(lang, {}).get(key, f"i18n/{lang}.yaml")
+        return self._place(lang, key)[0]
+
+    def i18n_field(self, lang: str, key: str) -> str:
+        return self._place(lang, key)[1]
+
+    def text_place(self, lang: str, key: str) -> str:
+        """ "<file>: field '<field>'" of text key `key` in `lang` (for messages)."""
+        file, field = self._place(lang, key)
+        return f"{file}: field '{field}'"
 
     def text_field(self, lang: str, text: str) -> str | None:
-        """Where `text` (a text of the pages' or doctors' files) is written, if known."""
+        """Where `text` (a long text of the pages' or doctors' files) is written, if known."""
         return self.text_fields.get(lang, {}).get(text)
+
+
+def _kinds(routes: RouteTable) -> dict[str, str]:
+    return {page_id: route.kind for page_id, route in routes.pages.items()}
 
 
 def _gendered(pattern) -> dict[str, str]:
@@ -152,39 +142,30 @@ def _check_prefixes(routes: RouteTable) -> None:
             raise ContentError(f"routes.yaml: field '{field}': {path} must be {where}")
 
 
-def _require_texts(i18n: dict[str, dict[str, str]], keys: list[str], why: str) -> None:
-    """Each key in every language's texts; a missing one names the file it belongs in."""
+def _require_texts(content: Content, keys: list[str], why: str) -> None:
+    """Each key in every language's texts; a missing one names the file and field it
+    belongs in."""
     for lang in LANGS:
-        missing = [key for key in keys if key not in i18n[lang]]
+        missing = [key for key in keys if key not in content.i18n[lang]]
         if missing:
-            more = f" (and {', '.join(repr(k) for k in missing[1:])})" if missing[1:] else ""
-            raise ContentError(f"i18n/{lang}.yaml: field '{missing[0]}': missing{more}. {why}")
+            fields = [content.i18n_field(lang, key) for key in missing]
+            more = f" (and {', '.join(repr(f) for f in fields[1:])})" if fields[1:] else ""
+            raise ContentError(f"{content.text_place(lang, missing[0])}: missing{more}. {why}")
 
 
 def _check_page_texts(content: Content) -> None:
-    """Every page routes.yaml lists has its texts: head, heading, introduction (i18n) and
-    its page file; every doctor and service has theirs."""
-    for page_id in content.routes.pages:
-        _require_texts(
-            content.i18n,
-            [f"pages.{page_id}.{key}" for key in PAGE_TEXT_KEYS],
-            f"routes.yaml lists the page '{page_id}': every page needs, in every language, "
-            f"pages.{page_id}.title (its heading), .intro (the line under it), .meta_title "
-            f"({HEAD_LIMITS['meta_title']}), .meta_description "
-            f"({HEAD_LIMITS['meta_description']}) and .keywords.",
-        )
+    """Every doctor's gender has its {role}, every service its name and one line (each
+    page's own texts are its file's, checked by its model)."""
     genders = sorted({doctor.gender for doctor in content.doctors})
     _require_texts(
-        content.i18n,
-        [f"pages.doctor.{key}" for key in DOCTOR_PAGE_TEXT_KEYS]
-        + [f"pages.doctor.role_{gender}" for gender in genders],
-        "Each doctor's page needs its head texts under pages.doctor (meta_title, "
-        "meta_description, keywords, with the doctor's {name}, {role} and {specialty}) and "
-        "role_female/role_male for the doctors' genders.",
+        content,
+        [f"{HEAD_KEYS}.{DOCTOR}.role_{gender}" for gender in genders],
+        "Each doctor's head texts name their {role}: give role_female and role_male for "
+        "the genders of doctors.yaml.",
     )
     for service in content.services:
         _require_texts(
-            content.i18n,
+            content,
             [f"services.{service.key}.{key}" for key in SERVICE_TEXT_KEYS],
             f"services.yaml lists the service '{service.key}': it needs its name "
             f"(services.{service.key}.title) and one line about it (.description).",
@@ -206,13 +187,13 @@ def _localized(node: Any, path: tuple = ()):
 def _service_texts(content: Content, key: str, lang: str):
     """(where, text) of every text of service `key` in `lang`: its name and head texts,
     and its page's texts."""
-    prefixes = (f"services.{key}.", f"pages.{key}.")
+    prefixes = (f"services.{key}.", f"{HEAD_KEYS}.{key}.")
     for text_key, text in content.i18n[lang].items():
         if text_key.startswith(prefixes):
-            yield f"{content.i18n_file(lang, text_key)}: field '{text_key}'", text
+            yield content.text_place(lang, text_key), text
     page = content.service_pages.get(key)
     if page is not None:
-        file = texts_path(lang, SERVICE_TEXTS.format(key=key))
+        file = texts_path(lang, SERVICE_FILE.format(key=key))
         for path, text in _localized(page):
             yield f"{file}: field '{'.'.join(str(part) for part in path)}'", text(lang)
 
@@ -233,73 +214,113 @@ def _check_specialist_texts(content: Content) -> None:
                     )
 
 
+def _missing_page_file(lang: str, file: PageTextsFile) -> str:
+    path = texts_path(lang, file.relative)
+    if file.kind == DOCTOR:
+        why = "it holds the doctors' pages' texts: their head, labels and each doctor's texts"
+    elif file.kind == NOT_FOUND:
+        why = "it holds the texts of the page shown for an unknown address"
+    else:
+        why = (
+            f"routes.yaml lists the page '{file.page_id}', and every language gives its "
+            "texts in this file: at least its head (title, intro, meta_title, "
+            "meta_description, keywords)"
+        )
+    return f"{path}: file is missing; {why} (docs/content.md, 'Recipe: a new page')"
+
+
+def read_page_files(
+    directory: Path, routes: RouteTable
+) -> dict[str, list[tuple[PageTextsFile, Any]]]:
+    """Each language's page files (page_texts.py), read through their models; a file of
+    no page is a mistake too (a misspelt page id, or a page no longer in routes.yaml)."""
+    files = page_texts_files(_kinds(routes))
+    by_kind: dict[str, str] = {}
+    for file in files:
+        if file.kind in PAGE_MODELS and file.kind != SERVICE:
+            if file.kind in by_kind:
+                raise ContentError(
+                    f"routes.yaml: field 'pages.{file.page_id}.kind': '{by_kind[file.kind]}' is "
+                    f"already the '{file.kind}' page (one page of each such kind)"
+                )
+            by_kind[file.kind] = file.page_id
+    expected = {file.relative for file in files}
+    read: dict[str, list[tuple[PageTextsFile, Any]]] = {}
+    for lang in LANGS:
+        folder = directory / "i18n" / lang
+        for path in sorted(folder.rglob("*.yaml")) if folder.is_dir() else []:
+            relative = path.relative_to(folder).as_posix()
+            if relative not in expected:
+                raise ContentError(
+                    f"{texts_path(lang, relative)}: no page has this file (a page's texts are "
+                    f"in i18n/{lang}/<page id>.yaml, a service page's in "
+                    f"i18n/{lang}/{SERVICE_FILE.format(key='<key>')}, for the pages of routes.yaml): a misspelt "
+                    "name, or a page no longer in routes.yaml?"
+                )
+        read[lang] = []
+        for file in files:
+            if not (folder / file.relative).is_file():
+                raise ContentError(_missing_page_file(lang, file))
+            read[lang].append(
+                (file, load_file(directory, texts_path(lang, file.relative), file.model))
+            )
+    return read
+
+
 def load_page(
     directory: Path,
-    file: PageFile,
-    texts: str | None = None,
-    fields: dict[str, dict[str, str]] | None = None,
+    file: PageTextsFile,
+    texts: dict[str, Any],
+    fields: dict[str, dict[str, str]],
 ) -> Any:
-    """A page's content: its facts and each language's texts, as its one model (where
-    each text is written goes into `fields`, when given)."""
-    relative = texts or file.texts
-    facts = load_file(directory, file.facts, facts_model(file.model)) if file.facts else None
-    by_lang = {
-        lang: load_file(directory, texts_path(lang, relative), texts_model(file.model))
-        for lang in LANGS
-    }
-    source = Source(
-        file.facts,
-        {lang: texts_path(lang, relative) for lang in LANGS},
-        {} if fields is None else fields,
-    )
-    data = assemble(file.model, facts, by_lang, source)
-    return validate(texts_path(DEFAULT_LANG, relative), file.model, data)
+    """A page's long texts: its facts (content/pages/<kind>.yaml, when it has some) and
+    each language's file (`texts`), as its kind's one model (where each text is written
+    goes into `fields`)."""
+    kind = PAGE_MODELS[file.kind]
+    facts = load_file(directory, kind.facts, facts_model(kind.model)) if kind.facts else None
+    source = Source(kind.facts, {lang: texts_path(lang, file.relative) for lang in LANGS}, fields)
+    data = assemble(kind.model, facts, texts, source)
+    return validate(texts_path(DEFAULT_LANG, file.relative), kind.model, data)
 
 
-def load_doctors(directory: Path, fields: dict[str, dict[str, str]] | None = None) -> list[Doctor]:
+def load_doctors(
+    directory: Path, texts: dict[str, Any], fields: dict[str, dict[str, str]]
+) -> list[Doctor]:
     """The doctors' facts (doctors.yaml), each with their texts found under their slug in
-    each language's pages/doctors.yaml (where each text is written goes into `fields`)."""
+    each language's doctor.yaml (`texts`; where each text is written goes into `fields`)."""
     facts = [
         doctor.model_dump() for doctor in load_list(directory, DOCTORS_FACTS, facts_model(Doctor))
     ]
     check_unique(DOCTORS_FACTS, "slug", [doctor["slug"] for doctor in facts])
-    texts = {
-        lang: load_file(
-            directory, texts_path(lang, DOCTORS_TEXTS), keyed_texts_model(Doctor)
-        ).model_dump()
-        for lang in LANGS
-    }
-    source = Source(
-        DOCTORS_FACTS,
-        {lang: texts_path(lang, DOCTORS_TEXTS) for lang in LANGS},
-        {} if fields is None else fields,
-    )
-    merged = merge_keyed(Doctor, facts, texts, source)
+    relative = PageTextsFile(DOCTOR, DOCTOR).relative
+    source = Source(DOCTORS_FACTS, {lang: texts_path(lang, relative) for lang in LANGS}, fields)
+    by_lang = {lang: data.model_dump()["doctors"] for lang, data in texts.items()}
+    merged = merge_keyed(Doctor, facts, by_lang, source, texts_at=("doctors",))
     return [
-        validate(texts_path(DEFAULT_LANG, DOCTORS_TEXTS), Doctor, data, prefix=f"{i}.")
-        for i, data in enumerate(merged)
+        validate(
+            texts_path(DEFAULT_LANG, relative), Doctor, data, prefix=f"doctors.{data['slug']}."
+        )
+        for data in merged
     ]
 
 
-def _load_pages(directory: Path, routes: RouteTable, fields: dict[str, dict[str, str]]):
-    """The pages' own files for the kinds routes.yaml has (and any other that is there,
-    so a broken file is found before its page is routed)."""
-    kinds = {route.kind for route in routes.pages.values()}
-    pages = {
-        kind: load_page(directory, file, fields=fields)
-        for kind, file in PAGE_FILES.items()
-        if kind in kinds or (directory / texts_path(DEFAULT_LANG, file.texts)).is_file()
-    }
-    service_pages = {
-        page_id: load_page(
-            directory,
-            PageFile(ServiceContent, SERVICE_TEXTS),
-            SERVICE_TEXTS.format(key=page_id),
-            fields,
-        )
-        for page_id, route in routes.pages.items()
-        if route.kind == "service"
-    }
+def _load_pages(
+    directory: Path,
+    files: dict[str, list[tuple[PageTextsFile, Any]]],
+    fields: dict[str, dict[str, str]],
+):
+    """The long texts of the pages that have them: by kind, and a service page's by key."""
+    pages: dict[str, BaseModel] = {}
+    service_pages: dict[str, ServiceContent] = {}
+    for i, (file, _) in enumerate(files[DEFAULT_LANG]):
+        if file.kind not in PAGE_MODELS:
+            continue
+        texts = {lang: files[lang][i][1] for lang in LANGS}
+        page = load_page(directory, file, texts, fields)
+        if file.kind == SERVICE:
+            service_pages[file.page_id] = page
+        else:
+            pages[file.kind] = page
     return pages, service_pages
 
 
@@ -314,9 +335,14 @@ def load_content(directory: Path) -> Content:
     clinic = load_file(directory, "clinic.yaml", Clinic)
     services = load_list(directory, "services.yaml", Service)
     routes = load_file(directory, "routes.yaml", RouteTable)
-    i18n, i18n_files = load_texts(directory, LANGS)
+    page_files = read_page_files(directory, routes)
+    table = load_texts(directory, LANGS, page_files)
     text_fields: dict[str, dict[str, str]] = {}
-    doctors = load_doctors(directory, text_fields)
+    doctor_texts = {
+        lang: next(data for file, data in files if file.kind == DOCTOR)
+        for lang, files in page_files.items()
+    }
+    doctors = load_doctors(directory, doctor_texts, text_fields)
 
     check_unique("doctors.yaml", "cal_namespace", [d.cal_namespace for d in doctors])
     check_unique("services.yaml", "key", [s.key for s in services])
@@ -350,14 +376,15 @@ def load_content(directory: Path) -> Content:
     for legacy, target in routes.legacy.items():
         if target not in routes.pages:
             raise ContentError(f"routes.yaml: field 'legacy.{legacy}': unknown page '{target}'")
-    pages, service_pages = _load_pages(directory, routes, text_fields)
+    pages, service_pages = _load_pages(directory, page_files, text_fields)
     content = Content(
         clinic=clinic,
         doctors=doctors,
         services=services,
         routes=routes,
-        i18n=i18n,
-        i18n_files=i18n_files,
+        i18n=table.texts,
+        i18n_files=table.files,
+        i18n_fields=table.fields,
         pages=pages,
         service_pages=service_pages,
         text_fields=text_fields,

@@ -20,19 +20,22 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+import yaml
 from pydantic import BaseModel, TypeAdapter
 
 from clinic.site.content.clinic_facts import Clinic
 from clinic.site.content.doctors import Doctor
-from clinic.site.content.facts_and_texts import facts_model, keyed_texts_model, texts_model
+from clinic.site.content.facts_and_texts import facts_model
 from clinic.site.content.languages import LANGS, Language
-from clinic.site.content.loader import (
-    DOCTORS_FACTS,
-    DOCTORS_TEXTS,
-    PAGE_FILES,
-    SERVICE_TEXTS,
+from clinic.site.content.loader import DOCTORS_FACTS
+from clinic.site.content.page_texts import (
+    DOCTOR,
+    NOT_FOUND,
+    PAGE_MODELS,
+    SERVICE,
+    SERVICE_FILE,
+    page_texts_model,
 )
-from clinic.site.content.pages.service import ServiceContent
 from clinic.site.content.route_table import RouteTable
 from clinic.site.content.services import Service
 
@@ -42,15 +45,17 @@ FIRST_LINE_PATTERN = re.compile(r"^# yaml-language-server: \$schema=(\S+)$")
 DIALECT = "https://json-schema.org/draft/2020-12/schema"
 LANGUAGE_CODE = r"^[a-z]{2,3}$"
 
-# The schema of the texts files read as flat keys (i18n/<code>.yaml, i18n/<code>/<page>.yaml):
-# their keys are the site's own (the code looks them up), and the loader checks that every
-# language has the first language's keys and {placeholders}.
-FLAT_TEXTS_SCHEMA: dict[str, Any] = {
+# The schema of the site-wide texts (i18n/<code>.yaml), read as flat keys: their keys are
+# the site's own (the code looks them up), and the loader checks that every language has
+# the first language's keys and {placeholders}.
+SITE_TEXTS_SCHEMA: dict[str, Any] = {
     "$schema": DIALECT,
-    "title": "Texts of one language",
-    "description": "Texts of one language, under nested keys; every language has the same "
-    "keys. {placeholders} are filled by the build with the clinic's facts (clinic.yaml) "
-    "and must be the same in every language.",
+    "title": "Site-wide texts of one language",
+    "description": "The texts every page shares (menus, footer, actions, shared labels) in "
+    "one language, under nested keys; each page's own texts are in its file, "
+    "i18n/<code>/<page id>.yaml. Every language has the same keys. {placeholders} are "
+    "filled by the build with the clinic's facts (clinic.yaml) and must be the same in "
+    "every language.",
     "type": "object",
     "additionalProperties": {"$ref": "#/$defs/entry"},
     "$defs": {
@@ -122,8 +127,27 @@ def _list_of(model: type[BaseModel]) -> TypeAdapter:
     return TypeAdapter(list[model])  # pyright: ignore[reportInvalidTypeForm]
 
 
-def schema_of(relative: str) -> Schema | None:
-    """The schema of content file `relative` (a path under content/), None if the site does
+def route_kinds(directory: Path) -> dict[str, str]:
+    """Each page id of routes.yaml with its kind, as written (the loader checks the file)."""
+    try:
+        routes = yaml.safe_load((directory / "routes.yaml").read_text(encoding="utf-8"))
+        pages = routes["pages"]
+        return {str(page_id): str(route["kind"]) for page_id, route in pages.items()}
+    except (OSError, yaml.YAMLError, KeyError, TypeError, AttributeError):
+        return {}
+
+
+def _page_schema(kind: str) -> Schema:
+    """The schema of a page's file: its kind's own, or, for a kind without long texts,
+    the one of every such page (head and short texts)."""
+    if kind in (*PAGE_MODELS, DOCTOR, NOT_FOUND):
+        return Schema(f"i18n/pages/{kind}", page_texts_model(kind))
+    return Schema("i18n/pages/page", page_texts_model(kind))
+
+
+def schema_of(relative: str, directory: Path | None = None) -> Schema | None:
+    """The schema of content file `relative` (a path under content/ of `directory`,
+    default CONTENT_DIR: its routes.yaml gives each page's kind), None if the site does
     not read such a file."""
     parts = relative.split("/")
     fixed = {
@@ -137,23 +161,30 @@ def schema_of(relative: str) -> Schema | None:
         return fixed[relative]
     if parts[0] == "pages" and len(parts) == 2:
         kind = parts[1].removesuffix(".yaml")
-        file = PAGE_FILES.get(kind)
-        if file is not None and file.facts == relative:
-            return Schema(f"pages/{kind}", facts_model(file.model))
+        model = PAGE_MODELS.get(kind)
+        if model is not None and model.facts == relative:
+            return Schema(f"pages/{kind}", facts_model(model.model))
         return None
-    if parts[0] != "i18n":
+    if parts[0] != "i18n" or len(parts) < 2:
         return None
-    if len(parts) == 2 or (len(parts) == 3 and parts[2].endswith(".yaml")):
-        return Schema("i18n/texts", FLAT_TEXTS_SCHEMA)
-    texts = "/".join(parts[2:])
-    if texts == DOCTORS_TEXTS:
-        return Schema("i18n/pages/doctors", keyed_texts_model(Doctor))
-    if re.fullmatch(SERVICE_TEXTS.replace("{key}", r"[a-z0-9-]+"), texts):
-        return Schema("i18n/pages/service", texts_model(ServiceContent))
-    for kind, file in PAGE_FILES.items():
-        if texts == file.texts:
-            return Schema(f"i18n/pages/{kind}", texts_model(file.model))
-    return None
+    if len(parts) == 2:
+        return Schema("i18n/site", SITE_TEXTS_SCHEMA) if parts[1].endswith(".yaml") else None
+    page_file = "/".join(parts[2:])
+    if re.fullmatch(SERVICE_FILE.replace("{key}", r"[a-z0-9-]+"), page_file):
+        return _page_schema(SERVICE)
+    if len(parts) != 3 or not page_file.endswith(".yaml"):
+        return None
+    page_id = page_file.removesuffix(".yaml")
+    if page_id in (DOCTOR, NOT_FOUND):
+        return _page_schema(page_id)
+    if directory is None:
+        from clinic.project import CONTENT_DIR
+
+        directory = CONTENT_DIR
+    kind = route_kinds(directory).get(page_id)
+    if kind is None or kind == SERVICE:
+        return None
+    return _page_schema(kind)
 
 
 def schema_path(schema: Schema) -> str:
@@ -185,13 +216,14 @@ def all_schemas(directory: Path) -> dict[str, Schema]:
     schemas = {}
     for relative in [
         *content_files(directory),
-        *(file.facts for file in PAGE_FILES.values() if file.facts),
-        *(f"i18n/{LANGS[0]}/{file.texts}" for file in PAGE_FILES.values()),
-        f"i18n/{LANGS[0]}/{SERVICE_TEXTS.format(key='example')}",
+        *(model.facts for model in PAGE_MODELS.values() if model.facts),
     ]:
-        schema = schema_of(relative)
+        schema = schema_of(relative, directory)
         if schema is not None:
             schemas[schema_path(schema)] = schema
+    for kind in (*PAGE_MODELS, DOCTOR, NOT_FOUND, "page"):
+        schema = _page_schema(kind)
+        schemas[schema_path(schema)] = schema
     return schemas
 
 
@@ -213,7 +245,7 @@ def write(directory: Path) -> list[str]:
             changed.append(relative)
     unknown = []
     for relative in content_files(directory):
-        schema = schema_of(relative)
+        schema = schema_of(relative, directory)
         if schema is None:
             unknown.append(relative)
             continue

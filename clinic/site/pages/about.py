@@ -64,7 +64,7 @@ def _certifications(lang: str, data: AboutContent) -> rx.Component:
         *(
             rx.el.li(
                 rx.el.p(
-                    text_of(lang, "about_page.board_certified", name=d.name(lang)),
+                    text_of(lang, "about.board_certified", name=d.name(lang)),
                     class_name="font-semibold",
                 ),
                 rx.el.p(d.license(lang), class_name="text-muted"),
@@ -74,7 +74,7 @@ def _certifications(lang: str, data: AboutContent) -> rx.Component:
         class_name="space-y-4",
     )
     permits = rx.el.div(
-        rx.el.h3(text_of(lang, "about_page.permits"), class_name="font-semibold"),
+        rx.el.h3(text_of(lang, "about.permits"), class_name="font-semibold"),
         rx.el.ul(
             *(rx.el.li(p) for p in content().clinic.permits),
             class_name="mt-2 space-y-1 text-muted",

@@ -57,7 +57,7 @@ def _visit(doctor: Doctor, lang: str) -> rx.Component:
     heading_id = f"{doctor.slug}-visit"
     return rx.el.section(
         rx.el.h2(
-            text_of(lang, "doctor_page.visit_title"),
+            text_of(lang, "doctor.visit_title"),
             id=heading_id,
             class_name="text-sm font-bold text-ink",
         ),
@@ -66,10 +66,10 @@ def _visit(doctor: Doctor, lang: str) -> rx.Component:
             class_name="mt-1 text-lg font-bold text-primary",
             data_visit_fee="",
         ),
-        rx.el.p(text_with_facts(lang, "doctor_page.visit_details"), class_name="text-sm text-ink"),
+        rx.el.p(text_with_facts(lang, "doctor.visit_details"), class_name="text-sm text-ink"),
         book_link(
             doctor,
-            text_of(lang, "doctor_page.visit_calendar"),
+            text_of(lang, "doctor.visit_calendar"),
             lang=lang,
             class_name=f"mt-3 {OPEN_TIMES_PILL}",
             data_visit_calendar=doctor.slug,
@@ -85,7 +85,7 @@ def _hero(doctor: Doctor, lang: str) -> rx.Component:
             doctor_avatar(doctor, LARGEST_AVATAR_PX, lang=lang),
             rx.el.div(
                 rx.el.p(
-                    text_of(lang, "doctor_page.eyebrow"),
+                    text_of(lang, "doctor.eyebrow"),
                     class_name="text-sm font-semibold uppercase tracking-wide text-accent",
                 ),
                 rx.el.h1(
@@ -137,7 +137,7 @@ def _hero(doctor: Doctor, lang: str) -> rx.Component:
 def _profile(doctor: Doctor, lang: str) -> rx.Component:
     texts = doctor_texts(doctor.slug)
     focus = rx.el.div(
-        rx.el.h3(text_of(lang, "doctor_page.focus"), class_name="text-lg font-semibold"),
+        rx.el.h3(text_of(lang, "doctor.focus"), class_name="text-lg font-semibold"),
         rx.el.ul(
             *(rx.el.li(item(lang)) for item in texts.focus),
             class_name="mt-3 list-disc space-y-1 pl-5",
@@ -145,10 +145,10 @@ def _profile(doctor: Doctor, lang: str) -> rx.Component:
         class_name=CARD,
     )
     credentials = rx.el.div(
-        rx.el.h3(text_of(lang, "doctor_page.credentials"), class_name="text-lg font-semibold"),
+        rx.el.h3(text_of(lang, "doctor.credentials"), class_name="text-lg font-semibold"),
         rx.el.ul(
             rx.el.li(doctor.license(lang)),
-            rx.el.li(text_of(lang, "doctor_page.board_certified")),
+            rx.el.li(text_of(lang, "doctor.board_certified")),
             rx.el.li(text_of(lang, "inner.years", years=doctor.years_experience)),
             class_name="mt-3 list-disc space-y-1 pl-5",
         ),
@@ -162,7 +162,7 @@ def _profile(doctor: Doctor, lang: str) -> rx.Component:
             ]
         ),
         rx.el.div(focus, credentials, class_name="mt-8 grid gap-4 md:grid-cols-2"),
-        title=text_of(lang, f"doctor_page.about_{doctor.gender}", name=doctor.name(lang)),
+        title=text_of(lang, f"doctor.about_{doctor.gender}", name=doctor.name(lang)),
     )
 
 
@@ -190,7 +190,7 @@ def _services(doctor: Doctor, lang: str) -> rx.Component:
             ),
             class_name="mt-8 grid gap-4 sm:grid-cols-2 lg:grid-cols-3",
         ),
-        title=text_of(lang, "doctor_page.services"),
+        title=text_of(lang, "doctor.services"),
         tone="sand",
     )
 
@@ -199,7 +199,7 @@ def _where(lang: str) -> rx.Component:
     return page_section(
         rx.el.p(text_with_facts(lang, "inner.address"), class_name="mt-4 max-w-3xl text-lg"),
         map_link(lang, class_name="mt-3"),
-        title=text_of(lang, "doctor_page.where"),
+        title=text_of(lang, "doctor.where"),
     )
 
 

@@ -66,7 +66,7 @@ def _action(view: FaqView, lang: str) -> rx.Component:
         )
     if view.link == "booking":
         return page_link(
-            path_for("booking", lang), text_of(lang, "faq_page.booking"), class_name=TEXT_LINK
+            path_for("booking", lang), text_of(lang, "faq.booking"), class_name=TEXT_LINK
         )
     return rx.fragment()
 
@@ -90,7 +90,7 @@ def _card(view: FaqView, lang: str) -> rx.Component:
 def render(page: Page) -> rx.Component:
     lang = page.lang
     more = page_section(
-        rx.el.p(text_with_facts(lang, "faq_page.more_text"), class_name="mt-3 max-w-2xl text-lg"),
+        rx.el.p(text_with_facts(lang, "faq.more_text"), class_name="mt-3 max-w-2xl text-lg"),
         rx.el.div(
             external_link(
                 nav.whatsapp_link(),
@@ -100,12 +100,12 @@ def render(page: Page) -> rx.Component:
             ),
             page_link(
                 path_for("contact", lang),
-                text_of(lang, "faq_page.contact"),
+                text_of(lang, "faq.contact"),
                 class_name=BUTTON_SECONDARY,
             ),
             class_name="mt-6 flex flex-wrap gap-3",
         ),
-        title=text_of(lang, "faq_page.more_heading"),
+        title=text_of(lang, "faq.more_heading"),
         tone="sand",
     )
     return rx.fragment(

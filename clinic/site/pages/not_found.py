@@ -71,7 +71,7 @@ def _body(lang: str) -> rx.Component:
 
 
 def _page(lang: str) -> rx.Component:
-    title = text_with_facts(lang, "not_found.meta_title")
+    title = text_with_facts(lang, "pages.not_found.meta_title")
     return rx.fragment(
         page_shell(Page("not_found", "not_found", lang, path_for("home", lang)), _body(lang)),
         # The head is written once, in the default language: on another language's path the

@@ -22,10 +22,10 @@ def privacy_content() -> PrivacyContent:
 def render(page: Page) -> rx.Component:
     lang = page.lang
     data = privacy_content()
-    updated = text_of(lang, "privacy_page.updated", date=data.updated(lang))
+    updated = text_of(lang, "privacy.updated", date=data.updated(lang))
     contents = rx.el.nav(
         rx.el.h2(
-            text_of(lang, "privacy_page.contents"),
+            text_of(lang, "privacy.contents"),
             class_name="text-sm font-semibold uppercase tracking-wide text-muted",
         ),
         rx.el.ol(
@@ -35,7 +35,7 @@ def render(page: Page) -> rx.Component:
             ),
             class_name="mt-3 list-decimal space-y-1 pl-6",
         ),
-        aria_label=text_of(lang, "privacy_page.contents"),
+        aria_label=text_of(lang, "privacy.contents"),
         class_name="rounded-2xl bg-sand p-6",
     )
     sections = [

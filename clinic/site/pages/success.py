@@ -55,27 +55,27 @@ def render(page: Page) -> rx.Component:
     )
     questions = rx.el.section(
         rx.el.h2(
-            text_of(lang, "success_page.questions_heading"),
+            text_of(lang, "success.questions_heading"),
             class_name="text-xl font-bold text-primary",
         ),
-        rx.el.p(text_of(lang, "success_page.questions_text"), class_name="mt-2"),
+        rx.el.p(text_of(lang, "success.questions_text"), class_name="mt-2"),
         rx.el.div(
             external_link(
-                nav.whatsapp_link(text_of(lang, "success_page.chat_message")),
-                text_of(lang, "success_page.chat"),
+                nav.whatsapp_link(text_of(lang, "success.chat_message")),
+                text_of(lang, "success.chat"),
                 lang=lang,
                 class_name=BUTTON_PRIMARY,
                 data_chat="",
             ),
             page_link(
                 path_for("home", lang),
-                text_of(lang, "success_page.home"),
+                text_of(lang, "success.home"),
                 class_name=BUTTON_SECONDARY,
             ),
             class_name="mt-4 flex flex-wrap gap-3",
         ),
         rx.el.h2(
-            text_of(lang, "success_page.where"), class_name="mt-8 text-xl font-bold text-primary"
+            text_of(lang, "success.where"), class_name="mt-8 text-xl font-bold text-primary"
         ),
         rx.el.p(text_with_facts(lang, "inner.address"), class_name="mt-2"),
         map_link(lang, class_name="mt-2"),
