@@ -19,8 +19,7 @@ import yaml
 
 import clinic.site.content as content_module
 from clinic.site.content import CONTENT_DIR, LANGS
-from clinic.site.content.loader import DOCTORS_TEXTS, PAGE_FILES, SERVICE_TEXTS
-from clinic.site.content.texts import load_texts
+from clinic.site.content.page_texts import DOCTOR, SERVICE_FILE, PageTextsFile
 from clinic.site.routes import lang_prefix
 
 # A third doctor as the issue describes her: two surnames and accents (slug without them).
@@ -84,9 +83,10 @@ NEW_SERVICE = {
     },
 }
 NEW_PHOTO_KEY = "recovery-room"
-# Texts files under content/i18n/<lang>/ (clinic/site/content/loader.py names them).
-DOCTOR_TEXTS = DOCTORS_TEXTS
-HOME_TEXTS = PAGE_FILES["home"].texts
+# Page files under content/i18n/<lang>/ (clinic/site/content/page_texts.py names them):
+# the doctors' pages' (each doctor's texts under `doctors`, by slug) and the home page's.
+DOCTOR_TEXTS = PageTextsFile(DOCTOR, DOCTOR).relative
+HOME_TEXTS = PageTextsFile("home", "home").relative
 
 
 def in_every_language(
@@ -161,8 +161,8 @@ def add_doctor(content_dir: Path, doctor: dict, event_type: bool = True) -> None
     edit_texts(
         content_dir,
         DOCTOR_TEXTS,
-        lambda lang, texts: texts.update(
-            {doctor["slug"]: {**texts[first["slug"]], "name": names[lang]}}
+        lambda lang, texts: texts["doctors"].update(
+            {doctor["slug"]: {**texts["doctors"][first["slug"]], "name": names[lang]}}
         ),
     )
 
@@ -183,7 +183,7 @@ def keep_doctors(content_dir: Path, count: int) -> None:
     edit_texts(
         content_dir,
         DOCTOR_TEXTS,
-        lambda lang, texts: [texts.pop(slug) for slug in gone_slugs],
+        lambda lang, texts: [texts["doctors"].pop(slug) for slug in gone_slugs],
     )
 
 
@@ -210,25 +210,27 @@ def _set(tree: dict, dotted: str, value) -> None:
 
 
 def set_text(content_dir: Path, lang: str, key: str, text: str) -> None:
-    """Set one text (its dotted key) in the file of content/i18n/ that holds it."""
-    path = content_dir / content_module.load_content(content_dir).i18n_file(lang, key)
+    """Set one text (its text key) in the file of content/i18n/ that holds it."""
+    loaded = content_module.load_content(content_dir)
+    path = content_dir / loaded.i18n_file(lang, key)
     data = read(path)
-    _set(data, key, text)
+    _set(data, loaded.i18n_field(lang, key), text)
     write(path, data)
 
 
 def add_service(content_dir: Path, service: dict = NEW_SERVICE) -> None:
-    """A service more, as the README's table says: services.yaml, its paths in routes.yaml,
-    its texts in the i18n files and a page file (a copy of the last service's), seen by
-    the first doctor. When the copied service has a specialist (its texts may speak of
+    """A service more, as docs/content.md's table says: services.yaml, its paths in
+    routes.yaml, its name and line in each language's site-wide texts and its page's file
+    (a copy of the last service's, with a head of its own), seen by the first doctor. When the copied service has a specialist (its texts may speak of
     them: {name}, {years}), the first doctor is the new one's."""
+    langs = languages_of(content_dir)
     service = {
         **service,
         **{
-            field: in_every_language(service[field])
+            field: in_every_language(service[field], langs=langs)
             for field in ("title", "description", "meta_title", "meta_description")
         },
-        "paths": in_every_language(service["paths"], paths=True),
+        "paths": in_every_language(service["paths"], paths=True, langs=langs),
     }
     services = read(content_dir / "services.yaml")
     if any(s["key"] == service["key"] for s in services):  # content that has it already
@@ -261,28 +263,21 @@ def add_service(content_dir: Path, service: dict = NEW_SERVICE) -> None:
     write(content_dir / "routes.yaml", routes)
     doctors[0]["services"].append(key)
     write(content_dir / "doctors.yaml", doctors)
-    for lang in languages_of(content_dir):
-        shutil.copy(
-            texts_of(content_dir, lang, SERVICE_TEXTS.format(key=model["key"])),
-            texts_of(content_dir, lang, SERVICE_TEXTS.format(key=key)),
-        )
-    tables, sources = load_texts(content_dir, LANGS)
-    for lang in LANGS:
-        texts = tables[lang]
-        path = content_dir / sources[lang][f"pages.{model['key']}.meta_title"]
-        tree = read(path)
+    for lang in langs:
+        page = read(texts_of(content_dir, lang, SERVICE_FILE.format(key=model["key"])))
+        page["head"] = {
+            "title": service["title"][lang],
+            "intro": service["description"][lang],
+            "meta_title": service["meta_title"][lang],
+            "meta_description": service["meta_description"][lang],
+            "keywords": service["title"][lang] + ", " + page["head"]["keywords"],
+        }
+        write(texts_of(content_dir, lang, SERVICE_FILE.format(key=key)), page)
+        site = content_dir / "i18n" / f"{lang}.yaml"
+        tree = read(site)
         for field in ("title", "description"):
             _set(tree, f"services.{key}.{field}", service[field][lang])
-        _set(tree, f"pages.{key}.title", service["title"][lang])
-        _set(tree, f"pages.{key}.intro", service["description"][lang])
-        for field in ("meta_title", "meta_description"):
-            _set(tree, f"pages.{key}.{field}", service[field][lang])
-        _set(
-            tree,
-            f"pages.{key}.keywords",
-            service["title"][lang] + ", " + texts[f"pages.{model['key']}.keywords"],
-        )
-        write(path, tree)
+        write(site, tree)
 
 
 def _drop_last(content_dir: Path, field: str) -> None:
@@ -367,7 +362,9 @@ def grown(content_dir: Path, assets_dir: Path | None = None) -> str:
     return doctor["slug"]
 
 
-def _clear_caches() -> None:
+def clear_caches() -> None:
+    """Forget what the site's code computed once from the content (the content itself,
+    routes, components): the next use reads it again."""
     for name, module in list(sys.modules.items()):
         if name == "clinic" or name.startswith("clinic."):
             for value in list(vars(module).values()):
@@ -383,9 +380,9 @@ def site_content(content_dir: Path) -> Iterator[None]:
     """Run the site's code (routes, menus, head texts, JSON-LD...) on `content_dir`."""
     saved = content_module.CONTENT_DIR
     content_module.CONTENT_DIR = content_dir
-    _clear_caches()
+    clear_caches()
     try:
         yield
     finally:
         content_module.CONTENT_DIR = saved
-        _clear_caches()
+        clear_caches()

@@ -1,9 +1,9 @@
 """Start a new language of the site: `make language CODE=fr FROM=en NAME=Français LOCALE=fr-CA`.
 
-Every text of the site lives in its language's files, content/i18n/<code>.yaml and
-content/i18n/<code>/ (the other content files hold facts only), so the texts of an
-existing language (FROM) become the new language's first draft by copying those, for a
-translator to rewrite. The one other file written per language is content/routes.yaml:
+Every text of the site lives in its language's files, content/i18n/<code>.yaml (site-wide
+texts) and content/i18n/<code>/ (one file per page); the other content files hold facts
+only. So the texts of an existing language (FROM) become the new language's first draft by
+copying those, for a translator to rewrite. The one other file written per language is content/routes.yaml:
 the new language's paths are FROM's under its own prefix (`/en/contact` -> `/fr/contact`;
 slugs to be translated afterwards), added beside the others; the file is edited as text,
 so its comments and layout stay, and read back and checked before it is written. The
@@ -198,8 +198,9 @@ def still_to_do(code: str, source: str, name: str, files: list[str]) -> str:
         [
             f"{name} ({code}) is a language of the site, with {source}'s texts as its draft.",
             "Still to do by hand:",
-            f"  1. Translate content/i18n/{code}.yaml and every file under content/i18n/{code}/ "
-            "(the pages' long texts are in its pages/ folder).",
+            f"  1. Translate content/i18n/{code}.yaml (site-wide texts) and every file under "
+            f"content/i18n/{code}/ (one per page: its head, short and long texts; a service "
+            "page's in services/).",
             f"  2. Translate the slugs of the '{code}:' paths in content/routes.yaml "
             f"(each stays under /{code}/).",
             "  3. Check hours.am/hours.pm and the duration texts for the 12-hour clock's words.",

@@ -108,7 +108,7 @@ def test_the_success_page_shows_the_booking_in_the_clinics_time_zone(new_context
 
     summary = page.locator("[data-booked]")
     expect(summary).to_be_visible()
-    expect(summary.locator("h2")).to_have_text(text_of(lang, "success_page.booked_heading"))
+    expect(summary.locator("h2")).to_have_text(text_of(lang, "success.booked_heading"))
     expect(page.locator("[data-booked-doctor]")).to_have_text(doctor.name(lang))
     local_day = start.astimezone(CLINIC_ZONE).date()
     expect(page.locator("[data-booked-date]")).to_have_text(
@@ -119,7 +119,7 @@ def test_the_success_page_shows_the_booking_in_the_clinics_time_zone(new_context
     expect(booked_time).to_contain_text(clock(start, lang), use_inner_text=True)
     expect(booked_time).to_contain_text(clock(end, lang), use_inner_text=True)
     expect(booked_time).to_contain_text(
-        text_with_facts(lang, "success_page.booked_time_zone"), use_inner_text=True
+        text_with_facts(lang, "success.booked_time_zone"), use_inner_text=True
     )
     # The intro gives way to it; the rules are still there.
     expect(page.get_by_text(text_with_facts(lang, "pages.success.intro"))).to_have_count(0)

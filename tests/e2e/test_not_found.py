@@ -31,7 +31,7 @@ def test_unknown_path_gives_404_in_its_language(page, console_errors, base_url, 
     heading.wait_for()
     expect(heading).to_have_text(text_of(lang, "not_found.title"), use_inner_text=True)
     expect(page.locator("html")).to_have_attribute("lang", lang)
-    expect(page).to_have_title(text_with_facts(lang, "not_found.meta_title"))
+    expect(page).to_have_title(text_with_facts(lang, "pages.not_found.meta_title"))
     main = page.locator("main")
     expect(main.get_by_role("link", name=text_of(lang, "not_found.home"))).to_have_attribute(
         "href", path_for("home", lang)
@@ -44,7 +44,7 @@ def test_unknown_path_gives_404_in_its_language(page, console_errors, base_url, 
         [text_of(lang, "not_found.book"), text_of(lang, "not_found.home")], use_inner_text=True
     )
     # The prerendered file's own <title> is in the path's language before any script runs.
-    assert f"<title>{text_with_facts(lang, 'not_found.meta_title')}</title>" in response.text()
+    assert f"<title>{text_with_facts(lang, 'pages.not_found.meta_title')}</title>" in response.text()
     chat = main.locator("a[href^='https://wa.me/']")
     expect(chat).to_have_attribute("href", content().clinic.whatsapp_url)
     expect(main.locator("a[href^='tel:']")).to_have_attribute("href", content().clinic.tel_href)

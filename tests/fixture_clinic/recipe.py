@@ -188,10 +188,12 @@ def rename_doctor(content_dir: Path, position: int, new: dict) -> None:
     names = grow.in_every_language(new["name"], langs=grow.languages_of(content_dir))
     for lang in names:
         path = grow.texts_of(content_dir, lang, grow.DOCTOR_TEXTS)
-        texts = _read(path)
-        texts = {new["slug"] if key == old else key: value for key, value in texts.items()}
+        page = _read(path)
+        texts = {
+            new["slug"] if key == old else key: value for key, value in page["doctors"].items()
+        }
         texts[new["slug"]]["name"] = names[lang]
-        _write(path, texts)
+        _write(path, {**page, "doctors": texts})
 
 
 def rename_first_doctors(content_dir: Path) -> None:

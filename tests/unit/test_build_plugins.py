@@ -390,7 +390,7 @@ def test_each_languages_404_page_ends_up_where_static_hosts_look_for_it(tmp_path
     copies to `404.html` after the plugins (the shell kept beside the export); nothing left
     at the prerendered paths."""
     static_dir = tmp_path / "client"
-    title = text_with_facts(DEFAULT_LANG, "not_found.meta_title")
+    title = text_with_facts(DEFAULT_LANG, "pages.not_found.meta_title")
     rendered = f"<html><head><title>{title}</title></head><body><main>404</main></body></html>"
     shell = "<html><body></body></html>"
     static_dir.mkdir()
@@ -405,7 +405,7 @@ def test_each_languages_404_page_ends_up_where_static_hosts_look_for_it(tmp_path
     assert (tmp_path / KEPT_SHELL).read_text() == shell
     for lang in LANGS[1:]:
         assert (
-            f"<title>{text_with_facts(lang, 'not_found.meta_title')}</title>"
+            f"<title>{text_with_facts(lang, 'pages.not_found.meta_title')}</title>"
             in (static_dir / not_found_file(lang).lstrip("/")).read_text()
         )
     for path in PRERENDER_PATHS.values():
@@ -426,8 +426,8 @@ def test_a_build_without_the_404_pages_stops_instead_of_shipping_the_shell(tmp_p
 @pytest.mark.parametrize("lang", LANGS[1:])
 def test_another_language_s_404_page_gets_its_own_title_and_description(lang):
     title, description = (
-        text_with_facts(DEFAULT_LANG, "not_found.meta_title"),
-        text_with_facts(DEFAULT_LANG, "not_found.meta_description"),
+        text_with_facts(DEFAULT_LANG, "pages.not_found.meta_title"),
+        text_with_facts(DEFAULT_LANG, "pages.not_found.meta_description"),
     )
     page = (
         f'<head><title>{title}</title><meta content="{description}" name="description"/>'
@@ -435,8 +435,8 @@ def test_another_language_s_404_page_gets_its_own_title_and_description(lang):
     )
     translated = in_language(page, lang)
     assert title not in translated and description not in translated
-    assert f"<title>{text_with_facts(lang, 'not_found.meta_title')}</title>" in translated
-    assert f'content="{text_with_facts(lang, "not_found.meta_description")}"' in translated
+    assert f"<title>{text_with_facts(lang, 'pages.not_found.meta_title')}</title>" in translated
+    assert f'content="{text_with_facts(lang, "pages.not_found.meta_description")}"' in translated
 
 
 def test_the_development_server_listens_on_loopback_in_reflexs_own_vite_config():
