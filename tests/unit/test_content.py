@@ -45,7 +45,7 @@ def test_shipped_content_loads_as_written():
     assert data.clinic.claims == clinic.get("claims", {})
     assert [d.slug for d in data.doctors] == [d["slug"] for d in doctors]
     for lang in LANGS:
-        texts = read_yaml(CONTENT_DIR / "i18n" / lang / "pages" / "doctors.yaml")
+        texts = read_yaml(CONTENT_DIR / "i18n" / lang / "doctor.yaml")["doctors"]
         assert [d.name(lang) for d in data.doctors] == [texts[d["slug"]]["name"] for d in doctors]
     assert [d.years_experience for d in data.doctors] == [d["years_experience"] for d in doctors]
     assert [s.key for s in data.services] == [
@@ -79,12 +79,12 @@ def test_wrong_type_is_rejected(content_copy):
 
 
 def test_missing_language_of_a_text_is_rejected(content_copy):
-    texts = content_copy / "i18n" / LANGS[-1] / "pages" / "doctors.yaml"
-    slug = next(iter(read_yaml(texts)))
-    edit_yaml(texts, lambda d: d[slug].pop("bio"))
+    texts = content_copy / "i18n" / LANGS[-1] / "doctor.yaml"
+    slug = next(iter(read_yaml(texts)["doctors"]))
+    edit_yaml(texts, lambda d: d["doctors"][slug].pop("bio"))
     with pytest.raises(
         ContentError,
-        match=rf"i18n/{LANGS[-1]}/pages/doctors\.yaml: field '{slug}\.bio': Field required",
+        match=rf"i18n/{LANGS[-1]}/doctor\.yaml: field 'doctors\.{slug}\.bio': Field required",
     ):
         load_content(content_copy)
 
@@ -148,12 +148,10 @@ def test_any_number_of_doctors_of_any_gender_mix_loads(content_copy, genders):
     team[0] = {**team[0], "slug": first["slug"], "cal_namespace": first["cal_namespace"]}
     edit_yaml(content_copy / "doctors.yaml", lambda d: d.__setitem__(slice(None), team))
     for lang in LANGS:  # each doctor with the first one's texts, in every language
-        texts = content_copy / "i18n" / lang / "pages" / "doctors.yaml"
-        first_texts = read_yaml(texts)[first["slug"]]
-        texts.write_text(
-            yaml.safe_dump({doctor["slug"]: first_texts for doctor in team}, allow_unicode=True),
-            encoding="utf-8",
-        )
+        texts = content_copy / "i18n" / lang / "doctor.yaml"
+        first_texts = read_yaml(texts)["doctors"][first["slug"]]
+        team_texts = {doctor["slug"]: first_texts for doctor in team}
+        edit_yaml(texts, lambda d, team_texts=team_texts: d.update(doctors=team_texts))
     edit_yaml(
         content_copy / "services.yaml",
         lambda d: [s.update(specialist=first["slug"]) for s in d if s.get("specialist")],
@@ -196,7 +194,7 @@ def test_a_service_without_a_specialist_has_no_text_about_one(content_copy):
     i, key = 0, services[0]["key"]
     edit_yaml(content_copy / "services.yaml", lambda d: d[i].pop("specialist", None))
     for lang in LANGS:
-        path = content_copy / "i18n" / lang / "pages" / "services" / f"{key}.yaml"
+        path = content_copy / "i18n" / lang / "services" / f"{key}.yaml"
         edit_yaml(path, lambda d: d["intro"].append("{name}"))
     with pytest.raises(
         ContentError,
@@ -208,16 +206,32 @@ def test_a_service_without_a_specialist_has_no_text_about_one(content_copy):
 
 
 def test_missing_translation_key_is_rejected(content_copy):
-    edit_yaml(content_copy / "i18n" / "en.yaml", lambda d: d["nav"].pop("contact"))
+    first, last = LANGS[0], LANGS[-1]
+    edit_yaml(content_copy / "i18n" / f"{last}.yaml", lambda d: d["nav"].pop("contact"))
     with pytest.raises(
-        ContentError, match=r"i18n/en\.yaml: missing translation key\(s\) 'nav\.contact'"
+        ContentError,
+        match=rf"^i18n/{last}\.yaml: field 'nav\.contact': missing; i18n/{first}\.yaml has it, "
+        r"and every language gives the same texts$",
+    ):
+        load_content(content_copy)
+
+
+def test_a_page_s_short_text_missing_in_a_language_names_its_file_and_field(content_copy):
+    first, last = LANGS[0], LANGS[-1]
+    key = next(iter(read_yaml(content_copy / "i18n" / first / "faq.yaml")["texts"]))
+    edit_yaml(content_copy / "i18n" / last / "faq.yaml", lambda d: d["texts"].pop(key))
+    with pytest.raises(
+        ContentError,
+        match=rf"^i18n/{last}/faq\.yaml: field 'texts\.{key}': missing; i18n/{first}/faq\.yaml "
+        r"has it",
     ):
         load_content(content_copy)
 
 
 def test_mismatched_placeholders_are_rejected(content_copy):
-    edit_yaml(content_copy / "i18n" / "en.yaml", lambda d: d["nav"].update(about="About us"))
-    with pytest.raises(ContentError, match=r"i18n/en\.yaml: field 'nav\.about': placeholders"):
+    last = LANGS[-1]
+    edit_yaml(content_copy / "i18n" / f"{last}.yaml", lambda d: d["nav"].update(about="About"))
+    with pytest.raises(ContentError, match=rf"i18n/{last}\.yaml: field 'nav\.about': placeholders"):
         load_content(content_copy)
 
 

@@ -18,6 +18,7 @@ import pytest
 import yaml
 
 from clinic.site.content import CONTENT_DIR, DEFAULT_LANG, LANGS, ContentError, load_content
+from clinic.site.content.page_texts import PAGE_MODELS
 
 OTHER_LANG = LANGS[-1]
 
@@ -40,14 +41,40 @@ def first_service_key(copy: Path) -> str:
     return read(copy / "services.yaml")[0]["key"]
 
 
-def first_page_file(copy: Path, lang: str) -> str:
-    """The first page's own short-text file of `lang` (i18n/<lang>/<page>.yaml)."""
-    return sorted(p for p in (copy / "i18n" / lang).glob("*.yaml"))[0].relative_to(copy).as_posix()
-
-
 def texts(lang: str, page: str) -> str:
-    """A page's texts file of `lang` (i18n/<lang>/pages/<page>.yaml)."""
-    return f"i18n/{lang}/pages/{page}.yaml"
+    """A page's file of `lang` (i18n/<lang>/<page>.yaml)."""
+    return f"i18n/{lang}/{page}.yaml"
+
+
+def plain_page(copy: Path) -> str:
+    """The first page of routes.yaml whose kind has no long texts (its file: a head and
+    short texts)."""
+    return next(
+        page_id
+        for page_id, route in read(copy / "routes.yaml")["pages"].items()
+        if route["kind"] not in PAGE_MODELS
+    )
+
+
+def first_short_text(copy: Path, page: str) -> str:
+    """The dotted key, under `texts`, of the first short text of `page`'s file."""
+    node = read(copy / texts(DEFAULT_LANG, page))["texts"]
+    path = []
+    while isinstance(node, dict):
+        key = next(iter(node))
+        path.append(key)
+        node = node[key]
+    return ".".join(path)
+
+
+def _drop(data: dict, dotted: str) -> None:
+    *parents, last = dotted.split(".")
+    for part in parents:
+        data = data[part]
+    del data[last]
+
+
+PLAIN = plain_page(CONTENT_DIR)
 
 
 def first_faq(copy: Path) -> str:
@@ -56,14 +83,6 @@ def first_faq(copy: Path) -> str:
 
 def first_doctor(copy: Path) -> str:
     return read(copy / "doctors.yaml")[0]["slug"]
-
-
-def _drop_first_key(data: dict) -> None:
-    top = next(iter(data))
-    if isinstance(data[top], dict):
-        data[top].pop(next(iter(data[top])))
-    else:
-        data.pop(top)
 
 
 # (what is broken, how, what the loader must say: a regex over its message)
@@ -114,20 +133,29 @@ CASES: list[tuple[str, Callable[[Path], None], Callable[[Path], str]]] = [
         lambda c: rf"^i18n/{OTHER_LANG}\.yaml: field 'extra': must be text, got list",
     ),
     (
-        f"i18n/{OTHER_LANG}/<page>.yaml: a missing translation",
-        lambda c: edit(c, first_page_file(c, OTHER_LANG), _drop_first_key),
-        lambda c: rf"^{re.escape(first_page_file(c, OTHER_LANG))}: missing translation key",
+        f"i18n/{OTHER_LANG}/{PLAIN}.yaml: a short text missing in a language",
+        lambda c: edit(
+            c, texts(OTHER_LANG, PLAIN), lambda d: _drop(d["texts"], first_short_text(c, PLAIN))
+        ),
+        lambda c: (
+            rf"^{texts(OTHER_LANG, PLAIN)}: field 'texts\.{first_short_text(c, PLAIN)}': "
+            rf"missing; {texts(DEFAULT_LANG, PLAIN)} has it"
+        ),
     ),
     (
-        "a routed page without its head texts",
-        lambda c: [
-            edit(c, f"i18n/{lang}.yaml", lambda d: d["pages"]["faq"].pop("meta_title"))
-            for lang in LANGS
-        ],
+        f"i18n/{OTHER_LANG}/{PLAIN}.yaml: a list where a short text belongs",
+        lambda c: edit(c, texts(OTHER_LANG, PLAIN), lambda d: d["texts"].update(extra=["a"])),
         lambda c: (
-            rf"^i18n/{DEFAULT_LANG}\.yaml: field 'pages\.faq\.meta_title': missing\. "
-            r"routes\.yaml lists the page 'faq'"
+            rf"^{texts(OTHER_LANG, PLAIN)}: field 'texts\.extra': must be a text or a mapping "
+            r"of texts; found list"
         ),
+    ),
+    (
+        "a routed page without one of its head texts",
+        lambda c: [
+            edit(c, texts(lang, "faq"), lambda d: d["head"].pop("meta_title")) for lang in LANGS
+        ],
+        lambda c: rf"^{texts(DEFAULT_LANG, 'faq')}: field 'head\.meta_title': Field required",
     ),
     (
         "a new page in routes.yaml with no texts at all",
@@ -135,13 +163,31 @@ CASES: list[tuple[str, Callable[[Path], None], Callable[[Path], str]]] = [
             c,
             "routes.yaml",
             lambda d: d["pages"].update(
-                rules={"kind": "faq", **{lang: f"/{lang}-rules" for lang in LANGS}}
+                rules={"kind": "rules", **{lang: f"/{lang}-rules" for lang in LANGS}}
             ),
         ),
-        lambda c: r"field 'pages\.rules\.",
+        lambda c: (
+            rf"^i18n/{DEFAULT_LANG}/rules\.yaml: file is missing; routes\.yaml lists the page "
+            r"'rules', and every language gives its texts in this file"
+        ),
     ),
     (
-        f"i18n/{OTHER_LANG}/pages/about.yaml: a paragraph fewer than in the first language",
+        f"i18n/{OTHER_LANG}/{PLAIN}.yaml: a page's file under a misspelt name",
+        lambda c: (c / texts(OTHER_LANG, PLAIN)).rename(c / texts(OTHER_LANG, PLAIN + "s")),
+        lambda c: rf"^{texts(OTHER_LANG, PLAIN + 's')}: no page has this file",
+    ),
+    (
+        f"i18n/{OTHER_LANG}/not_found.yaml: a head text not text",
+        lambda c: edit(
+            c, texts(OTHER_LANG, "not_found"), lambda d: d["head"].update(meta_title=["a"])
+        ),
+        lambda c: (
+            rf"^{texts(OTHER_LANG, 'not_found')}: field 'head\.meta_title': Input should be "
+            r"a valid string"
+        ),
+    ),
+    (
+        f"i18n/{OTHER_LANG}/about.yaml: a paragraph fewer than in the first language",
         lambda c: edit(c, texts(OTHER_LANG, "about"), lambda d: d["story"].pop()),
         lambda c: (
             rf"^{texts(OTHER_LANG, 'about')}: field 'story': \d+ entries, but "
@@ -157,7 +203,7 @@ CASES: list[tuple[str, Callable[[Path], None], Callable[[Path], str]]] = [
         ),
     ),
     (
-        f"i18n/{OTHER_LANG}/pages/faq.yaml: a question without its translation",
+        f"i18n/{OTHER_LANG}/faq.yaml: a question without its translation",
         lambda c: edit(c, texts(OTHER_LANG, "faq"), lambda d: d["entries"].pop(first_faq(c))),
         lambda c: (
             rf"^{texts(OTHER_LANG, 'faq')}: field 'entries\.{first_faq(c)}': missing; "
@@ -179,7 +225,7 @@ CASES: list[tuple[str, Callable[[Path], None], Callable[[Path], str]]] = [
         lambda c: r"^pages/home\.yaml: field 'facilities\.\d+\.key': duplicate key",
     ),
     (
-        f"i18n/{DEFAULT_LANG}/pages/home.yaml: a misspelt logo key",
+        f"i18n/{DEFAULT_LANG}/home.yaml: a misspelt logo key",
         lambda c: edit(
             c,
             texts(DEFAULT_LANG, "home"),
@@ -193,7 +239,7 @@ CASES: list[tuple[str, Callable[[Path], None], Callable[[Path], str]]] = [
         lambda c: r"^pages/privacy\.yaml: field 'sections': List should have at least 11",
     ),
     (
-        f"i18n/{OTHER_LANG}/pages/privacy.yaml: a section's text not text",
+        f"i18n/{OTHER_LANG}/privacy.yaml: a section's text not text",
         lambda c: edit(
             c,
             texts(OTHER_LANG, "privacy"),
@@ -215,7 +261,7 @@ CASES: list[tuple[str, Callable[[Path], None], Callable[[Path], str]]] = [
         ),
     ),
     (
-        f"i18n/{OTHER_LANG}/pages/success.yaml: an empty heading",
+        f"i18n/{OTHER_LANG}/success.yaml: an empty heading",
         lambda c: edit(c, texts(OTHER_LANG, "success"), lambda d: d.update(notes_heading="")),
         lambda c: (
             rf"^{texts(OTHER_LANG, 'success')}: field 'notes_heading': String should "
@@ -223,12 +269,12 @@ CASES: list[tuple[str, Callable[[Path], None], Callable[[Path], str]]] = [
         ),
     ),
     (
-        "i18n/<lang>/pages/services/<key>.yaml: a service without its page's texts",
+        "i18n/<lang>/services/<key>.yaml: a service without its page's texts",
         lambda c: (c / texts(OTHER_LANG, f"services/{first_service_key(c)}")).unlink(),
         lambda c: rf"^{texts(OTHER_LANG, f'services/{first_service_key(c)}')}: file is missing",
     ),
     (
-        f"i18n/{OTHER_LANG}/pages/services/<key>.yaml: too few questions",
+        f"i18n/{OTHER_LANG}/services/<key>.yaml: too few questions",
         lambda c: edit(
             c,
             texts(OTHER_LANG, f"services/{first_service_key(c)}"),
@@ -240,20 +286,22 @@ CASES: list[tuple[str, Callable[[Path], None], Callable[[Path], str]]] = [
         ),
     ),
     (
-        f"i18n/{OTHER_LANG}/pages/doctors.yaml: a doctor without their texts",
-        lambda c: edit(c, texts(OTHER_LANG, "doctors"), lambda d: d.pop(first_doctor(c))),
+        f"i18n/{OTHER_LANG}/doctor.yaml: a doctor without their texts",
+        lambda c: edit(c, texts(OTHER_LANG, "doctor"), lambda d: d["doctors"].pop(first_doctor(c))),
         lambda c: (
-            rf"^{texts(OTHER_LANG, 'doctors')}: field '{first_doctor(c)}': missing; "
+            rf"^{texts(OTHER_LANG, 'doctor')}: field 'doctors\.{first_doctor(c)}': missing; "
             r"doctors\.yaml lists"
         ),
     ),
     (
-        f"i18n/{OTHER_LANG}/pages/doctors.yaml: texts of no doctor",
+        f"i18n/{OTHER_LANG}/doctor.yaml: texts of no doctor",
         lambda c: edit(
-            c, texts(OTHER_LANG, "doctors"), lambda d: d.update(nobody=d[first_doctor(c)])
+            c,
+            texts(OTHER_LANG, "doctor"),
+            lambda d: d["doctors"].update(nobody=d["doctors"][first_doctor(c)]),
         ),
         lambda c: (
-            rf"^{texts(OTHER_LANG, 'doctors')}: field 'nobody': doctors\.yaml has no "
+            rf"^{texts(OTHER_LANG, 'doctor')}: field 'doctors\.nobody': doctors\.yaml has no "
             r"'nobody'"
         ),
     ),
@@ -316,11 +364,10 @@ def test_every_kind_of_content_file_has_a_broken_case():
     from clinic.site.content import schemas
 
     key = read(CONTENT_DIR / "services.yaml")[0]["key"]
-    page = first_page_file(CONTENT_DIR, OTHER_LANG).rsplit("/", 1)[-1]
     covered = set()
     for case, _, _ in CASES:
         file = case.split(": ", 1)[0]
-        file = file.replace("<lang>", OTHER_LANG).replace("<key>", key).replace("<page>.yaml", page)
+        file = file.replace("<lang>", OTHER_LANG).replace("<key>", key)
         found = schemas.schema_of(file)
         if found is not None:
             covered.add(found.name)

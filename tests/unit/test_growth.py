@@ -173,7 +173,7 @@ def test_a_service_more_copied_from_one_that_speaks_of_its_specialist_loads(tmp_
     services[-1]["specialist"] = seer
     (directory / "services.yaml").write_text(yaml.safe_dump(services), encoding="utf-8")
     for lang in LANGS:
-        page = directory / "i18n" / lang / "pages" / "services" / f"{last}.yaml"
+        page = directory / "i18n" / lang / "services" / f"{last}.yaml"
         texts = yaml.safe_load(page.read_text(encoding="utf-8"))
         texts["intro"].append("{name}")
         page.write_text(yaml.safe_dump(texts, allow_unicode=True), encoding="utf-8")

@@ -92,7 +92,7 @@ def test_a_hand_written_head_text_out_of_bounds_is_refused_naming_file_and_field
     source = copy / edited.i18n_file(LANGS[-1], key)
     data = yaml.safe_load(source.read_text(encoding="utf-8"))
     node = data
-    *parents, last = key.split(".")
+    *parents, last = edited.i18n_field(LANGS[-1], key).split(".")
     for part in parents:
         node = node[part]
     # Only its placeholders: far too short, and still the same ones as the Spanish text.
@@ -101,14 +101,18 @@ def test_a_hand_written_head_text_out_of_bounds_is_refused_naming_file_and_field
     monkeypatch.setattr(head_texts, "content", lambda: load_content(copy))
     with pytest.raises(
         ContentError,
-        match=rf"^{re.escape(edited.i18n_file(LANGS[-1], key))}: field '{key}': \d+ characters",
+        match=rf"^{re.escape(edited.text_place(LANGS[-1], key))}: \d+ characters",
     ):
         head_text(LANGS[-1], key)
     assert head_text(LANGS[0], key)  # the other language is untouched
 
 
-def test_every_i18n_key_knows_its_file():
+def test_every_text_key_knows_its_file_and_field():
     data = content()
     for lang in LANGS:
-        assert set(data.i18n_files[lang]) == set(data.i18n[lang])
-        assert all((CONTENT_DIR / name).is_file() for name in set(data.i18n_files[lang].values()))
+        assert set(data.i18n_files[lang]) == set(data.i18n[lang]) == set(data.i18n_fields[lang])
+        for key, text in data.i18n[lang].items():
+            node = yaml.safe_load((CONTENT_DIR / data.i18n_file(lang, key)).read_text("utf-8"))
+            for part in data.i18n_field(lang, key).split("."):
+                node = node[part]
+            assert node == text, data.text_place(lang, key)

@@ -25,7 +25,7 @@ def test_home_content_is_the_file_s_logos_photos_and_amenities():
 
 
 def _texts_file(copy, lang):
-    return copy / "i18n" / lang / "pages" / "home.yaml"
+    return copy / "i18n" / lang / "home.yaml"
 
 
 @pytest.mark.parametrize("field", ["certifications", "facilities"])
@@ -78,7 +78,7 @@ def test_a_broken_home_file_names_the_file_and_the_field(tmp_path):
     _texts_file(copy, lang).write_text(yaml.safe_dump(data, allow_unicode=True), encoding="utf-8")
     with pytest.raises(
         ContentError,
-        match=rf"i18n/{lang}/pages/home\.yaml: field 'facilities\.{key}\.caption': Field required",
+        match=rf"i18n/{lang}/home\.yaml: field 'facilities\.{key}\.caption': Field required",
     ):
         load_content(copy)
 

@@ -113,19 +113,19 @@ def test_a_placeholder_the_facts_lack_names_the_file_and_field(monkeypatch):
     edited = data.model_copy(
         update={
             "i18n": {**data.i18n, lang: {**data.i18n[lang], key: "{patients_seen} patients"}},
-            "text_fields": {lang: {page_text: "i18n/xx/pages/some.yaml: field 'facts.0.value'"}},
+            "text_fields": {lang: {page_text: "i18n/xx/some.yaml: field 'facts.0.value'"}},
         }
     )
     monkeypatch.setattr(i18n, "content", lambda: edited)
     with pytest.raises(
         ContentError,
-        match=rf"^{re.escape(data.i18n_file(lang, key))}: field '{re.escape(key)}': unknown "
+        match=rf"^{re.escape(data.text_place(lang, key))}: unknown "
         r"placeholder \{patients_seen\}: .*claims[^\n]*$",
     ):
         text_with_facts(lang, key)
     with pytest.raises(
         ContentError,
-        match=r"^i18n/xx/pages/some\.yaml: field 'facts\.0\.value': unknown placeholder "
+        match=r"^i18n/xx/some\.yaml: field 'facts\.0\.value': unknown placeholder "
         r"\{patients_seen\}",
     ):
         fill_facts(lang, page_text)
@@ -136,7 +136,9 @@ def test_the_loader_knows_where_each_page_text_is_written():
     for doctor in data.doctors:  # (two doctors may share a text: the first one's is named)
         for lang in LANGS:
             where = data.text_field(lang, doctor.bio(lang)) or ""
-            assert re.fullmatch(rf"i18n/{lang}/pages/doctors\.yaml: field '[a-z0-9-]+\.bio'", where)
+            assert re.fullmatch(
+                rf"i18n/{lang}/doctor\.yaml: field 'doctors\.[a-z0-9-]+\.bio'", where
+            )
 
 
 def test_doctor_and_service_texts_speak_of_their_doctor():

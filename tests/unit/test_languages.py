@@ -141,11 +141,11 @@ def _drop_key(path: Path, dotted: str) -> None:
         ),
         (
             lambda c: shutil.rmtree(c / "i18n" / NEW),
-            rf"i18n/{NEW}/\w+\.yaml: missing translation key\(s\)",
+            rf"i18n/{NEW}/[\w/-]+\.yaml: file is missing",
         ),
         (
             lambda c: _drop_key(c / "i18n" / f"{NEW}.yaml", "nav.contact"),
-            rf"i18n/{NEW}\.yaml: missing translation key\(s\) 'nav\.contact'",
+            rf"i18n/{NEW}\.yaml: field 'nav\.contact': missing; i18n/{LANGS[0]}\.yaml has it",
         ),
         (
             lambda c: _drop_key(c / "routes.yaml", f"pages.contact.{NEW}"),
@@ -156,20 +156,31 @@ def _drop_key(path: Path, dotted: str) -> None:
             rf"routes\.yaml: field 'doctor_pages\.{NEW}': Field required",
         ),
         (
-            lambda c: _drop_key(
-                c / "i18n" / NEW / "pages" / "doctors.yaml", f"{FIRST_DOCTOR}.name"
-            ),
-            rf"i18n/{NEW}/pages/doctors\.yaml: field '{FIRST_DOCTOR}\.name': Field required",
+            lambda c: _drop_key(c / "i18n" / NEW / "doctor.yaml", f"doctors.{FIRST_DOCTOR}.name"),
+            rf"i18n/{NEW}/doctor\.yaml: field 'doctors\.{FIRST_DOCTOR}\.name': Field required",
         ),
         (
             lambda c: _drop_key(
-                c / "i18n" / NEW / "pages" / "faq.yaml", f"entries.{FIRST_QUESTION}.question"
+                c / "i18n" / NEW / "faq.yaml", f"entries.{FIRST_QUESTION}.question"
             ),
-            rf"i18n/{NEW}/pages/faq\.yaml: field 'entries\.{FIRST_QUESTION}\.question': "
+            rf"i18n/{NEW}/faq\.yaml: field 'entries\.{FIRST_QUESTION}\.question': "
             "Field required",
         ),
+        (
+            lambda c: _drop_key(c / "i18n" / NEW / "faq.yaml", "head.meta_title"),
+            rf"i18n/{NEW}/faq\.yaml: field 'head\.meta_title': Field required",
+        ),
     ],
-    ids=["texts-file", "page-texts", "text", "page-path", "doctor-path", "doctor-name", "faq"],
+    ids=[
+        "texts-file",
+        "page-files",
+        "text",
+        "page-path",
+        "doctor-path",
+        "doctor-name",
+        "faq",
+        "page-head",
+    ],
 )
 def test_a_language_missing_a_text_or_a_path_is_refused(with_new_language, break_it, message):
     break_it(with_new_language)

@@ -335,16 +335,6 @@ def load_content(directory: Path) -> Content:
     clinic = load_file(directory, "clinic.yaml", Clinic)
     services = load_list(directory, "services.yaml", Service)
     routes = load_file(directory, "routes.yaml", RouteTable)
-    page_files = read_page_files(directory, routes)
-    table = load_texts(directory, LANGS, page_files)
-    text_fields: dict[str, dict[str, str]] = {}
-    doctor_texts = {
-        lang: next(data for file, data in files if file.kind == DOCTOR)
-        for lang, files in page_files.items()
-    }
-    doctors = load_doctors(directory, doctor_texts, text_fields)
-
-    check_unique("doctors.yaml", "cal_namespace", [d.cal_namespace for d in doctors])
     check_unique("services.yaml", "key", [s.key for s in services])
     for service in services:
         if service.key not in routes.pages or routes.pages[service.key].kind != "service":
@@ -358,6 +348,17 @@ def load_content(directory: Path) -> Content:
                 f"routes.yaml: field 'pages.{page_id}': a service page, but services.yaml "
                 f"has no service '{page_id}'"
             )
+    # The pages' files, once routes.yaml says which pages there are.
+    page_files = read_page_files(directory, routes)
+    table = load_texts(directory, LANGS, page_files)
+    text_fields: dict[str, dict[str, str]] = {}
+    doctor_texts = {
+        lang: next(data for file, data in files if file.kind == DOCTOR)
+        for lang, files in page_files.items()
+    }
+    doctors = load_doctors(directory, doctor_texts, text_fields)
+
+    check_unique("doctors.yaml", "cal_namespace", [d.cal_namespace for d in doctors])
     for i, doctor in enumerate(doctors):
         for key in doctor.services:
             if key not in service_keys:
