@@ -154,7 +154,7 @@ def service_claims() -> dict[str, dict[str, list[str]]]:
 
 def privacy_facts() -> dict[str, list[str]]:
     """The law the sample's privacy notice cites (LFPDPPP of 20 March 2025) and its terms,
-    in each language; the notice's own date is the `updated` of content/i18n/<lang>/pages/privacy.yaml."""
+    in each language; the notice's own date is the `updated` of content/i18n/<lang>/privacy.yaml."""
     from clinic.site.pages.privacy import privacy_content
 
     return {
