@@ -42,6 +42,7 @@ from clinic.site.routes import (
     path_for,
 )
 from clinic.site.structured_data import DAY_NAMES
+from devtools.content_variants import DOCTOR_TEXTS
 from devtools.plain_files import PlainFileServer
 from tests.e2e.hero_space import EMPTY_BAND_LIMIT_PX, doctor_hero, empty_below_last_line
 from tests.e2e.page_ready import page_ready
@@ -88,8 +89,8 @@ def sample_facts() -> Facts:
     doctor = _read(PROJECT_CONTENT / "doctors.yaml")[0]
     # The doctor's name in each sample language: their texts, under their slug.
     names = {
-        path.parts[-3]: _read(path)[doctor["slug"]]["name"]
-        for path in (PROJECT_CONTENT / "i18n").glob("*/pages/doctors.yaml")
+        path.parts[-2]: _read(path)["doctors"][doctor["slug"]]["name"]
+        for path in (PROJECT_CONTENT / "i18n").glob(f"*/{DOCTOR_TEXTS}")
     }
     saturday = next((entry for entry in clinic["hours"] if "Sa" in entry["days"]), None)
     return Facts(

@@ -288,7 +288,7 @@ def test_success_page_confirms_and_lists_the_rules(page, lang):
     expect(page.locator("h1")).to_have_text(
         text_with_facts(lang, "pages.success.title"), use_inner_text=True
     )
-    # The rules of content/pages/success.yaml (texts: i18n/<lang>/pages/success.yaml), one note each, with their numbers filled in.
+    # The rules of content/pages/success.yaml (texts: i18n/<lang>/success.yaml), one note each, with their numbers filled in.
     notes = page.locator("main [data-note]")
     assert notes.count() == len(success_content().notes)
     assert [normalize(n) for n in notes.all_inner_texts()] == [

@@ -44,7 +44,9 @@ def test_unknown_path_gives_404_in_its_language(page, console_errors, base_url, 
         [text_of(lang, "not_found.book"), text_of(lang, "not_found.home")], use_inner_text=True
     )
     # The prerendered file's own <title> is in the path's language before any script runs.
-    assert f"<title>{text_with_facts(lang, 'pages.not_found.meta_title')}</title>" in response.text()
+    assert (
+        f"<title>{text_with_facts(lang, 'pages.not_found.meta_title')}</title>" in response.text()
+    )
     chat = main.locator("a[href^='https://wa.me/']")
     expect(chat).to_have_attribute("href", content().clinic.whatsapp_url)
     expect(main.locator("a[href^='tel:']")).to_have_attribute("href", content().clinic.tel_href)

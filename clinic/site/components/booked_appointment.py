@@ -139,9 +139,7 @@ def _read_booking(lang: str, notes: list[str]) -> rx.Var:
     parts = calendar_file_parts(lang, notes)
     zone = content().clinic.time_zone
     locale = BROWSER_LOCALES[lang]
-    file_name = (
-        text_with_facts(lang, "success.calendar_file").lower().replace(" ", "-") + ".ics"
-    )
+    file_name = text_with_facts(lang, "success.calendar_file").lower().replace(" ", "-") + ".ics"
 
     def show(kept: rx.Var, doctors: rx.Var) -> rx.Var:
         kept, doctors = kept.to(dict), doctors.to(dict)

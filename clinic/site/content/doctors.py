@@ -1,6 +1,6 @@
 """The doctors, in the order the site lists them: their facts in content/doctors.yaml, their
 texts (name, specialty, license, bio, their page's texts) in each language's
-content/i18n/<lang>/pages/doctors.yaml, under their slug."""
+content/i18n/<lang>/doctor.yaml, under `doctors` and their slug."""
 
 from __future__ import annotations
 

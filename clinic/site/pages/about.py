@@ -1,5 +1,5 @@
 """The about page (spec section 1): the clinic, its doctors, its hospital setting and
-its certifications. Texts in content/i18n/<lang>/pages/about.yaml; doctors, licences and permit
+its certifications. Texts in content/i18n/<lang>/about.yaml; doctors, licences and permit
 numbers from doctors.yaml and clinic.yaml."""
 
 from __future__ import annotations

@@ -3,7 +3,7 @@ bio, years of experience, the services the doctor leads (linked), the doctor's n
 times, and book buttons that open this doctor's Cal.com calendar in place (the same embed
 and fallback link as the booking page: clinic/site/components/cal_embed.py).
 
-Facts come from doctors.yaml; the texts from content/i18n/<lang>/pages/doctors.yaml."""
+Facts come from doctors.yaml; the texts from content/i18n/<lang>/doctor.yaml."""
 
 from __future__ import annotations
 

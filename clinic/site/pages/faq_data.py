@@ -1,4 +1,4 @@
-"""The FAQ's questions and answers as data: content/pages/faq.yaml and its texts (content/i18n/<lang>/pages/faq.yaml) filled with the clinic's
+"""The FAQ's questions and answers as data: content/pages/faq.yaml and its texts (content/i18n/<lang>/faq.yaml) filled with the clinic's
 facts (fee, address, hours from content/clinic.yaml; doctors and services from their
 files). The page (clinic.site.pages.faq) and the FAQPage structured data (`faq_entries`) are
 both built from `faq_views`, so they cannot drift apart."""

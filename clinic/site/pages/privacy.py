@@ -1,5 +1,5 @@
 """The privacy notice (spec section 2): 11 numbered sections and the date of the last
-update, from content/i18n/<lang>/pages/privacy.yaml (keys: content/pages/privacy.yaml), written for Mexico's LFPDPPP of March 2025."""
+update, from content/i18n/<lang>/privacy.yaml (keys: content/pages/privacy.yaml), written for Mexico's LFPDPPP of March 2025."""
 
 from __future__ import annotations
 

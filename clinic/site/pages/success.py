@@ -74,9 +74,7 @@ def render(page: Page) -> rx.Component:
             ),
             class_name="mt-4 flex flex-wrap gap-3",
         ),
-        rx.el.h2(
-            text_of(lang, "success.where"), class_name="mt-8 text-xl font-bold text-primary"
-        ),
+        rx.el.h2(text_of(lang, "success.where"), class_name="mt-8 text-xl font-bold text-primary"),
         rx.el.p(text_with_facts(lang, "inner.address"), class_name="mt-2"),
         map_link(lang, class_name="mt-2"),
         class_name=CARD,

@@ -1,4 +1,4 @@
-"""The home page's logos, photos and amenities (content/pages/home.yaml and content/i18n/<lang>/pages/home.yaml), loaded with the
+"""The home page's logos, photos and amenities (content/pages/home.yaml and content/i18n/<lang>/home.yaml), loaded with the
 rest of content/ (clinic/site/content/pages/home.py says what the file holds)."""
 
 from __future__ import annotations

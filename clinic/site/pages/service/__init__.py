@@ -2,9 +2,9 @@
 intro, service cards, what to expect at the visit, how to prepare, the questions
 patients ask about the service, specialist blocks and a closing call to action.
 
-Texts live in content/i18n/<lang>/pages/services/<key>.yaml (`ServiceContent`, model.py); the title,
-intro and head tags of each page come from the i18n key table (pages.<key>.*), the
-specialists from doctors.yaml. The sections are in sections.py.
+Texts live in content/i18n/<lang>/services/<key>.yaml: its long texts (`ServiceContent`,
+model.py) and its title, intro and head tags (its `head`, read as pages.<key>.*); the
+specialists come from doctors.yaml. The sections are in sections.py.
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""What a service page's YAML holds (content/i18n/<lang>/pages/services/<key>.yaml), loaded with the
+"""What a service page's YAML holds (content/i18n/<lang>/services/<key>.yaml), loaded with the
 rest of content/ (the model: clinic/site/content/pages/service.py)."""
 
 from __future__ import annotations
