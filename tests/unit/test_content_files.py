@@ -130,7 +130,10 @@ CASES: list[tuple[str, Callable[[Path], None], Callable[[Path], str]]] = [
     (
         f"i18n/{OTHER_LANG}.yaml: a list where a text belongs",
         lambda c: edit(c, f"i18n/{OTHER_LANG}.yaml", lambda d: d.update(extra=["a", "b"])),
-        lambda c: rf"^i18n/{OTHER_LANG}\.yaml: field 'extra': must be text, got list",
+        lambda c: (
+            rf"^i18n/{OTHER_LANG}\.yaml: field 'extra': must be a text or a mapping of texts; "
+            r"found list"
+        ),
     ),
     (
         f"i18n/{OTHER_LANG}/{PLAIN}.yaml: a short text missing in a language",

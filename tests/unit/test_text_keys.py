@@ -46,7 +46,8 @@ def _reader(node: ast.expr) -> str | None:
 def _pattern(key: ast.JoinedStr) -> str:
     """An f-string key as a pattern: its written parts as they are, any value between."""
     return "".join(
-        re.escape(part.value) if isinstance(part, ast.Constant) else ".+" for part in key.values
+        re.escape(str(part.value)) if isinstance(part, ast.Constant) else ".+"
+        for part in key.values
     )
 
 

@@ -63,6 +63,8 @@ SERVICE = "service"
 # The pages that are not in routes.yaml, and their files' names (their page ids).
 DOCTOR = "doctor"
 NOT_FOUND = "not_found"
+# The kinds of page with neither long texts nor a file of their own kind (contact, booking).
+PLAIN = "page"
 # Where a service page's file is, under content/i18n/<lang>/.
 SERVICE_FILE = "services/{key}.yaml"
 # The text keys of a page's head start with this, then its page id: pages.faq.meta_title.
@@ -161,10 +163,17 @@ def _described(annotation: Any, description: str, default: Any = ...) -> tuple:
     return (annotation, Field(default, description=description))
 
 
-@functools.cache
 def page_texts_model(kind: str) -> type[BaseModel]:
     """The model of a page's file of kind `kind` (a kind of routes.yaml, DOCTOR or
-    NOT_FOUND): its head, its short texts and its long texts."""
+    NOT_FOUND): its head, its short texts and its long texts. The kinds without long
+    texts share one model."""
+    if kind not in (*PAGE_MODELS, DOCTOR, NOT_FOUND):
+        kind = PLAIN
+    return _page_texts_model(kind)
+
+
+@functools.cache
+def _page_texts_model(kind: str) -> type[BaseModel]:
     head: type[BaseModel] = {DOCTOR: DoctorHead, NOT_FOUND: NotFoundHead}.get(kind, PageHead)
     fields: dict[str, Any] = {
         HEAD: _described(head, head.__doc__ or ""),
@@ -172,8 +181,9 @@ def page_texts_model(kind: str) -> type[BaseModel]:
     if kind != SERVICE:
         fields[TEXTS] = _described(
             ShortTexts,
-            f"The page's short texts (buttons, labels, headings), under keys of your choice; "
-            f"the code reads each as <page id>.<key> ({kind}.<key> here).",
+            "The page's short texts (buttons, labels, headings), under keys of your choice, "
+            "nested as you like; the code reads each as <page id>.<key> (in faq.yaml, "
+            "texts: {more: {heading: ...}} is faq.more.heading).",
             {},
         )
     long_texts: dict[str, FieldInfo] = {}
@@ -188,8 +198,11 @@ def page_texts_model(kind: str) -> type[BaseModel]:
         if name in fields:
             raise TypeError(f"{kind}: a page's long texts cannot have a field '{name}'")
         fields[name] = (info.annotation, info)
-    name = "".join(part.title() for part in kind.split("_")) + "PageTexts"
-    doc = f"Everything the {kind.replace('_', ' ')} page says in one language."
+    if kind == PLAIN:
+        name, doc = "PageTexts", "Everything a page says in one language: its head and short texts."
+    else:
+        name = "".join(part.title() for part in kind.split("_")) + "PageTexts"
+        doc = f"Everything the {kind.replace('_', ' ')} page says in one language."
     return create_model(name, __base__=Strict, __doc__=doc, **fields)
 
 

@@ -32,6 +32,7 @@ from clinic.site.content.page_texts import (
     DOCTOR,
     NOT_FOUND,
     PAGE_MODELS,
+    PLAIN,
     SERVICE,
     SERVICE_FILE,
     page_texts_model,
@@ -140,9 +141,8 @@ def route_kinds(directory: Path) -> dict[str, str]:
 def _page_schema(kind: str) -> Schema:
     """The schema of a page's file: its kind's own, or, for a kind without long texts,
     the one of every such page (head and short texts)."""
-    if kind in (*PAGE_MODELS, DOCTOR, NOT_FOUND):
-        return Schema(f"i18n/pages/{kind}", page_texts_model(kind))
-    return Schema("i18n/pages/page", page_texts_model(kind))
+    named = kind if kind in (*PAGE_MODELS, DOCTOR, NOT_FOUND) else PLAIN
+    return Schema(f"i18n/pages/{named}", page_texts_model(kind))
 
 
 def schema_of(relative: str, directory: Path | None = None) -> Schema | None:
@@ -221,7 +221,7 @@ def all_schemas(directory: Path) -> dict[str, Schema]:
         schema = schema_of(relative, directory)
         if schema is not None:
             schemas[schema_path(schema)] = schema
-    for kind in (*PAGE_MODELS, DOCTOR, NOT_FOUND, "page"):
+    for kind in (*PAGE_MODELS, DOCTOR, NOT_FOUND, PLAIN):
         schema = _page_schema(kind)
         schemas[schema_path(schema)] = schema
     return schemas

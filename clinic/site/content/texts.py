@@ -13,7 +13,12 @@ from pydantic import BaseModel
 
 from clinic.site.content.errors import ContentError
 from clinic.site.content.files import read_yaml
-from clinic.site.content.page_texts import PageTextsFile, page_texts_of
+from clinic.site.content.page_texts import (
+    PageTextsFile,
+    flat_texts,
+    page_texts_of,
+    tree_problem,
+)
 
 PLACEHOLDER = re.compile(r"\{(\w+)\}")
 
@@ -26,20 +31,6 @@ def site_file(lang: str) -> str:
 def texts_path(lang: str, relative: str) -> str:
     """Where language `lang` keeps the page file `relative` (a path under content/)."""
     return f"i18n/{lang}/{relative}"
-
-
-def _flatten(tree, prefix: str = "") -> dict[str, str]:
-    """Nested YAML mappings -> flat dotted keys ("nav.home": "Inicio")."""
-    flat: dict[str, str] = {}
-    for key, value in tree.items():
-        dotted = f"{prefix}{key}"
-        if isinstance(value, dict):
-            flat.update(_flatten(value, dotted + "."))
-        elif isinstance(value, str):
-            flat[dotted] = value
-        else:
-            raise ContentError(f"field '{dotted}': must be text, got {type(value).__name__}")
-    return flat
 
 
 @dataclass
@@ -78,10 +69,13 @@ def _site_texts(directory: Path, lang: str) -> dict[str, str]:
     data = read_yaml(directory, name)
     if not isinstance(data, dict):
         raise ContentError(f"{name}: expected a mapping of texts under keys")
-    try:
-        return _flatten(data)
-    except ContentError as err:
-        raise ContentError(f"{name}: {err}") from None
+    problem = tree_problem(data)
+    if problem is not None:
+        path, found = problem
+        raise ContentError(
+            f"{name}: field '{'.'.join(path)}': must be a text or a mapping of texts; found {found}"
+        )
+    return flat_texts(data)
 
 
 def _check_same_keys(table: TextTable, langs: tuple[str, ...]) -> None:
