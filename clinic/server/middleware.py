@@ -345,27 +345,14 @@ class SiteMiddleware:
         )
 
     async def _open_times(self, scope, send, doctor_slug: str):
-        json_type = open_times.CONTENT_TYPE
-        try:
-            times = await self.open_times.for_doctor(content().doctor(doctor_slug))
-        except open_times.UpstreamFailed:
-            return await self._respond(
-                scope,
-                send,
-                200,
-                {
-                    "Content-Type": json_type,
-                    "Cache-Control": open_times.CACHE_CONTROL_FAILED,
-                },
-                open_times.body_for([]),
-            )
+        times = await self.open_times.for_doctor(content().doctor(doctor_slug))
         await self._respond(
             scope,
             send,
             200,
             {
-                "Content-Type": json_type,
-                "Cache-Control": open_times.CACHE_CONTROL_OK,
+                "Content-Type": open_times.CONTENT_TYPE,
+                "Cache-Control": open_times.cache_control_for(times),
             },
             open_times.body_for(times),
         )

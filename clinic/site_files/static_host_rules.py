@@ -28,6 +28,9 @@ GENERATED = (
     "# Generated at build time from content/ by clinic/site_files/static_host.py; do not edit."
 )
 RULES_FILES = ("_redirects", "_headers")
+# Cloudflare's function (a folder) and the file that routes requests to it (edge_relay.py):
+# the host's own, never served.
+CLOUDFLARE_WORKER, CLOUDFLARE_ROUTES = "_worker.js", "_routes.json"
 # Precompressed copies of files, served by the production server in place of the file.
 SIDECAR_SUFFIXES = (".br", ".gz")
 
@@ -155,7 +158,7 @@ def file_rules(static_dir: Path) -> list[HeaderRule]:
                 {
                     **non_document,
                     "Content-Type": open_times.CONTENT_TYPE,
-                    "Cache-Control": open_times.CACHE_CONTROL_FAILED,
+                    "Cache-Control": open_times.cache_control_for([]),
                 },
             )
         )
@@ -165,7 +168,7 @@ def file_rules(static_dir: Path) -> list[HeaderRule]:
 def _stable_file_patterns(static_dir: Path) -> list[str]:
     """A pattern per top-level folder of files (`/img/*`), the path of each file at the top.
     Skipped: pages and their folders, hashed assets, the open-times answers, the rules
-    files and precompressed copies (requests name the file itself)."""
+    files, Cloudflare's function and precompressed copies (requests name the file itself)."""
     page_tops = {p.relative_to(static_dir).parts[0] for p in static_dir.rglob("*.html")}
     patterns: list[str] = []
     for file in sorted(static_dir.rglob("*")):
@@ -173,9 +176,10 @@ def _stable_file_patterns(static_dir: Path) -> list[str]:
             continue
         parts = file.relative_to(static_dir).parts
         path = "/" + "/".join(parts)
-        if (
-            path.startswith((security.HASHED_ASSETS_PREFIX, OPEN_TIMES_PATH_PREFIX))
-            or parts[0] in RULES_FILES
+        if path.startswith((security.HASHED_ASSETS_PREFIX, OPEN_TIMES_PATH_PREFIX)) or parts[0] in (
+            *RULES_FILES,
+            CLOUDFLARE_WORKER,
+            CLOUDFLARE_ROUTES,
         ):
             continue
         if len(parts) == 1 or parts[0] in page_tops:

@@ -41,6 +41,17 @@ declare module "@netlify/redirect-parser" {
   }>;
 }
 
+declare module "*/open_times_relay.json" {
+  /** The relay's data, which the build writes beside the edge functions (clinic/site_files/edge_relay.py). */
+  const data: import("../../clinic/edge/open_times.mjs").RelayData;
+  export default data;
+}
+
+/** Cloudflare's Cache API: the data center's own cache, beside the named ones. */
+interface CacheStorage {
+  readonly default: Cache;
+}
+
 declare module "embla-carousel" {
   /** Creates an Embla carousel on a viewport (the options and plugins we pass). */
   export default function EmblaCarousel(
