@@ -7,9 +7,15 @@
 import { answerOpenTimes } from "./open_times.mjs";
 import data from "./open_times_relay.json" with { type: "json" };
 
-// Kept by this instance of the function for every visitor it serves; Netlify's CDN keeps
-// the answers too (`Netlify-CDN-Cache-Control`), for every instance.
-const keeper = memoryKeeper();
+// Netlify runs each request in an instance of its own as it likes, with no cache shared
+// between them: its CDN keeps the answers for every visitor (`Netlify-CDN-Cache-Control`,
+// `durable`: one copy for all its edge nodes; the query is not part of its key), so the
+// function itself keeps nothing.
+/** @type {import("./open_times.mjs").Keeper} */
+const keeper = {
+  get: async () => undefined,
+  put: async () => {},
+};
 
 /**
  * @param {Request} request
@@ -32,6 +38,8 @@ export default async function openTimes(request) {
       }),
   });
   if (response.status === 200) {
+    // No times (none free, or Cal.com failed: the answer does not say which) are kept as
+    // briefly as a failure.
     const { fresh_s, failure_kept_s } = data.contract.relay_cache;
     const withTimes =
       response.headers.get("Cache-Control") === data.contract.answer.cache_control_with_times;
@@ -45,21 +53,3 @@ export default async function openTimes(request) {
 
 // Read by Netlify from this file's text when it deploys: a literal, the relay's path.
 export const config = { path: "/api/open-times/*" };
-
-/**
- * Kept answers in this instance's memory, each until its time is up.
- * @returns {import("./open_times.mjs").Keeper}
- */
-function memoryKeeper() {
-  /** @type {Map<string, { kept: import("./open_times.mjs").Kept, until: number }>} */
-  const entries = new Map();
-  return {
-    async get(key) {
-      const entry = entries.get(key);
-      return entry && Date.now() < entry.until ? entry.kept : undefined;
-    },
-    async put(key, kept, seconds) {
-      entries.set(key, { kept, until: Date.now() + seconds * 1000 });
-    },
-  };
-}

@@ -99,15 +99,26 @@ export async function answerOpenTimes(request, { data, apiOrigin, keeper, notFou
 }
 
 /**
- * The doctor's slug as the production server reads it: percent-decoded, undefined when
- * that fails or leaves a control character (the server's 400).
- * @param {string} segment
+ * The doctor's slug as the production server reads it: each escape (%XX) a byte, a "%"
+ * that starts none kept as written, then UTF-8; undefined when those bytes are no UTF-8 or
+ * hold a control character (the server's 400).
+ * @param {string} segment a URL's path, ASCII
  * @returns {string | undefined}
  */
 function decodedSegment(segment) {
+  const bytes = [];
+  for (let at = 0; at < segment.length; at += 1) {
+    const escape = segment.slice(at + 1, at + 3);
+    if (segment[at] === "%" && /^[0-9a-fA-F]{2}$/.test(escape)) {
+      bytes.push(Number.parseInt(escape, 16));
+      at += 2;
+    } else {
+      bytes.push(segment.charCodeAt(at));
+    }
+  }
   let decoded;
   try {
-    decoded = decodeURIComponent(segment);
+    decoded = new TextDecoder("utf-8", { fatal: true }).decode(new Uint8Array(bytes));
   } catch {
     return undefined;
   }
