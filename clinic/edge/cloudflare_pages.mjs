@@ -22,15 +22,22 @@ export default {
    * @returns {Promise<Response>}
    */
   async fetch(request, env) {
-    if (!new URL(request.url).pathname.startsWith(data.path_prefix)) {
-      return env.ASSETS.fetch(request); // another path under /api/: the site's 404
+    const url = new URL(request.url);
+    if (!url.pathname.startsWith(data.path_prefix)) {
+      return env.ASSETS.fetch(request); // as if there were no function: the files answer
     }
     return answerOpenTimes(request, {
       data,
       apiOrigin: env.CLINIC_CAL_API_ORIGIN,
       keeper: cacheApiKeeper(caches.default),
-      // A doctor without open times: the site's 404 page, as for any path with no file.
-      notFound: () => env.ASSETS.fetch(request),
+      // No doctor with open times by that name: the site's 404 page, with its headers, as
+      // for any path with no file. Asked for a path that surely has none: the visitor's
+      // own path could name something below a file (the fallback answers), which the
+      // files can only refuse.
+      notFound: () =>
+        env.ASSETS.fetch(
+          new Request(new URL(data.not_found_path, url), { method: request.method }),
+        ),
     });
   },
 };

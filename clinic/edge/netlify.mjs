@@ -51,5 +51,6 @@ export default async function openTimes(request) {
   return response;
 }
 
-// Read by Netlify from this file's text when it deploys: a literal, the relay's path.
-export const config = { path: "/api/open-times/*" };
+// Read by Netlify from this file's text when it deploys: a literal, the relay's path
+// (Netlify matches a path without its last slash: the prefix's own is the first).
+export const config = { path: ["/api/open-times", "/api/open-times/*"] };

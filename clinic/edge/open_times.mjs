@@ -26,6 +26,7 @@
  * What the build writes beside the relay (open_times_relay.json).
  * @typedef {{
  *   path_prefix: string,
+ *   not_found_path: string,
  *   api_origin: string,
  *   time_zone: string,
  *   event_types: Record<string, number>,
@@ -108,9 +109,9 @@ export async function answerOpenTimes(request, { data, apiOrigin, keeper, notFou
 function decodedSegment(segment) {
   const bytes = [];
   for (let at = 0; at < segment.length; at += 1) {
-    const escape = segment.slice(at + 1, at + 3);
-    if (segment[at] === "%" && /^[0-9a-fA-F]{2}$/.test(escape)) {
-      bytes.push(Number.parseInt(escape, 16));
+    const hex = segment.slice(at + 1, at + 3);
+    if (segment[at] === "%" && /^[0-9a-fA-F]{2}$/.test(hex)) {
+      bytes.push(Number.parseInt(hex, 16));
       at += 2;
     } else {
       bytes.push(segment.charCodeAt(at));

@@ -25,6 +25,7 @@ import reflex as rx
 from clinic.server import open_times, security
 from clinic.site.content import content
 from clinic.site.routes import OPEN_TIMES_PATH_PREFIX
+from clinic.site_files.cloudflare_pages import NO_FILE
 from clinic.site_files.static_host import NETLIFY_DIR
 from clinic.site_files.static_host_rules import CLOUDFLARE_ROUTES, CLOUDFLARE_WORKER, everywhere
 
@@ -43,6 +44,8 @@ def relay_data() -> dict:
     """What the functions need of content/ and of the server's rules."""
     return {
         "path_prefix": OPEN_TIMES_PATH_PREFIX,
+        # Where Cloudflare's files surely have nothing: its 404 page, for unknown doctors.
+        "not_found_path": OPEN_TIMES_PATH_PREFIX + NO_FILE,
         "api_origin": str(content().clinic.scheduling.api_origin).rstrip("/"),
         "time_zone": content().clinic.time_zone,
         "event_types": {

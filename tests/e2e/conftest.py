@@ -48,6 +48,7 @@ from tests.fixture_clinic.site import FIXTURE_EXPORT, use_fixture_clinic
 # the shipped sample: its content is what every test reads its expectations from.
 FIXTURE_PROJECT = use_fixture_clinic()
 
+from clinic.server.open_times import ORIGIN_ENV  # noqa: E402
 from clinic.site.content import DEFAULT_LANG  # noqa: E402 (reads content: after the choice)
 from clinic.site.routes import language  # noqa: E402
 from devtools import servers as prod_server  # noqa: E402
@@ -59,6 +60,8 @@ from devtools.chromium import (  # noqa: E402
     MOBILE,
     third_parties_unresolved,
 )
+from tests.cal_api_stub import CalApiStub  # noqa: E402
+from tests.e2e.cloudflare_pages import pages_dev  # noqa: E402
 from tests.e2e.console import ConsoleErrors  # noqa: E402
 from tests.e2e.page_ready import track_network  # noqa: E402
 from tests.e2e.stubs import away_from  # noqa: E402
@@ -119,6 +122,25 @@ def served_build(pytestconfig, base_url) -> Path | None:
     is up; None when the tests run against a site given by `--base-url`, whose build is
     elsewhere."""
     return None if given_site(pytestconfig) else FIXTURE_EXPORT
+
+
+@pytest.fixture(scope="session")
+def cal_api():
+    """The stand-in for Cal.com's API the static hosts' functions ask (a test sets how it
+    answers and puts it back as it was: `answer_with()`)."""
+    stub = CalApiStub().start()
+    yield stub
+    stub.stop()
+
+
+@pytest.fixture(scope="session")
+def cloudflare(served_build, cal_api):
+    """Cloudflare Pages' own runtime serving our build (tests/e2e/cloudflare_pages.py), its
+    function bound to the stub Cal.com as a Pages project's variable binds it."""
+    if served_build is None:
+        pytest.skip("the static host serves our own build; --base-url names another site")
+    with pages_dev(served_build, {ORIGIN_ENV: cal_api.origin}) as site:
+        yield site
 
 
 @contextmanager

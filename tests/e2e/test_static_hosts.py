@@ -42,7 +42,7 @@ from clinic.site_files.static_host_rules import (
     page_spellings,
 )
 from devtools.servers import BIN
-from tests.e2e.cloudflare_pages import TOOLS_DIR, pages_dev
+from tests.e2e.cloudflare_pages import TOOLS_DIR
 from tests.e2e.content_security_policy import watch_the_policy
 from tests.e2e.languages import DEFAULT_LANG, LANGS, NEXT_LANG
 from tests.e2e.page_ready import page_ready
@@ -75,14 +75,6 @@ def stable_files(base_url: str) -> list[str]:
     _, _, home = fetch(base_url, "/")
     asset = re.search(r'"(/assets/[^"]+\.js)"', home.decode()).group(1)
     return ["/sitemap.xml", "/robots.txt", "/favicon.svg", asset, *open_times_paths()]
-
-
-@pytest.fixture(scope="session")
-def cloudflare(served_build):
-    if served_build is None:
-        pytest.skip("the static host serves our own build; --base-url names another site")
-    with pages_dev(served_build) as site:
-        yield site
 
 
 def _answer(site: str, path: str):
