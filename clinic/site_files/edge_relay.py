@@ -17,6 +17,7 @@ clinic.yaml, the clinic's time zone, the headers every response carries, and the
 from __future__ import annotations
 
 import json
+import re
 import shutil
 from pathlib import Path
 
@@ -63,6 +64,16 @@ def routes() -> dict:
     only (`/api/*`); every other request is a static one, free and as fast as a file."""
     top = "/" + OPEN_TIMES_PATH_PREFIX.strip("/").split("/")[0]
     return {"version": 1, "include": [top + "/*"], "exclude": []}
+
+
+def sends_to_function(path: str, routes_file: dict) -> bool:
+    """Whether Cloudflare runs the function for `path` by these routes: an `include`
+    pattern matches it (`*` stands for anything, slashes included) and no `exclude` one."""
+
+    def matches(patterns: list[str]) -> bool:
+        return any(re.fullmatch(re.escape(p).replace(r"\*", ".*"), path) for p in patterns)
+
+    return matches(routes_file["include"]) and not matches(routes_file["exclude"])
 
 
 def write_function(folder: Path, entry: tuple[str, str]) -> None:
