@@ -134,9 +134,10 @@ java:
 		echo "Java is missing. Install it with: sudo apt-get install default-jre-headless"; exit 1; \
 	fi
 
-## The static hosts' own tools for tests/e2e/test_static_hosts.py, from npm at the versions of
-## tools/static-hosts/package-lock.json: Cloudflare's local runtime (wrangler, on workerd) and
-## Netlify's rules parsers. No install scripts run: the packages work without them.
+## The static hosts' own tools for tests/e2e/test_static_hosts.py and test_edge_relay.py, from
+## npm at the versions of tools/static-hosts/package-lock.json: Cloudflare's local runtime
+## (wrangler, on workerd), Netlify's rules parsers and its local runtime for functions. No
+## install scripts run: the packages work without them.
 STATIC_HOSTS := tools/static-hosts/node_modules/.package-lock.json
 $(STATIC_HOSTS): tools/static-hosts/package-lock.json | $(VENV)/.installed
 	cd tools/static-hosts && $(BIN)/npm ci --ignore-scripts --no-audit --no-fund --loglevel=error

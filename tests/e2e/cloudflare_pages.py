@@ -102,7 +102,8 @@ def _wait_until_up(served: PagesDev, process: subprocess.Popen) -> None:
 
 
 def stop(process: subprocess.Popen) -> None:
-    """Stop wrangler and the workerd it started (its own process group)."""
+    """Stop a local runtime started here and what it started (wrangler's workerd): its
+    own process group."""
     with contextlib.suppress(ProcessLookupError):
         os.killpg(process.pid, signal.SIGTERM)
     try:
