@@ -146,7 +146,8 @@ function originOf(configured, data) {
  * @returns {Promise<Kept>}
  */
 async function keptOrAsked(key, data, keeper, ask) {
-  const kept = await keeper.get(key);
+  // A cache that fails costs a request to Cal.com, never the visitor's answer.
+  const kept = await keeper.get(key).catch(() => undefined);
   if (kept) {
     return kept;
   }
@@ -157,7 +158,7 @@ async function keptOrAsked(key, data, keeper, ask) {
       .then((times) => ({ times, failed: false }))
       .catch(() => ({ times: [], failed: true }))
       .then(async (/** @type {Kept} */ answer) => {
-        await keeper.put(key, answer, answer.failed ? failure_kept_s : fresh_s);
+        await keeper.put(key, answer, answer.failed ? failure_kept_s : fresh_s).catch(() => {});
         return answer;
       })
       .finally(() => asking.delete(key));

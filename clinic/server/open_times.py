@@ -107,7 +107,7 @@ def next_times(answer: object, now: datetime, limit: int = MAX_TIMES) -> list[st
     for slots in days.values():
         for slot in slots if isinstance(slots, list) else ():
             start = slot.get("start") if isinstance(slot, dict) else None
-            if not isinstance(start, str) or not SLOT_START.match(start):
+            if not isinstance(start, str) or not SLOT_START.fullmatch(start):
                 continue
             try:
                 moment = datetime.fromisoformat(start)
