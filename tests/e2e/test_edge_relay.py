@@ -68,12 +68,13 @@ def asker(site_url: str, host: str):
 
 @pytest.fixture
 def cal_com(cal_api):
-    """The session's stub Cal.com, put back to its first answer after the test: the
-    static hosts' other tests compare the function's answers with the production server's,
-    which has no Cal.com at all."""
+    """The session's stub Cal.com, with no request recorded yet (the static hosts' other
+    tests ask it too, through the function), put back to its first answer after the test:
+    those tests compare the function's answers with the production server's, which has no
+    Cal.com at all."""
+    cal_api.requests.clear()
     yield cal_api
     cal_api.answer_with()
-    cal_api.requests.clear()
 
 
 # ------------------------------------------------------------------ Cloudflare Pages
