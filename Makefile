@@ -16,7 +16,7 @@ export REFLEX_TELEMETRY_ENABLED := false
 unexport PYTHONDONTWRITEBYTECODE
 export PYTHONPYCACHEPREFIX := $(CURDIR)/.cache/pycache
 
-.PHONY: setup lock npm-upgrade language schemas run fixture-run dev export sample-fingerprint serve test lint fmt js-tools unit e2e browser java static-hosts browser-languages video bench lighthouse clean
+.PHONY: setup lock npm-upgrade language schemas run fixture-run dev export sample-fingerprint serve test lint fmt js-tools unit e2e browser java static-hosts browser-languages video bench clean
 
 # Browser tests run in parallel (pytest-xdist): TEST_WORKERS=1 for one at a time. Tests
 # marked xdist_group (the development server's) share one worker (--dist loadgroup).
@@ -106,9 +106,11 @@ fixture-run: setup
 
 ## make dev: Reflex's development loop (`reflex run`): http://127.0.0.1:3000, backend on 8000,
 ## both on loopback only (CLINIC_DEV_HOST=0.0.0.0 make dev opens the page server on purpose).
-## Edits to Python files and to anything under content/ show in the browser without a restart.
+## Edits to Python files and to anything under content/ show in the browser without a restart;
+## a mistake found when it starts (broken content says which file and field) waits for the fix
+## too (tools/development_loop.py).
 dev: setup
-	$(BIN)/reflex run --loglevel warning
+	$(BIN)/python tools/development_loop.py --loglevel warning
 
 ## Debian's Chromium for the browser tests (Playwright cannot download browsers here):
 ## the browser (benches, --headed) and its headless shell (every headless test run).
@@ -207,14 +209,11 @@ video: setup
 		else echo "ffmpeg is missing. Install it with: sudo apt-get install ffmpeg"; exit 1; fi; }
 	@$(BIN)/python tools/playwright_ffmpeg.py
 
-## make bench: load, bad-request and third-party-failure bench (~8 min) -> bench/reports/server.md
-bench: setup browser
-	$(BIN)/python bench/server.py
-
-## make lighthouse: every page kind in both languages against their budgets (bench/lighthouse.py; about 45 min)
-## -> bench/reports/lighthouse.md
-lighthouse: setup browser-languages
-	$(BIN)/python bench/lighthouse.py --runs 5 --floor-runs 3
+## make bench WHAT=<measure> ARGS="...": one measure of bench/, written to bench/reports/
+## (`make bench` lists them: Lighthouse, the server under load, page weights, taps, make
+## test's time, what each framework patch buys). Not tests: numbers depend on the machine.
+bench: setup browser $(if $(filter lighthouse seo,$(WHAT)),browser-languages)
+	@$(BIN)/python -m bench $(WHAT) $(ARGS)
 
 clean:
 	rm -rf .web $(VENV) *.egg-info

@@ -1,8 +1,8 @@
 """How many bytes of JavaScript and CSS the home page costs (budget: at most
 160 kB gzip JS and 25 kB gzip CSS on the home page).
 
-    make run PORT=3013 &                      # or any running production server
-    .venv/bin/python bench/home_weight.py http://127.0.0.1:3013
+    make bench WHAT=home-weight               # on the production server of this project
+    SITE_URL=http://127.0.0.1:3013 .venv/bin/python bench/home_weight.py   # or a running site
 
 Loads / and /en/ in Chromium (third parties blocked), first as loaded, then after
 scrolling to the bottom (lazy chunks), and sums every script and stylesheet the site
@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import gzip
 import json
+import os
 import sys
 from pathlib import Path
 
@@ -82,7 +83,7 @@ def measure(browser, site: str, path: str) -> dict:
 
 
 def main() -> None:
-    site = (sys.argv[1] if len(sys.argv) > 1 else "http://127.0.0.1:3000").rstrip("/")
+    site = (sys.argv[1] if len(sys.argv) > 1 else os.environ["SITE_URL"]).rstrip("/")
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         results = [measure(browser, site, path) for path in ("/", "/en/")]

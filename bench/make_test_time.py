@@ -13,7 +13,8 @@ less, a part that leaves them idle is waiting on something.
     .venv/bin/python bench/make_test_time.py --label "after the fixture clinic"
     .venv/bin/python bench/make_test_time.py --rev fd3baed --label "before"
 
-Writes bench/reports/make-test-time.json (every labelled run) and make-test-time.md.
+Writes bench/reports/make-test-time.json and make-test-time.md: this run, and the labelled
+runs of the last day beside it (a comparison made in one sitting).
 """
 
 from __future__ import annotations

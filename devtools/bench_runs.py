@@ -14,6 +14,8 @@ from pathlib import Path
 from clinic.project import PROJECT_DIR
 from devtools.servers import production_server
 
+DATE_FORMAT = "%Y-%m-%d %H:%M UTC"
+
 
 def short_commit() -> str:
     """HEAD's short hash, or "unknown" outside a git checkout."""
@@ -27,7 +29,7 @@ def run_record(runs: int, load_before: float, samples: dict) -> dict:
     """One run's entry in a bench's JSON report, taken when the run has just ended (the
     load average after it is read now)."""
     return {
-        "date": datetime.datetime.now(datetime.UTC).strftime("%Y-%m-%d %H:%M UTC"),
+        "date": datetime.datetime.now(datetime.UTC).strftime(DATE_FORMAT),
         "commit": short_commit(),
         "runs": runs,
         "load_before": load_before,
@@ -46,9 +48,21 @@ def run_line(meta: dict, what: str | None = None) -> str:
     )
 
 
-def earlier_runs(report: Path) -> dict:
-    """The labelled runs a bench's JSON report holds already (none before its first run)."""
-    return json.loads(report.read_text()) if report.exists() else {}
+# A comparison (a "before" and an "after") is made in one sitting, on one machine in one
+# state: a report keeps the runs of the last day beside the new one, and git the older.
+KEPT_FOR = datetime.timedelta(days=1)
+
+
+def earlier_runs(report: Path, now: datetime.datetime | None = None) -> dict:
+    """The labelled runs of the last day that a bench's JSON report holds already (none
+    before its first run)."""
+    runs = json.loads(report.read_text()) if report.exists() else {}
+    since = (now or datetime.datetime.now(datetime.UTC)) - KEPT_FOR
+    return {label: meta for label, meta in runs.items() if _when(meta) >= since}
+
+
+def _when(meta: dict) -> datetime.datetime:
+    return datetime.datetime.strptime(meta["date"], DATE_FORMAT).replace(tzinfo=datetime.UTC)
 
 
 def site_to_measure() -> AbstractContextManager[str]:

@@ -1,7 +1,7 @@
 """Purpose-made content for the tests that prove the clinic can grow by editing content
 alone: copies of content/ edited as a clinic would edit them (a doctor more or fewer, a
-seventh service, a logo fewer, a photo more), and a way to run the site's own code on
-such a copy in this process.
+service more, a logo fewer, a photo more), and a way to run the site's own code on such a
+copy in this process.
 
 Each edit works on whatever the shipped content holds (it copies an existing entry and
 changes what must be new), so the variants follow the sample when it changes.
@@ -63,20 +63,24 @@ MORE_DOCTORS = [
         "gender": "male",
     },
 ]
-# A seventh service with texts of its own.
+# A service more with texts of its own, one that a clinic of any specialty may offer
+# (its page's texts are a copy of another service's).
 NEW_SERVICE = {
-    "key": "colposcopy",
-    "icon": "microscope",
-    "paths": {"es": "/colposcopia-cancun", "en": "/en/colposcopy-cancun"},
-    "title": {"es": "Colposcopía", "en": "Colposcopy"},
+    "key": "second-opinion",
+    "icon": "message-circle-question",
+    "paths": {"es": "/segunda-opinion", "en": "/en/second-opinion"},
+    "title": {"es": "Segunda opinión", "en": "Second opinion"},
     "description": {
-        "es": "Revisión del cuello uterino con aumento, cuando un Papanicolaou sale alterado.",
-        "en": "A magnified look at the cervix, when a Pap smear comes back abnormal.",
+        "es": "Revisamos contigo un diagnóstico o un tratamiento propuesto, con tus estudios en la mano.",
+        "en": "We review a diagnosis or a proposed treatment with you, your test results in hand.",
     },
-    "meta_title": {"es": "Colposcopía en Cancún | {brand}", "en": "Colposcopy in Cancún | {brand}"},
+    "meta_title": {
+        "es": "Segunda opinión médica | {brand}",
+        "en": "Medical second opinion | {brand}",
+    },
     "meta_description": {
-        "es": "Colposcopía en Cancún: revisión del cuello uterino con aumento, con ultrasonido incluido en tu consulta de {duration}.",
-        "en": "Colposcopy in Cancún: a magnified look at the cervix, with ultrasound included in your {duration} consultation.",
+        "es": "Una segunda opinión en {brand}: revisamos tu diagnóstico, tus estudios y tus opciones en una consulta de {duration}.",
+        "en": "A second opinion at {brand}: we review your diagnosis, your test results and your options in a consultation lasting {duration}.",
     },
 }
 NEW_PHOTO_KEY = "recovery-room"
@@ -216,7 +220,8 @@ def set_text(content_dir: Path, lang: str, key: str, text: str) -> None:
 def add_service(content_dir: Path, service: dict = NEW_SERVICE) -> None:
     """A service more, as the README's table says: services.yaml, its paths in routes.yaml,
     its texts in the i18n files and a page file (a copy of the last service's), seen by
-    the first doctor."""
+    the first doctor. When the copied service has a specialist (its texts may speak of
+    them: {name}, {years}), the first doctor is the new one's."""
     service = {
         **service,
         **{
@@ -246,11 +251,14 @@ def add_service(content_dir: Path, service: dict = NEW_SERVICE) -> None:
         }
     key = service["key"]
     model = services[-1]
-    write(content_dir / "services.yaml", [*services, {"key": key, "icon": service["icon"]}])
+    doctors = read(content_dir / "doctors.yaml")
+    entry = {"key": key, "icon": service["icon"]}
+    if model.get("specialist"):
+        entry["specialist"] = doctors[0]["slug"]
+    write(content_dir / "services.yaml", [*services, entry])
     routes = read(content_dir / "routes.yaml")
     routes["pages"][key] = {"kind": "service", **service["paths"]}
     write(content_dir / "routes.yaml", routes)
-    doctors = read(content_dir / "doctors.yaml")
     doctors[0]["services"].append(key)
     write(content_dir / "doctors.yaml", doctors)
     for lang in languages_of(content_dir):

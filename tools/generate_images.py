@@ -3,10 +3,12 @@
     make setup                        # Pillow (>= 11.3 writes AVIF) is in requirements.lock
     .venv/bin/python tools/generate_images.py
 
-Writes, from the home page's content (content/pages/home.yaml and its texts):
-- assets/img/facilities/<key>-<width>.{avif,webp,jpg}: seven facility scenes as soft
-  abstract compositions, 3:2, in the widths of clinic/site/components/picture.py;
-- assets/img/certifications/<key>.svg: seven certification wordmarks as SVG badges.
+Writes, from the home page's content (content/pages/home.yaml and its texts), under
+assets/img/ (or `--into DIR`):
+- facilities/<key>-<width>.{avif,webp,jpg}: a facility scene per photo as a soft abstract
+  composition, 3:2, in the widths of clinic/site/components/picture.py (a key without a
+  scene of its own gets one of the others: a placeholder until the clinic's photo);
+- certifications/<key>.svg: a certification wordmark per logo as an SVG badge.
 
 With `--portrait SLUG [--into DIR]` it draws one doctor's placeholder portrait instead (the
 sample's doctors have none: their initials show), a soft abstract silhouette, square, at
@@ -267,15 +269,22 @@ SAVE_OPTIONS = {
 }
 
 
-def write_facilities(keys: list[str]) -> None:
-    out = IMG_DIR / "facilities"
+def scene_for(key: str):
+    """The scene drawn for a facility photo: its own, or one of the others picked by its key
+    (the same one at every run)."""
+    if key in SCENES:
+        return SCENES[key]
+    scenes = list(SCENES.values())
+    return scenes[zlib.crc32(key.encode()) % len(scenes)]
+
+
+def write_facilities(keys: list[str], img_dir: Path = IMG_DIR) -> None:
+    out = img_dir / "facilities"
     out.mkdir(parents=True, exist_ok=True)
     largest = max(PHOTO_WIDTHS)
     for key in keys:
-        if key not in SCENES:
-            raise SystemExit(f"no scene drawn for facility '{key}': add one to SCENES")
         canvas = Canvas(largest, photo_height(largest))
-        SCENES[key](canvas)
+        scene_for(key)(canvas)
         master = canvas.finish(largest, photo_height(largest))
         for width in PHOTO_WIDTHS:
             image = master.resize((width, photo_height(width)), Image.LANCZOS)
@@ -323,9 +332,9 @@ def badge_svg(acronym: str, name: str, hue: tuple[int, int, int]) -> str:
 BADGE_HUES = [PLUM, TEAL, (92, 31, 67), PLUM_SOFT, (15, 84, 78), (150, 60, 110), (70, 60, 100)]
 
 
-def write_certifications(entries: list[Certification]) -> None:
+def write_certifications(entries: list[Certification], img_dir: Path = IMG_DIR) -> None:
     """Each logo's badge, with its name in the site's default language."""
-    out = IMG_DIR / "certifications"
+    out = img_dir / "certifications"
     out.mkdir(parents=True, exist_ok=True)
     for i, entry in enumerate(entries):
         name = entry.name(DEFAULT_LANG)
@@ -364,16 +373,23 @@ def write_portrait(slug: str, out: Path) -> list[Path]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--portrait", metavar="SLUG", help="draw this doctor's portrait only")
-    parser.add_argument("--into", type=Path, default=IMG_DIR / "doctors", metavar="DIR")
+    parser.add_argument(
+        "--into",
+        type=Path,
+        metavar="DIR",
+        help="where to write: the portrait (default assets/img/doctors/), or the folder that "
+        "holds facilities/ and certifications/ (default assets/img/)",
+    )
     args = parser.parse_args()
     if args.portrait:
-        for path in write_portrait(args.portrait, args.into):
+        for path in write_portrait(args.portrait, args.into or IMG_DIR / "doctors"):
             print(f"wrote {path}")
         return
+    img_dir = args.into or IMG_DIR
     home = content().page("home", HomeContent)
-    write_certifications(home.certifications)
-    write_facilities([f.key for f in home.facilities])
-    print(f"wrote images under {IMG_DIR}")
+    write_certifications(home.certifications, img_dir)
+    write_facilities([f.key for f in home.facilities], img_dir)
+    print(f"wrote images under {img_dir}")
 
 
 if __name__ == "__main__":

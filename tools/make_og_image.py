@@ -1,7 +1,9 @@
-"""Draw the Open Graph share card, assets/og/lumara-og.png (1200x630).
+"""Draw the Open Graph share card, assets/og/<brand_slug>-og.png (1200x630), named after
+the brand in content/clinic.yaml (the site's pages offer it under that name).
 
-The card is an HTML page made from content/ (brand, colours, tagline, the card line
-seo.og_card_line with the consultation's length, hospital, city) and photographed by
+The card is an HTML page made from content/ (brand, colours, the tagline and the card line
+seo.og_card_line in the site's first two languages, with the consultation's length,
+hospital, city) and photographed by
 Chromium through Playwright, the tools the tests already use, so no image library is
 needed. Re-run after changing any of those (og:image:alt states the same line, from the
 same source, so it follows on its own):
@@ -22,12 +24,14 @@ sys.path.insert(0, str(ROOT))
 
 from playwright.sync_api import sync_playwright  # noqa: E402
 
-from clinic.site.content import content  # noqa: E402
+from clinic.site.content import LANGS, content  # noqa: E402
 from clinic.site.i18n import text_with_facts  # noqa: E402
-from clinic.site.seo import OG_IMAGE_PATH, OG_IMAGE_SIZE  # noqa: E402
+from clinic.site.seo import OG_IMAGE_SIZE, og_image_path  # noqa: E402
 from devtools.chromium import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
 
-OUTPUT = ROOT / "assets" / OG_IMAGE_PATH.lstrip("/")
+OUTPUT = ROOT / "assets" / og_image_path().lstrip("/")
+# The card speaks the site's default language, and its second one in a softer colour.
+FIRST, SECOND = LANGS[0], LANGS[1] if len(LANGS) > 1 else None
 
 
 def card_html() -> str:
@@ -36,6 +40,15 @@ def card_html() -> str:
     address = clinic.address
     e = html.escape
     width, height = OG_IMAGE_SIZE
+    second_tagline = (
+        f" <span>· {e(text_with_facts(SECOND, 'site.tagline'))}</span>" if SECOND else ""
+    )
+    second_line = (
+        f'<div class="line" style="color:{colors.muted}">'
+        f"{e(text_with_facts(SECOND, 'seo.og_card_line'))}</div>"
+        if SECOND
+        else ""
+    )
     return f"""<!doctype html>
 <html><head><meta charset="utf-8"><style>
   * {{ margin: 0; box-sizing: border-box; }}
@@ -61,9 +74,9 @@ def card_html() -> str:
     <div>
       <div class="brand">{e(clinic.brand)}</div>
       <div class="rule"></div>
-      <div class="tagline">{e(text_with_facts("es", "site.tagline"))} <span>· {e(text_with_facts("en", "site.tagline"))}</span></div>
-      <div class="line">{e(text_with_facts("es", "seo.og_card_line"))}</div>
-      <div class="line" style="color:{colors.muted}">{e(text_with_facts("en", "seo.og_card_line"))}</div>
+      <div class="tagline">{e(text_with_facts(FIRST, "site.tagline"))}{second_tagline}</div>
+      <div class="line">{e(text_with_facts(FIRST, "seo.og_card_line"))}</div>
+      {second_line}
     </div>
     <div class="place"><span class="dot"></span>{e(address.hospital)} · {e(address.city)}, {e(address.region)}</div>
   </div>

@@ -8,6 +8,6 @@ generates (`app_folders`), and the per-page grouping of compiled code (`page_mod
 `patches/` holds the build plugins that patch what Reflex and React Router generate.
 
 Each patch point checks what it relies on and stops the build with one line naming
-what changed and the file to update (`errors.FrameworkChanged`); UPGRADING.md lists
+what changed and the file to update (`errors.FrameworkChanged`); docs/upgrading.md lists
 them all and says how to re-sync each after a Reflex, React Router or Vite release.
 """

@@ -2,7 +2,7 @@
 after its release comes in only by making its installer use other versions
 (pyproject.toml's `[tool.clinic.npm-upgrades]`, README "Dependencies and their locks").
 This knows how Reflex installs them (`js_runtimes._install_frontend_packages`,
-`constants.PackageJson`): clinic/framework/UPGRADING.md says how to re-sync it."""
+`constants.PackageJson`): docs/upgrading.md says how to re-sync it."""
 
 from __future__ import annotations
 
@@ -11,6 +11,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from reflex_base import constants
+
+from clinic.framework.errors import FrameworkChanged
+
+PATCH_POINT = "npm versions"
+THIS_FILE = "clinic/framework/npm_versions.py"
 
 
 @dataclass(frozen=True)
@@ -54,10 +59,11 @@ def install_npm_versions(versions: dict[str, str]) -> None:
         and isinstance(pins.DEPENDENCIES, dict)
         and isinstance(getattr(pins, "OVERRIDES", None), dict)
     ):
-        raise SystemExit(
-            "Reflex no longer installs npm packages as clinic/framework/npm_versions.py's "
-            "install_npm_versions expects (js_runtimes._install_frontend_packages, "
-            "constants.PackageJson): update it"
+        raise FrameworkChanged(
+            PATCH_POINT,
+            "Reflex no longer installs npm packages through js_runtimes._install_frontend_packages "
+            "with its pins in constants.PackageJson",
+            THIS_FILE,
         )
     if isinstance(install, _InstallWithVersions):
         reflex_install, reflex_pins = install.reflex_install, install.reflex_pins
@@ -68,9 +74,10 @@ def install_npm_versions(versions: dict[str, str]) -> None:
     for name, version in versions.items():
         pin = {**dependencies, **dev_dependencies}.get(name)
         if pin and _release(pin) >= _release(version):
-            raise SystemExit(
-                f"Reflex now pins {name} {pin}, not older than {version}: remove its line "
-                "from [tool.clinic.npm-upgrades] in pyproject.toml, then `make lock`"
+            raise FrameworkChanged(
+                PATCH_POINT,
+                f"Reflex now pins {name} {pin}, not older than {version}",
+                "pyproject.toml (remove its line from [tool.clinic.npm-upgrades], then `make lock`)",
             )
     # Reflex computes DEPENDENCIES in a class property; every reader gets this dict instead.
     pins.DEPENDENCIES = {  # pyright: ignore[reportAttributeAccessIssue]

@@ -31,11 +31,12 @@ def text_of(lang: str, key: str, **values: object) -> str:
 def clinic_values(lang: str) -> dict[str, str]:
     """The clinic's facts as {placeholders}, usable in any text: the i18n keys (through
     `text_with_facts`) and the long texts under content/pages/ (through `fill_facts`). This
-    is the one place that turns clinic.yaml into words; a text never types a fact itself."""
+    is the one place that turns clinic.yaml into words; a text never types a fact itself.
+    The figures of `claims` join them under their own names ("5,000")."""
     clinic = content().clinic
-    address, claims = clinic.address, clinic.claims
+    address = clinic.address
     duration = consultation_length(lang)
-    return {
+    facts = {
         "brand": clinic.brand,
         "legal_name": clinic.legal_name,
         "phone": clinic.phone,
@@ -51,13 +52,15 @@ def clinic_values(lang: str) -> dict[str, str]:
         # "dura {duration}", "consulta de {duration}"; {Duration} starts a sentence.
         "duration": duration,
         "Duration": duration[:1].upper() + duration[1:],
-        "hpv_procedures": format_number(claims.hpv_procedures),
-        "hpv_success_percent": str(claims.hpv_success_percent),
-        "contraception_years_min": str(claims.contraception_years_min),
-        "contraception_years_max": str(claims.contraception_years_max),
-        "contraception_effectiveness_percent": str(claims.contraception_effectiveness_percent),
         "reviews_provider": clinic.reviews.provider,
     }
+    taken = sorted(set(facts) & set(clinic.claims))
+    if taken:
+        raise ContentError(
+            f"clinic.yaml: field 'claims.{taken[0]}': {{{taken[0]}}} is already the clinic's "
+            f"{taken[0]}; give the figure another name"
+        )
+    return {**facts, **{name: format_number(value) for name, value in clinic.claims.items()}}
 
 
 def doctor_values(doctor: Doctor, lang: str) -> dict[str, str]:
@@ -75,21 +78,30 @@ def service_values(service_key: str, lang: str) -> dict[str, str]:
 
 def fill_facts(lang: str, text: str, **values: object) -> str:
     """A text with the clinic's facts and `values` filled in. An unknown {placeholder}
-    stops the build with the text it is in, not with a bare KeyError."""
+    stops the build naming the file and field the text is written in."""
+    return _filled(lang, text, values)
+
+
+def _filled(lang: str, text: str, values: dict[str, object], where: str | None = None) -> str:
+    facts = clinic_values(lang)
     try:
-        return text.format(**{**clinic_values(lang), **values})
+        return text.format(**{**facts, **values})
     except KeyError as err:
-        known = sorted({**clinic_values(lang), **values})
+        name = err.args[0]
+        where = where or content().text_field(lang, text) or f"the {lang} text {text[:80]!r}"
+        known = ", ".join(sorted({**facts, **values}))
         raise ContentError(
-            f"unknown placeholder {{{err.args[0]}}} in the {lang} text {text[:80]!r}; "
-            f"known here: {', '.join(known)}"
+            f"{where}: unknown placeholder {{{name}}}: neither a fact of clinic.yaml (a figure "
+            f"goes under its claims) nor a value of this text; known here: {known}"
         ) from None
 
 
 def text_with_facts(lang: str, key: str, **values: object) -> str:
     """`text_of` with the clinic's facts ({brand}, {phone}, {price}, {duration}...) available."""
     text = content().i18n.get(lang, {}).get(key)
-    return key if text is None else fill_facts(lang, text, **values)
+    if text is None:
+        return key
+    return _filled(lang, text, values, f"{content().i18n_file(lang, key)}: field '{key}'")
 
 
 def doctor_bio(doctor: Doctor, lang: str) -> str:

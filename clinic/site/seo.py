@@ -7,15 +7,36 @@ from urllib.parse import quote
 
 import reflex as rx
 
-from clinic.site.content import LANGS, content
+from clinic.project import ASSETS_DIR
+from clinic.site.content import LANGS, ContentError, content
 from clinic.site.head_texts import head_text
 from clinic.site.i18n import doctor_values, service_values, text_of, text_with_facts
 from clinic.site.routes import DEFAULT_LANG, Page, alternates, language, other_langs
 
-OG_IMAGE_PATH = "/og/lumara-og.png"
 OG_IMAGE_SIZE = (1200, 630)
 # og:locale spells a locale with an underscore (es_MX), content/languages.yaml as BCP 47 (es-MX).
 OG_LOCALES = {lang: language(lang).locale.replace("-", "_") for lang in LANGS}
+
+
+def og_image_path() -> str:
+    """The share image's path on the site: named after the brand (clinic.yaml's
+    `brand_slug`), so a clinic's image never goes by another clinic's name."""
+    return f"/og/{content().clinic.brand_slug}-og.png"
+
+
+def checked_og_image_path() -> str:
+    """`og_image_path`, once the image is known to be in assets/: without it every page
+    would offer a share image that is not there, so the build stops and says how to make
+    it."""
+    path = og_image_path()
+    if not (ASSETS_DIR / path.lstrip("/")).is_file():
+        width, height = OG_IMAGE_SIZE
+        raise ContentError(
+            f"clinic.yaml: field 'brand_slug': assets{path} is missing: the share image is "
+            f"named after the brand; draw it with `.venv/bin/python tools/make_og_image.py` "
+            f"or put a {width} x {height} PNG there"
+        )
+    return path
 
 
 def absolute(path: str) -> str:
@@ -80,7 +101,7 @@ def head(page: Page) -> dict:
     return {
         "title": texts["title"],
         "description": texts["description"],
-        "image": absolute(OG_IMAGE_PATH),
+        "image": absolute(checked_og_image_path()),
         "meta": [
             {"name": "keywords", "content": texts["keywords"]},
             *_og_tags(page.lang, texts["title"], texts["description"], url),
@@ -104,6 +125,6 @@ def not_found_head() -> dict:
     return {
         "title": title,
         "description": description,
-        "image": absolute(OG_IMAGE_PATH),
+        "image": absolute(checked_og_image_path()),
         "meta": _og_tags(lang, title, description, None),
     }

@@ -13,10 +13,10 @@ import json
 import reflex as rx
 
 from clinic.site.content import DEFAULT_LANG, LANGS, Doctor, content
-from clinic.site.i18n import text_of, text_with_facts
+from clinic.site.i18n import text_with_facts
 from clinic.site.pages.faq_data import faq_entries
 from clinic.site.routes import Page, doctor_page_id, language, path_for
-from clinic.site.seo import OG_IMAGE_PATH, absolute
+from clinic.site.seo import absolute, checked_og_image_path
 
 SCHEMA = "https://schema.org"
 DAY_NAMES = {
@@ -30,14 +30,11 @@ DAY_NAMES = {
 }
 # BCP 47 language of each site language: its locale (content/languages.yaml).
 IN_LANGUAGE = {lang: language(lang).locale for lang in LANGS}
-# Every doctor here is a gynecologist; a doctor who sees the maternity service also
-# practises obstetrics. schema.org's MedicalSpecialty enumeration names both.
-BASE_SPECIALTY = "Gynecologic"
-SERVICE_SPECIALTIES = {"maternity": "Obstetric"}
 
 
-def _specialty_url(name: str) -> str:
-    return f"{SCHEMA}/{name}"
+def _specialty_urls(names) -> list[str]:
+    """schema.org's MedicalSpecialty values as the URLs JSON-LD gives them, each once."""
+    return [f"{SCHEMA}/{name}" for name in dict.fromkeys(names)]
 
 
 def clinic_id() -> str:
@@ -52,11 +49,29 @@ def physician_id(doctor: Doctor) -> str:
     return absolute(path_for(doctor_page_id(doctor.slug), DEFAULT_LANG) + "#physician")
 
 
+def _service_specialties(keys: list[str]) -> list[str]:
+    """The specialties services.yaml gives these services, in the order of `keys`."""
+    by_key = {service.key: service.medical_specialty for service in content().services}
+    return [name for key in keys if (name := by_key.get(key))]
+
+
 def doctor_specialties(doctor: Doctor) -> list[str]:
-    names = [BASE_SPECIALTY] + [
-        SERVICE_SPECIALTIES[s] for s in doctor.services if s in SERVICE_SPECIALTIES
-    ]
-    return [_specialty_url(n) for n in dict.fromkeys(names)]
+    """What the doctor practises (content): their own specialties, else the clinic's, and
+    those of the services they see."""
+    own = doctor.medical_specialties or content().clinic.medical_specialties
+    return _specialty_urls([*own, *_service_specialties(doctor.services)])
+
+
+def clinic_specialties() -> list[str]:
+    """What the clinic practises: its own specialties, its doctors' and its services'."""
+    data = content()
+    return _specialty_urls(
+        [
+            *data.clinic.medical_specialties,
+            *(name for d in data.doctors for name in d.medical_specialties),
+            *_service_specialties([s.key for s in data.services]),
+        ]
+    )
 
 
 def postal_address(lang: str) -> dict:
@@ -87,7 +102,6 @@ def opening_hours_specification() -> list[dict]:
 def medical_clinic(lang: str) -> dict:
     data = content()
     clinic = data.clinic
-    specialties = dict.fromkeys(s for d in data.doctors for s in doctor_specialties(d))
     return {
         "@type": "MedicalClinic",
         "@id": clinic_id(),
@@ -95,7 +109,7 @@ def medical_clinic(lang: str) -> dict:
         "legalName": clinic.legal_name,
         "description": text_with_facts(lang, "pages.home.meta_description"),
         "url": absolute(path_for("home", lang)),
-        "image": absolute(OG_IMAGE_PATH),
+        "image": absolute(checked_og_image_path()),
         "telephone": clinic.phone,
         "email": clinic.email,
         "address": postal_address(lang),
@@ -115,7 +129,7 @@ def medical_clinic(lang: str) -> dict:
             "bestRating": 5,
             "worstRating": 1,
         },
-        "medicalSpecialty": list(specialties),
+        "medicalSpecialty": clinic_specialties(),
         "sameAs": [str(url) for url in clinic.social.model_dump().values()],
         "employee": [{"@id": physician_id(d)} for d in data.doctors],
     }
@@ -147,7 +161,7 @@ def website(lang: str) -> dict:
         "url": absolute(path_for("home", DEFAULT_LANG)),
         "inLanguage": [IN_LANGUAGE[lang] for lang in LANGS],
         "publisher": {"@id": clinic_id()},
-        "description": text_of(lang, "site.tagline"),
+        "description": text_with_facts(lang, "site.tagline"),
     }
 
 

@@ -28,7 +28,7 @@ from tests.e2e.languages import DEFAULT_LANG, LANGS
 from tests.e2e.page_ready import page_ready
 from tests.e2e.stubs import WHATSAPP, answer_whatsapp
 from tests.e2e.without_javascript import BUNDLE, DISABLED, EACH_WAY, context_without_javascript
-from tests.texts import text_of
+from tests.texts import text_of, text_with_facts
 
 CLINIC = content().clinic
 TEL = "tel:+" + re.sub(r"\D", "", CLINIC.phone)  # the phone, digits only after tel:+
@@ -156,7 +156,7 @@ def test_heading_background_form_and_three_cards(page, lang):
     assert response.status == 200
     expect(page.locator("html")).to_have_attribute("lang", lang)
     expect(page.locator("h1")).to_have_count(1)
-    expect(page.locator("h1")).to_have_text(text_of(lang, "pages.contact.title"))
+    expect(page.locator("h1")).to_have_text(text_with_facts(lang, "pages.contact.title"))
 
     image = page.locator("[data-contact-header] picture img")
     expect(image).to_have_attribute("width", "1600")

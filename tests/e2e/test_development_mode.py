@@ -198,6 +198,10 @@ def test_broken_content_is_named_and_the_content_edit_that_fixes_it_shows_withou
         dev_site.wait_for_log(
             "doctors.yaml: field '0.years_experience': Input should be greater than 0"
         )
+        assert "Traceback" not in log_text(dev_site.log), (
+            "the development server printed a traceback with the content mistake: the "
+            "message naming the file and field must come alone"
+        )
 
         compiled = dev_site.compiles()
         doctors.write_text(original, encoding="utf-8")

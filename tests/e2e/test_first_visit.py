@@ -13,17 +13,16 @@ import pytest
 from playwright.sync_api import expect
 
 from clinic.site.components.first_visit import REDIRECT_FROM, REDIRECT_TO, script_text, storage_key
-from clinic.site.content import content
 from clinic.site.routes import lang_of, language, path_for
 from tests.e2e.languages import DEFAULT_LANG, NEXT_LANG, language_link, link_text
 from tests.e2e.page_ready import page_ready
-from tests.texts import text_of
+from tests.texts import text_with_facts
 
 FLAG_KEY = storage_key()
 # The language after the default (English in the sample) stands for every other language;
 # below, "Spanish" and "English" name the default language and that one.
 SECOND_HOME = REDIRECT_TO[NEXT_LANG]
-SPANISH_HOME_TITLE = text_of(DEFAULT_LANG, "pages.home.title").format(brand=content().clinic.brand)
+SPANISH_HOME_TITLE = text_with_facts(DEFAULT_LANG, "pages.home.title")
 # Browsers speaking each: the language's locale (en-US), and the bare language (en).
 ENGLISH_BROWSER = language(NEXT_LANG).locale
 ENGLISH_BROWSERS = [ENGLISH_BROWSER, NEXT_LANG]

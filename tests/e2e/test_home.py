@@ -19,6 +19,7 @@ from playwright.sync_api import expect
 
 from clinic.site.components.avatar import doctor_photo_url
 from clinic.site.content import content
+from clinic.site.i18n import fill_facts
 from clinic.site.pages.home import SECTION_IDS
 from clinic.site.pages.home.certifications import AUTOPLAY_MS
 from clinic.site.pages.home.data import home_content
@@ -30,7 +31,7 @@ from tests.e2e.languages import DEFAULT_LANG, LANGS, NEXT_LANG
 from tests.e2e.page_ready import UNTIL_IT_STOPS_MOVING, page_ready, scroll_to
 from tests.e2e.stubs import serve_reviews_widget
 from tests.fixture_clinic.site import FIXTURE_PROJECT
-from tests.texts import text_of
+from tests.texts import text_of, text_with_facts
 
 VIEWPORTS = {"mobile": MOBILE, "desktop": DESKTOP}
 # The spec's home sections, in its order (spec section 2): a clinic may add its own
@@ -72,24 +73,26 @@ def test_sections_in_spec_order_with_their_content(home, base_url):
     # Hero: the page's only <h1>, subtitle, book button, three permits.
     assert page.locator("h1").count() == 1
     hero = page.locator("#hero")
-    expect(hero.locator("h1")).to_have_text(
-        text_of(lang, "pages.home.title").format(brand=content().clinic.brand)
-    )
+    expect(hero.locator("h1")).to_have_text(text_with_facts(lang, "pages.home.title"))
     expect(hero.get_by_role("link", name=text_of(lang, "home.hero.book"))).to_have_attribute(
         "href", path_for("booking", lang)
     )
     expect(hero.locator("[data-permits] li")).to_have_text(content().clinic.permits)
     expect(hero.locator("h1")).to_be_in_viewport()
 
-    # Services: one card per service in content order, each linking to its page, and the banner.
+    # Services: one card per service in content order, each linking to its page, and the
+    # banner of the content's selling points (none: no banner).
     cards = page.locator("#services [data-service]")
     expect(cards).to_have_count(len(content().services))
     for card, service in zip(cards.all(), content().services, strict=True):
         expect(card.locator("h3")).to_have_text(text_of(lang, f"services.{service.key}.title"))
         expect(card.get_by_role("link")).to_have_attribute("href", path_for(service.key, lang))
-    expect(page.locator("#services [data-ultrasound-banner]")).to_contain_text(
-        text_of(lang, "home.services.ultrasound_text")
-    )
+    banner = home_content().services_banner
+    expect(page.locator("#services [data-services-banner]")).to_have_count(1 if banner else 0)
+    for point in banner:
+        expect(page.locator(f"#services [data-banner-point='{point.key}']")).to_contain_text(
+            fill_facts(lang, point.text(lang))
+        )
 
     # Team: every doctor with licence line and a link to their page; their photo if the
     # content gives one (test_doctor_photos.py says how it shows), else their initials.

@@ -1,7 +1,7 @@
 """The home page's first screen (in every language) and map facade (in the default
 language), in Chromium, at phone (390x844) and desktop (1280x800) sizes.
 
-- The title, the book button and the chips (fee, ultrasound included, rating) are inside
+- The title, the book button and the chips (fee, the content's selling points, rating) are inside
   the first viewport; the three permits are on the page.
 - No request goes to any Google host before the patient presses the map button (every
   request of the page is recorded from the first byte, through a scroll to the map).
@@ -23,7 +23,8 @@ from playwright.sync_api import Page, expect
 
 from clinic.site.content import content
 from clinic.site.directions import DIRECTIONS
-from clinic.site.i18n import consultation_price
+from clinic.site.i18n import consultation_price, fill_facts
+from clinic.site.pages.home.data import home_content
 from clinic.site.routes import path_for
 from tests.e2e.conftest import DESKTOP, MOBILE
 from tests.e2e.languages import DEFAULT_LANG, LANGS
@@ -106,14 +107,17 @@ def test_title_book_button_and_chips_are_in_the_first_screen(home):
     expect(hero.locator("h1")).to_be_in_viewport(ratio=1)
     expect(hero.locator("[data-hero-book]")).to_be_in_viewport(ratio=1)
     expect(hero.locator("[data-hero-book]")).to_have_attribute("href", path_for("booking", lang))
+    # The fee, the content's selling points, the rating.
+    selling_points = home_content().hero_chips
     chips = hero.locator("[data-chips] [data-chip]")
-    expect(chips).to_have_count(3)
+    expect(chips).to_have_count(2 + len(selling_points))
     for chip in chips.all():
         expect(chip).to_be_in_viewport(ratio=1)
     expect(hero.locator("[data-chip='price']")).to_contain_text(consultation_price())
-    expect(hero.locator("[data-chip='ultrasound']")).to_have_text(
-        text_of(lang, "home.hero.chip_ultrasound")
-    )
+    for point in selling_points:
+        expect(hero.locator(f"[data-chip='{point.key}']")).to_have_text(
+            fill_facts(lang, point.text(lang))
+        )
     expect(hero.locator("[data-chip='rating']")).to_have_text(
         text_of(lang, "home.hero.chip_rating", value=rating.value, count=rating.count)
     )

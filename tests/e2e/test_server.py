@@ -15,12 +15,15 @@ from clinic.server import security
 from clinic.site.routes import all_pages, language, legacy_redirects, path_for
 from devtools import bad_requests
 from tests.e2e.content_security_policy import watch_the_policy
-from tests.e2e.languages import NEXT_LANG
+from tests.e2e.languages import DEFAULT_LANG, NEXT_LANG
 from tests.e2e.page_ready import page_ready
 
 UNKNOWN_PATH = "/esta-pagina-no-existe"
 # A page under a language prefix (not the default language's home).
 NEXT_FAQ = path_for("faq", NEXT_LANG)
+# A page of the default language, and a path that answers 301 (content/routes.yaml).
+CONTACT = quote(path_for("contact", DEFAULT_LANG))
+OLD_PATH = quote(next(iter(legacy_redirects()), path_for("contact", DEFAULT_LANG) + "/"))
 
 
 def fetch(base_url: str, path: str, method: str = "GET", headers: dict | None = None):
@@ -69,16 +72,16 @@ def test_unknown_path_gets_the_404_page_with_status_404(base_url):
 
 
 def test_head_answers_like_get_without_a_body(base_url):
-    get_status, _, get_body = fetch(base_url, "/contacto")
-    status, headers, body = fetch(base_url, "/contacto", method="HEAD")
+    get_status, _, get_body = fetch(base_url, CONTACT)
+    status, headers, body = fetch(base_url, CONTACT, method="HEAD")
     assert (status, body) == (get_status, b"")
     assert headers["content-length"] == str(len(get_body))
-    assert fetch(base_url, "/citas", method="HEAD")[0] == 301
+    assert fetch(base_url, OLD_PATH, method="HEAD")[0] == 301
     assert fetch(base_url, UNKNOWN_PATH, method="HEAD")[0] == 404
 
 
 def test_other_methods_are_refused(base_url):
-    status, headers, _ = fetch(base_url, "/contacto", method="POST")
+    status, headers, _ = fetch(base_url, CONTACT, method="POST")
     assert status == 405
     assert headers["allow"] == "GET, HEAD"
 
@@ -151,15 +154,15 @@ def test_every_header_on_the_404(base_url):
 
 
 def test_every_header_on_a_redirect(base_url):
-    status, headers, _ = fetch(base_url, "/citas")
+    status, headers, _ = fetch(base_url, OLD_PATH)
     assert status == 301
     _assert_security_headers(headers)
 
 
 def test_html_is_revalidated_with_its_etag(base_url):
-    _, page_headers, _ = fetch(base_url, "/contacto")
+    _, page_headers, _ = fetch(base_url, CONTACT)
     status, headers, body = fetch(
-        base_url, "/contacto", headers={"If-None-Match": page_headers["etag"]}
+        base_url, CONTACT, headers={"If-None-Match": page_headers["etag"]}
     )
     assert (status, body) == (304, b"")
     # The browser merges a 304's headers into its cached copy: they must be the page's

@@ -8,13 +8,17 @@ proof that the site follows its content, and a test written against the sample's
 sample's fee, phone, hours and names) fails while it is being written, not in a
 clinic's hands:
 
-- other facts: brand, phone and WhatsApp, e-mail, address, fee and length of the
-  consultation, opening hours, permits, rating, figures;
-- other doctors: the sample's two renamed (names, slugs, years), the first with a photo;
+- other facts: brand (and its share image), phone and WhatsApp, e-mail, address, fee and
+  length of the consultation, opening hours, permits, rating, each figure of `claims`;
+- other doctors: the first two renamed (names, slugs, years), the first with a photo;
   a third with a four-word name and no Cal.com event type (no open times); a fourth;
-- a seventh service, one certification fewer, one facility photo more;
-- a third language made with `make language`'s tool: a pseudo-locale (pseudo.py).
+- a service more (a copy of the last one's page), one certification fewer (or more),
+  one facility photo more (or fewer);
+- a language more made with `make language`'s tool: a pseudo-locale (pseudo.py).
 
+Every change is derived from what the content gives (any number of doctors, services,
+cards, figures, optional blocks), so any content the loader accepts makes a fixture it
+accepts too. What the recipe cannot vary it says in one line ("fixture clinic: ...").
 The recipe runs on a copy of content/ (`make_content`), never on content/ itself.
 """
 
@@ -22,6 +26,7 @@ from __future__ import annotations
 
 import shutil
 from pathlib import Path
+from urllib.parse import quote_plus
 
 import yaml
 
@@ -35,7 +40,7 @@ PROJECT_CONTENT = FIXTURE_DIR.parents[1] / "content"
 # Files the fixture adds to the project's assets/ (a doctor's photo).
 FIXTURE_ASSETS = FIXTURE_DIR / "assets"
 
-BRAND = {"brand": "Aurora", "brand_slug": "aurora", "legal_name": "Aurora Salud Femenina"}
+BRAND = {"brand": "Aurora", "brand_slug": "aurora", "legal_name": "Aurora Servicios Médicos"}
 FACTS = {
     "site_origin": "https://www.aurora-salud.example",
     "phone": "+52 984 555 0199",
@@ -53,44 +58,30 @@ FACTS = {
         {"days": ["Sa"], "opens": "10:00", "closes": "13:00"},
     ],
     "rating": {"value": 4.7, "count": 58},
-    "claims": {
-        "hpv_procedures": 3200,
-        "hpv_success_percent": 97,
-        "contraception_years_min": 2,
-        "contraception_years_max": 12,
-        "contraception_effectiveness_percent": 98,
-    },
 }
+# Another building and street in the content's own city.
 ADDRESS = {
-    "hospital": "Hospital Playa Azul",
+    "hospital": "Torre Médica Aurora",
     "office": "212",
     "floor": "2",
-    "street": "Blvd. Kukulcán km 9.5, Zona Hotelera",
-    "postal_code": "77509",
-    "latitude": 21.1105,
-    "longitude": -86.7624,
-    "maps_url": "https://maps.google.com/?q=Hospital+Playa+Azul+Blvd.+Kukulc%C3%A1n+km+9.5+Canc%C3%BAn",
-    "map_embed_url": (
-        "https://www.google.com/maps?q=Hospital+Playa+Azul+Blvd.+Kukulc%C3%A1n+km+9.5"
-        "+Canc%C3%BAn&output=embed"
-    ),
+    "street": "Av. de los Fresnos 418, Col. Jardines",
 }
-# The sample's doctors, renamed: (the sample's position) -> who they are now.
-RENAMED_DOCTORS = [
-    {
-        "slug": "ines-robles",
-        "name": {"es": "Dra. Inés Robles", "en": "Dr. Inés Robles"},
-        "initials": "IR",
-        "years_experience": 12,
-        "image": "ines-robles.webp",
-    },
-    {
-        "slug": "tomas-herrera",
-        "name": {"es": "Dr. Tomás Herrera", "en": "Dr. Tomás Herrera"},
-        "initials": "TH",
-        "years_experience": 21,
-    },
-]
+# The first doctors, renamed: one name per gender, in the order the content lists them.
+# The first renamed doctor gets the fixture's photo.
+RENAMED_DOCTORS = {
+    "female": [
+        {"slug": "ines-robles", "name": {"es": "Dra. Inés Robles", "en": "Dr. Inés Robles"}},
+        {"slug": "paula-medina", "name": {"es": "Dra. Paula Medina", "en": "Dr. Paula Medina"}},
+    ],
+    "male": [
+        {"slug": "tomas-herrera", "name": {"es": "Dr. Tomás Herrera", "en": "Dr. Tomás Herrera"}},
+        {"slug": "mateo-lozano", "name": {"es": "Dr. Mateo Lozano", "en": "Dr. Mateo Lozano"}},
+    ],
+}
+RENAMED = 2
+FIXTURE_PHOTO = "ines-robles.webp"  # in FIXTURE_ASSETS/img/doctors/
+# A renamed doctor's years: theirs and this many more (never the content's own figure).
+MORE_YEARS = 4
 # The language more: English as a pseudo-locale, under the first of these codes that the
 # content does not have yet (codes every validator and screen reader knows; its texts are
 # no real French or German).
@@ -111,14 +102,39 @@ def _write(path: Path, data) -> None:
     path.write_text(yaml.safe_dump(data, allow_unicode=True, sort_keys=False), encoding="utf-8")
 
 
+def note(what: str) -> None:
+    """One line on what the recipe could not vary in this content."""
+    print(f"fixture clinic: {what}")
+
+
 def _saturday_closes(hours: list[dict]) -> str | None:
     return next((entry["closes"] for entry in hours if "Sa" in entry["days"]), None)
 
 
-def change_facts(content_dir: Path) -> None:
-    """Another brand, phone, address, fee, hours, permits, rating and figures: the ones
-    above, or close to them where the content already says the same (the fixture's facts
-    must differ from the content it starts from)."""
+def _other_figure(value: int) -> int:
+    """Another value of a figure, of the same kind: a percentage stays one, a count of
+    thousands stays one."""
+    if value > 100:
+        return value * 2 // 3
+    return value - 1 if value > 1 else value + 1
+
+
+def _address(address: dict) -> dict:
+    """ADDRESS in the content's city: a postal code, coordinates and map links of its own."""
+    new = {**address, **ADDRESS}
+    new["postal_code"] = f"{(int(address['postal_code']) + 9) % 100000:05d}"
+    new["latitude"] = round(address["latitude"] + 0.012, 4)
+    new["longitude"] = round(address["longitude"] - 0.015, 4)
+    query = quote_plus(f"{new['hospital']} {new['street']} {address['city']}")
+    new["maps_url"] = f"https://maps.google.com/?q={query}"
+    new["map_embed_url"] = f"https://www.google.com/maps?q={query}&output=embed"
+    return new
+
+
+def change_facts(content_dir: Path, assets_dir: Path) -> None:
+    """Another brand (with its share image), phone, address, fee, hours, permits, rating and
+    figures: the ones above, or close to them where the content already says the same
+    (the fixture's facts must differ from the content it starts from)."""
     path = content_dir / "clinic.yaml"
     clinic = _read(path)
     old_slug = clinic["brand_slug"]
@@ -127,7 +143,10 @@ def change_facts(content_dir: Path) -> None:
     new = yaml.safe_load(text.replace(old_slug, BRAND["brand_slug"]))
     new.update(BRAND)
     new.update(FACTS)
-    new["address"].update(ADDRESS)
+    new["address"] = _address(clinic["address"])
+    new["claims"] = {name: _other_figure(value) for name, value in new.get("claims", {}).items()}
+    if not new["claims"]:
+        note("clinic.yaml has no figures (claims): none to change")
     if new["phone"] == clinic["phone"]:
         new["phone"], new["whatsapp_number"] = "+52 984 555 0177", "529845550177"
     if new["consultation"]["price"] == clinic["consultation"]["price"]:
@@ -143,6 +162,12 @@ def change_facts(content_dir: Path) -> None:
         doctors.read_text(encoding="utf-8").replace(f"{old_slug}/", f"{BRAND['brand_slug']}/"),
         encoding="utf-8",
     )
+    # The share image goes by the brand's name: the content's picture under the new one.
+    share = assets_dir / "og"
+    if (share / f"{old_slug}-og.png").is_file():
+        shutil.copy(share / f"{old_slug}-og.png", share / f"{BRAND['brand_slug']}-og.png")
+    else:
+        note(f"assets/og/{old_slug}-og.png is missing: the fixture has no share image either")
 
 
 def rename_doctor(content_dir: Path, position: int, new: dict) -> None:
@@ -167,6 +192,24 @@ def rename_doctor(content_dir: Path, position: int, new: dict) -> None:
         texts = {new["slug"] if key == old else key: value for key, value in texts.items()}
         texts[new["slug"]]["name"] = names[lang]
         _write(path, texts)
+
+
+def rename_first_doctors(content_dir: Path) -> None:
+    """The first RENAMED doctors under new names of their gender, initials and years; the
+    first of them with the fixture's photo."""
+    doctors = _read(content_dir / "doctors.yaml")
+    taken = {doctor["slug"] for doctor in doctors}
+    pools = {
+        gender: [d for d in names if d["slug"] not in taken]
+        for gender, names in RENAMED_DOCTORS.items()
+    }
+    for position, doctor in enumerate(doctors[:RENAMED]):
+        new = dict(pools[doctor["gender"]].pop(0))
+        new["initials"] = "".join(word[0] for word in new["slug"].split("-")[:2]).upper()
+        new["years_experience"] = doctor["years_experience"] + MORE_YEARS
+        if position == 0:
+            new["image"] = FIXTURE_PHOTO
+        rename_doctor(content_dir, position, new)
 
 
 def _texts(node) -> list[str]:
@@ -218,7 +261,7 @@ def make_content(dest: Path, assets_dir: Path, source: Path = PROJECT_CONTENT) -
     the files it needs beside the project's own assets go to `assets_dir` (a project
     copy's assets/)."""
     shutil.copytree(source, dest)
-    change_facts(dest)
+    change_facts(dest, assets_dir)
     # New doctors first: each starts as a copy of the first, who then gets a photo.
     taken = {doctor["slug"] for doctor in _read(dest / "doctors.yaml")}
     without_times, more = [
@@ -226,8 +269,7 @@ def make_content(dest: Path, assets_dir: Path, source: Path = PROJECT_CONTENT) -
     ][:2]
     grow.add_doctor(dest, without_times, event_type=False)
     grow.add_doctor(dest, more)
-    for position, doctor in enumerate(RENAMED_DOCTORS):
-        rename_doctor(dest, position, doctor)
+    rename_first_doctors(dest)
     grow.add_service(dest)
     home = _read(dest / "pages" / "home.yaml")
     if len(home["certifications"]) > FEWEST:

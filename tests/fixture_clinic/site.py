@@ -117,6 +117,8 @@ def prepare(dest: Path = FIXTURE_PROJECT) -> Path:
                 "the fixture clinic's content could not be made from the sample "
                 f"(tests/fixture_clinic/recipe.py):\n{made.stdout[-3000:]}{made.stderr[-3000:]}"
             )
+        # What the recipe could not vary in this content, one line each.
+        sys.stderr.write(made.stdout)
         made_from.write_text(stamp)
     return dest
 

@@ -51,8 +51,29 @@ CONSULTATION_MINUTES = 60
 HOURS = {("Mo", "Tu", "We", "Th", "Fr"): ("09:00", "20:00"), ("Sa",): ("09:00", "14:00")}
 RATING = (4.9, 127)
 POSTAL_CODE = "77500"
+# Privacy page: "11 numbered sections" (their anchors).
+PRIVACY_SECTIONS = (
+    "controller",
+    "data",
+    "purposes",
+    "sensitive",
+    "sharing",
+    "security",
+    "arco",
+    "revocation",
+    "cookies",
+    "changes",
+    "contact",
+)
+# Service pages a patient can decide from: at least this many visible words each, in each
+# language.
+SERVICE_PAGE_WORDS = 500
 # Section 9: the share image.
 SHARE_IMAGE = (1200, 630)
+# Section 1: a gynecology clinic; a doctor who sees its maternity patients practises
+# obstetrics too (schema.org's MedicalSpecialty names, in the structured data).
+SPECIALTY = "Gynecologic"
+SPECIALTY_OF_SERVICE = {"maternity": "Obstetric"}
 # Spec section 2, legacy redirects (old path -> the Spanish path it replaces).
 LEGACY_REDIRECTS = {
     "/citas": "/agenda-tu-cita",
@@ -99,14 +120,14 @@ def service_claims() -> dict[str, dict[str, list[str]]]:
     # reads like an age limit.
     years = {"es": "años", "en": "years"}
     years_range = {
-        "es": f"{claims.contraception_years_min} a {claims.contraception_years_max} años",
-        "en": f"{claims.contraception_years_min} to {claims.contraception_years_max} years",
+        "es": f"{claims['contraception_years_min']} a {claims['contraception_years_max']} años",
+        "en": f"{claims['contraception_years_min']} to {claims['contraception_years_max']} years",
     }
     return {
         "hpv": {
             lang: [
-                _figure(format_number(claims.hpv_procedures), lang),
-                _figure(f"{claims.hpv_success_percent}%", lang),
+                _figure(format_number(claims["hpv_procedures"]), lang),
+                _figure(f"{claims['hpv_success_percent']}%", lang),
                 f"{_figure(hpv_years, lang)} {years[lang]}",
                 text_of(lang, "inner.years", years=hpv_years),
             ]
@@ -124,7 +145,7 @@ def service_claims() -> dict[str, dict[str, list[str]]]:
         "contraception": {
             lang: [
                 years_range[lang],
-                _figure(f"{claims.contraception_effectiveness_percent}%", lang),
+                _figure(f"{claims['contraception_effectiveness_percent']}%", lang),
             ]
             for lang in ("es", "en")
         },

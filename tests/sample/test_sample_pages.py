@@ -17,6 +17,7 @@ from clinic.server.middleware import prerendered_file
 from clinic.site.content import content
 from clinic.site.i18n import format_number, format_price
 from clinic.site.routes import all_pages, path_for, twin_path
+from devtools.words import count_words
 from tests.sample import spec
 
 
@@ -82,9 +83,12 @@ def test_the_booking_page_and_the_faq_state_the_spec_s_fee(sample_build):
             assert fee in html_of(sample_build, path_for(page_id, lang)), (page_id, lang)
 
 
-def main_text(build, path: str) -> str:
-    """The words of a page's <main>, as one line."""
+def main_text(build, path: str, visible_only: bool = False) -> str:
+    """The words of a page's <main>, as one line (without screen-reader hints if
+    `visible_only`)."""
     main = html_of(build, path).split("<main", 1)[1].split("</main>", 1)[0]
+    if visible_only:
+        main = re.sub(r'<span class="sr-only"[^>]*>[^<]*</span>', " ", main)
     return " ".join(html.unescape(re.sub(r"<[^>]+>", " ", main.split(">", 1)[1])).split())
 
 
@@ -92,9 +96,9 @@ def test_the_service_pages_state_the_spec_s_claims_each_on_its_own_page(sample_b
     claims = content().clinic.claims
     # A claim's figure appears on its own service page only.
     figures = {
-        format_number(claims.hpv_procedures): "hpv",
-        f"{claims.hpv_success_percent}%": "hpv",
-        f"{claims.contraception_effectiveness_percent}%": "contraception",
+        format_number(claims["hpv_procedures"]): "hpv",
+        f"{claims['hpv_success_percent']}%": "hpv",
+        f"{claims['contraception_effectiveness_percent']}%": "contraception",
     }
     for service, by_lang in spec.service_claims().items():
         for lang, expected in by_lang.items():
@@ -114,3 +118,11 @@ def test_the_privacy_notice_cites_the_law_it_follows(sample_build):
         text = main_text(sample_build, path_for("privacy", lang))
         for fact in facts:
             assert fact in text, f"{fact!r} missing on {path_for('privacy', lang)}"
+
+
+def test_each_service_page_has_the_words_a_patient_decides_from(sample_build):
+    for service in content().services:
+        for lang in ("es", "en"):
+            path = path_for(service.key, lang)
+            words = count_words(main_text(sample_build, path, visible_only=True))
+            assert words >= spec.SERVICE_PAGE_WORDS, f"{path}: {words} words"

@@ -17,6 +17,7 @@ from tests.sample import spec
 def test_the_sample_has_the_spec_s_numbers():
     from clinic.site.pages.faq_data import faq_views
     from clinic.site.pages.home.data import home_content
+    from clinic.site.pages.privacy import privacy_content
     from clinic.site.pages.success import success_content
 
     data = content()
@@ -25,6 +26,7 @@ def test_the_sample_has_the_spec_s_numbers():
     assert len(home_content().certifications) == spec.CERTIFICATIONS
     assert len(home_content().facilities) == spec.FACILITY_PHOTOS
     assert len(success_content().notes) == spec.SUCCESS_NOTES
+    assert tuple(s.key for s in privacy_content().sections) == spec.PRIVACY_SECTIONS
     for lang in ("es", "en"):
         [services] = [v.items for v in faq_views(lang) if v.items_kind == "services"]
         assert len(services) == spec.FAQ_SERVICES
@@ -55,3 +57,30 @@ def test_the_sample_has_the_spec_s_constants():
     assert clinic.address.postal_code == spec.POSTAL_CODE
     assert len(clinic.permits) == spec.PERMITS
     assert OG_IMAGE_SIZE == spec.SHARE_IMAGE
+
+
+def test_the_sample_s_structured_data_names_a_gynecology_clinic():
+    from clinic.site.structured_data import clinic_specialties, doctor_specialties
+
+    def urls(names) -> list[str]:
+        return [f"https://schema.org/{name}" for name in dict.fromkeys(names)]
+
+    assert clinic_specialties() == urls([spec.SPECIALTY, *spec.SPECIALTY_OF_SERVICE.values()])
+    for doctor in content().doctors:
+        seen = [spec.SPECIALTY_OF_SERVICE.get(key) for key in doctor.services]
+        assert doctor_specialties(doctor) == urls([spec.SPECIALTY, *filter(None, seen)])
+
+
+def test_the_sample_s_opening_hours_read_as_the_spec_writes_them():
+    from clinic.site.i18n import opening_hours
+
+    assert opening_hours("es") == [
+        ("Lunes a viernes", "9:00 a. m. a 8:00 p. m."),
+        ("Sábado", "9:00 a. m. a 2:00 p. m."),
+        ("Domingo", "Cerrado"),
+    ]
+    assert opening_hours("en") == [
+        ("Monday to Friday", "9:00 AM to 8:00 PM"),
+        ("Saturday", "9:00 AM to 2:00 PM"),
+        ("Sunday", "Closed"),
+    ]

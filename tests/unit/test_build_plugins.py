@@ -390,8 +390,8 @@ def test_each_languages_404_page_ends_up_where_static_hosts_look_for_it(tmp_path
     copies to `404.html` after the plugins (the shell kept beside the export); nothing left
     at the prerendered paths."""
     static_dir = tmp_path / "client"
-    es_title = text_with_facts("es", "not_found.meta_title")
-    rendered = f"<html><head><title>{es_title}</title></head><body><main>404</main></body></html>"
+    title = text_with_facts(DEFAULT_LANG, "not_found.meta_title")
+    rendered = f"<html><head><title>{title}</title></head><body><main>404</main></body></html>"
     shell = "<html><body></body></html>"
     static_dir.mkdir()
     (static_dir / SHELL).write_text(shell)
@@ -403,10 +403,11 @@ def test_each_languages_404_page_ends_up_where_static_hosts_look_for_it(tmp_path
     place_built_pages(static_dir)
     assert (static_dir / "404.html").read_text() == rendered == (static_dir / SHELL).read_text()
     assert (tmp_path / KEPT_SHELL).read_text() == shell
-    assert (
-        f"<title>{text_with_facts('en', 'not_found.meta_title')}</title>"
-        in (static_dir / "en/404.html").read_text()
-    )
+    for lang in LANGS[1:]:
+        assert (
+            f"<title>{text_with_facts(lang, 'not_found.meta_title')}</title>"
+            in (static_dir / not_found_file(lang).lstrip("/")).read_text()
+        )
     for path in PRERENDER_PATHS.values():
         folder = static_dir / path.lstrip("/")
         assert not folder.exists() and not folder.with_name(folder.name + ".html").exists()
@@ -422,19 +423,20 @@ def test_a_build_without_the_404_pages_stops_instead_of_shipping_the_shell(tmp_p
     assert "update clinic/framework/patches/not_found_pages.py" in str(error.value)
 
 
-def test_the_english_404_page_gets_the_english_title_and_description():
-    es_title, es_description = (
-        text_with_facts("es", "not_found.meta_title"),
-        text_with_facts("es", "not_found.meta_description"),
+@pytest.mark.parametrize("lang", LANGS[1:])
+def test_another_language_s_404_page_gets_its_own_title_and_description(lang):
+    title, description = (
+        text_with_facts(DEFAULT_LANG, "not_found.meta_title"),
+        text_with_facts(DEFAULT_LANG, "not_found.meta_description"),
     )
     page = (
-        f'<head><title>{es_title}</title><meta content="{es_description}" name="description"/>'
-        f'<meta content="{es_title}" property="og:title"/></head>'
+        f'<head><title>{title}</title><meta content="{description}" name="description"/>'
+        f'<meta content="{title}" property="og:title"/></head>'
     )
-    english = in_language(page, "en")
-    assert es_title not in english and es_description not in english
-    assert f"<title>{text_with_facts('en', 'not_found.meta_title')}</title>" in english
-    assert f'content="{text_with_facts("en", "not_found.meta_description")}"' in english
+    translated = in_language(page, lang)
+    assert title not in translated and description not in translated
+    assert f"<title>{text_with_facts(lang, 'not_found.meta_title')}</title>" in translated
+    assert f'content="{text_with_facts(lang, "not_found.meta_description")}"' in translated
 
 
 def test_the_development_server_listens_on_loopback_in_reflexs_own_vite_config():

@@ -42,7 +42,7 @@ def test_shipped_content_loads_as_written():
     assert data.clinic.phone == clinic["phone"]
     assert data.clinic.whatsapp_number == clinic["whatsapp_number"]
     assert data.clinic.consultation.price == clinic["consultation"]["price"]
-    assert data.clinic.claims.model_dump() == clinic["claims"]
+    assert data.clinic.claims == clinic.get("claims", {})
     assert [d.slug for d in data.doctors] == [d["slug"] for d in doctors]
     for lang in LANGS:
         texts = read_yaml(CONTENT_DIR / "i18n" / lang / "pages" / "doctors.yaml")
@@ -176,17 +176,34 @@ def test_a_clinic_without_doctors_or_services_is_refused(content_copy, name):
         load_content(content_copy)
 
 
-def test_claims_are_validated(content_copy):
-    edit_yaml(content_copy / "clinic.yaml", lambda d: d["claims"].update(hpv_success_percent=120))
-    with pytest.raises(ContentError, match=r"clinic\.yaml: field 'claims\.hpv_success_percent'"):
+def test_figures_are_named_whole_numbers_and_none_is_required(content_copy):
+    edit_yaml(content_copy / "clinic.yaml", lambda d: d.update(claims={"patients_seen": -1}))
+    with pytest.raises(ContentError, match=r"clinic\.yaml: field 'claims\.patients_seen'"):
         load_content(content_copy)
-    edit_yaml(
-        content_copy / "clinic.yaml",
-        lambda d: d["claims"].update(
-            hpv_success_percent=90, contraception_years_min=12, contraception_years_max=4
-        ),
-    )
-    with pytest.raises(ContentError, match=r"clinic\.yaml: field 'claims'.*years_min is greater"):
+    edit_yaml(content_copy / "clinic.yaml", lambda d: d.update(claims={"Patients seen": 5}))
+    with pytest.raises(ContentError, match=r"clinic\.yaml: field 'claims\.Patients seen"):
+        load_content(content_copy)
+    # Only the texts need them (a text naming a figure that is not there is refused where
+    # it is used: tests/unit/test_i18n.py).
+    edit_yaml(content_copy / "clinic.yaml", lambda d: d.pop("claims", None))
+    assert load_content(content_copy).clinic.claims == {}
+
+
+def test_a_service_without_a_specialist_has_no_text_about_one(content_copy):
+    """{name} and {years} in a service's texts are its specialist's: a service with none
+    whose text names them is refused, naming the text."""
+    services = read_yaml(content_copy / "services.yaml")
+    i, key = 0, services[0]["key"]
+    edit_yaml(content_copy / "services.yaml", lambda d: d[i].pop("specialist", None))
+    for lang in LANGS:
+        path = content_copy / "i18n" / lang / "pages" / "services" / f"{key}.yaml"
+        edit_yaml(path, lambda d: d["intro"].append("{name}"))
+    with pytest.raises(
+        ContentError,
+        match=rf"i18n/{LANGS[0]}[/.].*: field '[^']+': \{{(name|years)\}} is the service's "
+        rf"specialist's, but services\.yaml gives '{re.escape(key)}' none "
+        rf"\(field '{i}\.specialist'\)",
+    ):
         load_content(content_copy)
 
 

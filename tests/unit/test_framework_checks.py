@@ -1,6 +1,6 @@
 """The framework package's build-time checks: each holds on today's Reflex, and each
 stops the build with one line naming what changed and the file to update when what it
-relies on changes (clinic/framework/UPGRADING.md lists them)."""
+relies on changes (docs/upgrading.md lists them)."""
 
 from __future__ import annotations
 

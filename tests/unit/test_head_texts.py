@@ -14,6 +14,7 @@ import yaml
 from clinic.site import head_texts
 from clinic.site.content import CONTENT_DIR, LANGS, ContentError, content, load_content
 from clinic.site.head_texts import ELLIPSIS, head_text, limits_of
+from clinic.site.i18n import fill_facts
 from tests.texts import text_of
 
 NAMES = [
@@ -36,7 +37,8 @@ def _doctor_values(lang: str, name: str, specialty: str) -> dict[str, str]:
         "name": name,
         "specialty": specialty,
         "years": "7",
-        "role": text_of(lang, "pages.doctor.role_female"),
+        # A role the content writes: that of its first doctor's gender.
+        "role": text_of(lang, f"pages.doctor.role_{content().doctors[0].gender}"),
     }
 
 
@@ -55,7 +57,7 @@ def test_a_long_specialty_is_cut_after_a_clause_before_a_word():
     specialty = SPECIALTIES[2]
     long_name = NAMES[2]
     text = head_text(
-        "es", "pages.doctor.meta_description", **_doctor_values("es", long_name, specialty)
+        LANGS[0], "pages.doctor.meta_description", **_doctor_values(LANGS[0], long_name, specialty)
     )
     assert ELLIPSIS not in text
     assert specialty.split(", ")[0] in text
@@ -73,10 +75,11 @@ def test_head_texts_that_fit_are_used_as_written():
         }
         for field in ("meta_title", "meta_description"):
             key = f"pages.doctor.{field}"
-            written = content().i18n[lang][key]
+            # As written, with the clinic's facts ({brand}, {city}...) and the doctor's.
+            written = fill_facts(lang, content().i18n[lang][key], **values)
             text = head_text(lang, key, **values)
-            if limits_of(field).admit(written.format(brand=content().clinic.brand, **values)):
-                assert text == written.format(brand=content().clinic.brand, **values)
+            if limits_of(field).admit(written):
+                assert text == written
 
 
 def test_a_hand_written_head_text_out_of_bounds_is_refused_naming_file_and_field(
@@ -86,7 +89,7 @@ def test_a_hand_written_head_text_out_of_bounds_is_refused_naming_file_and_field
     shutil.copytree(CONTENT_DIR, copy)
     key = "pages.faq.meta_description"
     edited = load_content(copy)
-    source = copy / edited.i18n_file("en", key)
+    source = copy / edited.i18n_file(LANGS[-1], key)
     data = yaml.safe_load(source.read_text(encoding="utf-8"))
     node = data
     *parents, last = key.split(".")
@@ -98,10 +101,10 @@ def test_a_hand_written_head_text_out_of_bounds_is_refused_naming_file_and_field
     monkeypatch.setattr(head_texts, "content", lambda: load_content(copy))
     with pytest.raises(
         ContentError,
-        match=rf"^{re.escape(edited.i18n_file('en', key))}: field '{key}': \d+ characters",
+        match=rf"^{re.escape(edited.i18n_file(LANGS[-1], key))}: field '{key}': \d+ characters",
     ):
-        head_text("en", key)
-    assert head_text("es", key)  # the other language is untouched
+        head_text(LANGS[-1], key)
+    assert head_text(LANGS[0], key)  # the other language is untouched
 
 
 def test_every_i18n_key_knows_its_file():

@@ -141,3 +141,45 @@ def test_a_link_to_a_page_routes_yaml_does_not_list_names_routes_yaml():
 
     with pytest.raises(ContentError, match=r"^routes\.yaml: field 'pages\.no-such-page': missing"):
         path_for("no-such-page", LANGS[0])
+
+
+def _selling_points(count: int) -> dict:
+    """`count` hero chips and banner points, each with texts in every language."""
+    from clinic.site.content.pages.home import BannerPoint, HeroChip
+
+    def texts(word: str, i: int) -> dict:
+        return {lang: f"{word} {i} {lang}" for lang in LANGS}
+
+    return {
+        "hero_chips": [
+            HeroChip(key=f"chip-{i}", icon="star", text=texts("Chip", i)) for i in range(count)
+        ],
+        "services_banner": [
+            BannerPoint(
+                key=f"point-{i}", icon="star", title=texts("Title", i), text=texts("Text", i)
+            )
+            for i in range(count)
+        ],
+    }
+
+
+@pytest.mark.parametrize("count", [0, 1, 3])
+def test_the_selling_points_are_content_any_number_none_showing_nothing(monkeypatch, count):
+    """The hero shows the fee, the content's chips and the rating; the services section a
+    banner of the content's points, and no banner (no empty box) without any."""
+    from clinic.site.pages.home import hero, services
+
+    edited = home_content().model_copy(update=_selling_points(count))
+    monkeypatch.setattr(hero, "home_content", lambda: edited)
+    monkeypatch.setattr(services, "home_content", lambda: edited)
+    for lang in LANGS:
+        chips = str(hero.section(lang))
+        keys = re.findall(r'"data-chip":"([^"]+)"', chips)
+        assert keys == ["price", *(f"chip-{i}" for i in range(count)), "rating"]
+        assert all(f"Chip {i} {lang}" in chips for i in range(count))
+        banner = str(services.section(lang))
+        assert banner.count('"data-banner-point"') == count
+        assert ('"data-services-banner"' in banner) == (count > 0)
+        assert all(
+            f"Title {i} {lang}" in banner and f"Text {i} {lang}" in banner for i in range(count)
+        )

@@ -17,6 +17,7 @@ from packaging.utils import canonicalize_name
 from reflex.utils import js_runtimes
 from reflex_base import constants
 
+from clinic.framework.errors import FrameworkChanged
 from clinic.framework.npm_versions import install_npm_versions
 from clinic.framework.patches.frontend_lock import (
     BUN_CONFIG,
@@ -190,6 +191,9 @@ def test_npm_upgrades_replace_reflex_pins_and_every_spec_it_adds(reflex_installe
 
 
 def test_an_npm_upgrade_that_reflex_has_caught_up_with_stops_the_build(reflex_installer):
-    with pytest.raises(SystemExit, match=r"Reflex now pins vite 8\.3\.4, not older than 8\.3\.4"):
+    with pytest.raises(
+        FrameworkChanged,
+        match=r"^npm versions: Reflex now pins vite 8\.3\.4, not older than 8\.3\.4; update pyproject",
+    ):
         install_npm_versions({"vite": "8.3.4"})
     assert constants.PackageJson.DEV_DEPENDENCIES == {"vite": "8.3.4"}

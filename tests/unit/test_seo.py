@@ -9,13 +9,22 @@ from __future__ import annotations
 import json
 import re
 import struct
+import typing
 from pathlib import Path
 from xml.etree import ElementTree
 
 import pytest
 
 from clinic.site import seo, structured_data
-from clinic.site.content import DEFAULT_LANG, LANGS, LANGUAGES, OpeningHours, content
+from clinic.site.content import (
+    DEFAULT_LANG,
+    LANGS,
+    LANGUAGES,
+    ContentError,
+    OpeningHours,
+    content,
+)
+from clinic.site.content.medical_specialties import MedicalSpecialty
 from clinic.site.head_texts import limits_of
 from clinic.site.i18n import consultation_length, consultation_price
 from clinic.site.routes import all_pages, legacy_redirects, page, path_for, twin_path
@@ -101,7 +110,7 @@ def test_titles_and_descriptions_are_distinct_per_page():
 def test_head_has_every_tag_with_its_value(p):
     head = seo.head(p)
     url = ORIGIN + p.path
-    assert head["image"] == ORIGIN + seo.OG_IMAGE_PATH
+    assert head["image"] == ORIGIN + seo.og_image_path()
     assert head["title"] and head["description"]
     assert meta_value(head, "keywords")
     assert meta_value(head, "og:type") == "website"
@@ -117,6 +126,12 @@ def test_head_has_every_tag_with_its_value(p):
     assert meta_value(head, "og:image:height") == "630"
     assert meta_value(head, "og:image:alt") == text_with_facts(p.lang, "site.og_image_alt")
     assert meta_value(head, "twitter:card") == "summary_large_image"
+
+
+@pytest.mark.parametrize("p", PAGES, ids=ids(PAGES))
+def test_structured_data_has_every_fact_filled_in(p):
+    text = structured_data.to_script_text(structured_data.graph(p))
+    assert not re.findall(r"\{\w+\}", text)
 
 
 @pytest.mark.parametrize("p", PAGES, ids=ids(PAGES))
@@ -162,15 +177,28 @@ def test_canonical_is_the_page_and_hreflang_is_reciprocal(p):
 
 
 def test_absolute_urls_are_percent_encoded():
-    assert seo.absolute("/contáctanos") == ORIGIN + "/cont%C3%A1ctanos"
+    assert seo.absolute("/página") == ORIGIN + "/p%C3%A1gina"
     assert seo.absolute("/#clinic") == ORIGIN + "/#clinic"
 
 
-def test_og_image_is_a_1200x630_png():
-    data = (ROOT / "assets" / seo.OG_IMAGE_PATH.lstrip("/")).read_bytes()
+def test_og_image_is_a_1200x630_png_named_after_the_brand():
+    assert seo.og_image_path() == f"/og/{content().clinic.brand_slug}-og.png"
+    data = (ROOT / "assets" / seo.og_image_path().lstrip("/")).read_bytes()
     assert data[:8] == b"\x89PNG\r\n\x1a\n"
     width, height = struct.unpack(">II", data[16:24])
     assert (width, height) == (1200, 630)
+
+
+def test_a_brand_without_its_share_image_stops_the_build(monkeypatch):
+    """A new brand_slug names a share image nobody has drawn yet: the build says how."""
+    edited = content().clinic.model_copy(update={"brand_slug": "a-brand-with-no-image"})
+    monkeypatch.setattr(seo, "content", lambda: content().model_copy(update={"clinic": edited}))
+    with pytest.raises(
+        ContentError,
+        match=r"clinic\.yaml: field 'brand_slug': assets/og/a-brand-with-no-image-og\.png is "
+        r"missing: .*tools/make_og_image\.py",
+    ):
+        seo.head(PAGES[0])
 
 
 # ---------------------------------------------------------------- structured data
@@ -215,11 +243,17 @@ def test_every_page_describes_the_clinic_its_doctors_and_the_website(p):
     assert clinic["currenciesAccepted"] == facts.consultation.currency
     assert clinic["aggregateRating"]["ratingValue"] == facts.rating.value
     assert clinic["aggregateRating"]["reviewCount"] == facts.rating.count
-    assert "https://schema.org/Gynecologic" in clinic["medicalSpecialty"]
+    assert clinic["medicalSpecialty"] == structured_data.clinic_specialties()
+    assert {f"https://schema.org/{name}" for name in facts.medical_specialties} <= set(
+        clinic["medicalSpecialty"]
+    )
     physicians = nodes["Physician"]
     assert [d["name"] for d in physicians] == [d.name(p.lang) for d in content().doctors]
     assert all(d["telephone"] == facts.phone for d in physicians)
     assert all(d["hospitalAffiliation"]["name"] == address.hospital for d in physicians)
+    for doctor, node in zip(content().doctors, physicians, strict=True):
+        assert node["medicalSpecialty"] == structured_data.doctor_specialties(doctor)
+        assert set(node["medicalSpecialty"]) <= set(clinic["medicalSpecialty"])
     for doctor in physicians:
         assert doctor["medicalSpecialty"] and doctor["description"]
         assert doctor["url"].startswith(ORIGIN + "/")
@@ -268,20 +302,40 @@ def test_opening_hours_of_the_shipped_content():
     ]
 
 
-def test_doctor_specialties_follow_the_services_they_see():
-    # A doctor who sees maternity patients practises obstetrics; every one is a gynecologist.
-    doctor = content().doctors[0]
-    ob_gyn = doctor.model_copy(update={"services": ["hysteroscopy", "maternity", "checkup"]})
-    gyn = doctor.model_copy(update={"services": ["hpv", "checkup"]})
-    assert structured_data.doctor_specialties(ob_gyn) == [
-        "https://schema.org/Gynecologic",
-        "https://schema.org/Obstetric",
-    ]
-    assert structured_data.doctor_specialties(gyn) == ["https://schema.org/Gynecologic"]
-    for d in content().doctors:
-        assert structured_data.doctor_specialties(d) == structured_data.doctor_specialties(
-            doctor.model_copy(update={"services": d.services})
-        )
+def test_specialties_come_from_content(monkeypatch):
+    """A doctor practises the clinic's specialties (or their own, when doctors.yaml gives
+    them) and those of the services they see; the clinic, all of them."""
+    data = content()
+    first, *others = data.services
+    # Two specialties the content does not use yet: one for the first service, one of a
+    # doctor's own.
+    unused, another = [
+        name
+        for name in typing.get_args(MedicalSpecialty)
+        if name not in data.clinic.medical_specialties
+        and all(s.medical_specialty != name for s in data.services)
+        and all(name not in d.medical_specialties for d in data.doctors)
+    ][:2]
+    services = [first.model_copy(update={"medical_specialty": unused}), *others]
+    sees_it = data.doctors[0].model_copy(
+        update={"services": [first.key], "medical_specialties": []}
+    )
+    sees_other = sees_it.model_copy(update={"services": [s.key for s in others]})
+    own = sees_it.model_copy(update={"medical_specialties": [another]})
+    edited = data.model_copy(update={"services": services, "doctors": [sees_it, sees_other, own]})
+    monkeypatch.setattr(structured_data, "content", lambda: edited)
+
+    def urls(*names: str | None) -> list[str]:
+        return [f"https://schema.org/{n}" for n in dict.fromkeys(names) if n]
+
+    clinic_own = data.clinic.medical_specialties
+    other_services = [s.medical_specialty for s in others]
+    assert structured_data.doctor_specialties(sees_it) == urls(*clinic_own, unused)
+    assert structured_data.doctor_specialties(sees_other) == urls(*clinic_own, *other_services)
+    assert structured_data.doctor_specialties(own) == urls(another, unused)
+    assert structured_data.clinic_specialties() == urls(
+        *clinic_own, another, unused, *other_services
+    )
 
 
 FAKE_FAQ = [

@@ -4,8 +4,10 @@ browser: routing decisions, headers on each kind of response, and generated rule
 from __future__ import annotations
 
 import asyncio
+import unicodedata
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
+from urllib.parse import quote
 
 import pytest
 
@@ -21,9 +23,29 @@ from clinic.server.middleware import (
     resolve,
 )
 from clinic.site.content import LANGS, content
-from clinic.site.routes import all_pages, legacy_redirects, not_found_file
+from clinic.site.routes import (
+    all_pages,
+    lang_of,
+    lang_prefix,
+    legacy_redirects,
+    not_found_file,
+    path_for,
+)
 from clinic.site_files import cloudflare_pages, netlify
 from clinic.site_files.static_host_rules import lang_prefixes, legacy_spellings, page_spellings
+
+# Paths from the route table (content/routes.yaml), never typed: a clinic renames its pages.
+# A page of the default language one segment deep; a page of another language under its
+# prefix ("/en/..."); a path that answers 301 (a legacy path, or a page's other spelling).
+DEFAULT, OTHER = LANGS[0], LANGS[-1]
+SHALLOW = next(
+    p.path for p in all_pages() if p.lang == DEFAULT and p.path.count("/") == 1 < len(p.path)
+)
+NESTED = next(p.path for p in all_pages() if p.lang == OTHER and p.path.strip("/").count("/"))
+PREFIX, NESTED_REST = NESTED.rsplit("/", 1)
+OLD_PATH, ITS_PAGE = next(iter(legacy_redirects().items()), (SHALLOW + "/", SHALLOW))
+# Legacy paths with an accent, which a request may spell composed or decomposed.
+ACCENTED_LEGACY = [old for old in legacy_redirects() if unicodedata.normalize("NFD", old) != old]
 
 # ------------------------------------------------------------------ routing decisions
 
@@ -54,19 +76,22 @@ def test_legacy_paths_redirect_with_or_without_trailing_slash(old, target, slash
     assert resolve("GET", quote(old + slash).encode()) == Redirect(target)
 
 
-def test_decomposed_unicode_spelling_of_a_legacy_path_redirects_too():
-    assert resolve("GET", "/conta\u0301ctanos".encode()) == Redirect("/contacto")
+@pytest.mark.parametrize("old", ACCENTED_LEGACY)
+def test_decomposed_unicode_spelling_of_a_legacy_path_redirects_too(old):
+    decomposed = unicodedata.normalize("NFD", old)
+    assert resolve("GET", decomposed.encode()) == Redirect(legacy_redirects()[old])
+
+
+def _file_names(path: str) -> list[str]:
+    """The files a page is prerendered as, by name: "/x.html" and "/x/index.html"; a home's
+    "index.html" in its folder."""
+    if path.endswith("/"):
+        return [path + "index.html"]
+    return [path + ".html", path + "/index.html"]
 
 
 @pytest.mark.parametrize(
-    "path, target",
-    [
-        ("/index.html", "/"),
-        ("/en/index.html", "/en/"),
-        ("/contacto.html", "/contacto"),
-        ("/contacto/index.html", "/contacto"),
-        ("/en/faq.html", "/en/faq"),
-    ],
+    "path, target", [(name, p.path) for p in all_pages() for name in _file_names(p.path)]
 )
 def test_prerendered_file_names_redirect_to_the_page(path, target):
     assert resolve("GET", path.encode()) == Redirect(target)
@@ -85,14 +110,14 @@ def test_anything_else_goes_to_the_file_server(path):
 @pytest.mark.parametrize(
     "raw, target",
     [
-        (b"/./contacto", "/contacto"),
-        (b"//contacto", "/contacto"),
-        (b"/contacto/..", "/"),
-        (b"/en/../", "/"),
-        (b"/en/./faq", "/en/faq"),
+        (quote(f"/.{SHALLOW}").encode(), SHALLOW),
+        (quote(f"/{SHALLOW}").encode(), SHALLOW),
+        (quote(f"{SHALLOW}/..").encode(), "/"),
+        (quote(f"{PREFIX}/../").encode(), "/"),
+        (quote(f"{PREFIX}/./{NESTED_REST}").encode(), NESTED),
         (b"/%2e%2e/%2e%2e/etc/passwd", "/etc/passwd"),
         (b"/assets/../../rxconfig.py", "/rxconfig.py"),
-        (b"/en/faq/.", "/en/faq/"),
+        (quote(f"{NESTED}/.").encode(), NESTED + "/"),
     ],
 )
 def test_dot_and_empty_segments_redirect_to_the_clean_path(raw, target):
@@ -261,7 +286,7 @@ def _assert_security_headers(headers):
 
 def test_page_gets_its_own_script_hashes_and_html_cache_policy(static_dir, monkeypatch):
     monkeypatch.delenv("CLINIC_HSTS", raising=False)
-    status, headers, body = _request(static_dir, b"/contacto")
+    status, headers, body = _request(static_dir, quote(SHALLOW).encode())
     assert status == 200 and body == PAGE_HTML.encode()
     _assert_security_headers(headers)
     assert "'sha256-" + _b64sha("window.x=1") + "'" in headers["content-security-policy"]
@@ -278,24 +303,17 @@ def test_unknown_path_gets_the_404_page_with_its_hashes(static_dir):
 
 
 @pytest.mark.parametrize(
-    "path", ["/__404", "/__404/", "/en/__404", "/__404.html", "/en/__404.html"]
+    "path", ["/__404", "/__404/", f"{PREFIX}/__404", "/__404.html", f"{PREFIX}/__404.html"]
 )
 def test_the_files_behind_the_404_page_are_not_pages(path):
     assert resolve("GET", path.encode()) == NotFound()
 
 
+# Each language's 404 page, told apart by the script its policy must allow.
 NOT_FOUND_BY_LANG = {
-    "es": "<html><head><script>window.es=1</script></head><body>No encontrada</body></html>",
-    "en": "<html><head><script>window.en=1</script></head><body>Not found</body></html>",
+    lang: f"<html><head><script>window.{lang}=1</script></head><body>404</body></html>"
+    for lang in LANGS
 }
-# Content with more languages: a page of their own, written like the sample's.
-NOT_FOUND_BY_LANG.update(
-    {
-        lang: f"<html><head><script>window.{lang}=1</script></head><body>404</body></html>"
-        for lang in LANGS
-        if lang not in NOT_FOUND_BY_LANG
-    }
-)
 
 
 @pytest.fixture
@@ -310,11 +328,11 @@ def prerendered_404(static_dir: Path) -> Path:
 @pytest.mark.parametrize(
     "path, lang",
     [
-        (b"/no-such-page", "es"),
-        (b"/en/no-such-page", "en"),
-        (b"/en/a/b/c", "en"),
-        (b"/enx", "es"),
-        (b"/" + b"x" * 300, "es"),
+        (b"/no-such-page", DEFAULT),
+        (f"{PREFIX}/no-such-page".encode(), OTHER),
+        (f"{PREFIX}/a/b/c".encode(), OTHER),
+        (f"{PREFIX}x".encode(), lang_of(f"{PREFIX}x")),
+        (b"/" + b"x" * 300, DEFAULT),
     ],
 )
 def test_unknown_paths_get_the_prerendered_404_page_of_their_language(prerendered_404, path, lang):
@@ -343,16 +361,23 @@ def test_hashed_asset_is_immutable(static_dir):
 def test_redirect_keeps_the_query_string_and_never_uses_the_host(static_dir):
     status, headers, body = _request(
         static_dir,
-        b"/citas/",
+        quote(OLD_PATH.rstrip("/") + "/").encode(),
         query=b"utm_source=fb&x=%20y z",
         headers=[(b"host", b"evil.example")],
     )
     assert status == 301 and body == b""
-    assert headers["location"] == "/agenda-tu-cita?utm_source=fb&x=%20y%20z"
+    assert headers["location"] == quote(ITS_PAGE) + "?utm_source=fb&x=%20y%20z"
     _assert_security_headers(headers)
 
 
-@pytest.mark.parametrize("path, lang", [(b"/citas", "es"), (b"/en", "en"), (b"/en/faq/", "en")])
+@pytest.mark.parametrize(
+    "path, lang",
+    [
+        (quote(OLD_PATH).encode(), lang_of(OLD_PATH)),
+        (PREFIX.encode(), OTHER),
+        (f"{NESTED}/".encode(), OTHER),
+    ],
+)
 def test_a_redirect_carries_the_404_page_policy_of_its_language_as_a_static_host_does(
     prerendered_404, path, lang
 ):
@@ -362,7 +387,7 @@ def test_a_redirect_carries_the_404_page_policy_of_its_language_as_a_static_host
 
 
 def test_head_gets_headers_without_body(static_dir):
-    status, headers, body = _request(static_dir, b"/citas", method="HEAD")
+    status, headers, body = _request(static_dir, quote(OLD_PATH).encode(), method="HEAD")
     assert (status, body) == (301, b"")
     status, headers, body = _request(static_dir, b"/healthz", method="HEAD")
     assert (status, body) == (200, b"")
@@ -414,11 +439,15 @@ def test_cloudflare_redirects_every_legacy_path_and_spelling_once_with_a_status_
     as_map = {source: target for source, target, _ in rules}
     for old, target in legacy_redirects().items():
         assert all(as_map[spelling] == target for spelling in legacy_spellings(old))
-    assert as_map["/cont%C3%A1ctanos/"] == as_map["/conta%CC%81ctanos"] == "/contacto"
+    for old in ACCENTED_LEGACY:  # composed and decomposed, with and without the slash
+        composed, decomposed = (quote(unicodedata.normalize(f, old)) for f in ("NFC", "NFD"))
+        assert as_map[composed + "/"] == as_map[decomposed] == legacy_redirects()[old]
     for page in all_pages():
         assert all(as_map[spelling] == page.path for spelling in page_spellings(page.path))
-    assert as_map["/contacto/index.html"] == as_map["/contacto/"] == "/contacto"
-    assert as_map["/en"] == as_map["/en/index.html"] == "/en/"
+    shallow = quote(SHALLOW)
+    assert as_map[f"{shallow}/index.html"] == as_map[f"{shallow}/"] == SHALLOW
+    other_home = path_for("home", OTHER)
+    assert as_map[other_home.rstrip("/")] == as_map[other_home + "index.html"] == other_home
 
 
 def _blocks(text: str) -> list[tuple[str, list[str]]]:
@@ -431,20 +460,26 @@ def _blocks(text: str) -> list[tuple[str, list[str]]]:
 
 def test_cloudflare_headers_broadest_first_each_later_rule_detaching_what_it_sets(prerendered_404):
     blocks = _blocks(cloudflare_pages.headers_file(prerendered_404))
-    assert [pattern for pattern, _ in blocks[:3]] == ["/*", "/en", "/en/*"]
+    prefixed = [prefix for prefix in lang_prefixes().values() if prefix]
+    assert [pattern for pattern, _ in blocks[: 1 + 2 * len(prefixed)]] == [
+        "/*",
+        *(pattern for prefix in prefixed for pattern in (prefix, prefix + "/*")),
+    ]
     assert len(blocks) <= cloudflare_pages.MAX_HEADER_RULES
     everywhere = dict(line.split(": ", 1) for line in blocks[0][1] if not line.startswith("!"))
     assert everywhere["X-Frame-Options"] == "DENY"
-    assert "'sha256-" + _b64sha("window.es=1") + "'" in everywhere["Content-Security-Policy"]
+    assert (
+        "'sha256-" + _b64sha(f"window.{DEFAULT}=1") + "'" in everywhere["Content-Security-Policy"]
+    )
     assert "! Access-Control-Allow-Origin" in blocks[0][1]
     by_pattern = {}
     for pattern, lines in blocks[1:]:
         values = dict(line.split(": ", 1) for line in lines if not line.startswith("!"))
         assert {f"! {name}" for name in values} <= set(lines), pattern
         by_pattern[pattern] = values
-    assert (
-        "'sha256-" + _b64sha("window.en=1") + "'" in by_pattern["/en/*"]["Content-Security-Policy"]
-    )
+    for lang in LANGS[1:]:
+        policy = by_pattern[lang_prefix(lang) + "/*"]["Content-Security-Policy"]
+        assert "'sha256-" + _b64sha(f"window.{lang}=1") + "'" in policy
     assert by_pattern["/assets/*"]["Cache-Control"] == security.CACHE_IMMUTABLE
     for page in all_pages():
         assert by_pattern[page.path]["Cache-Control"] == security.CACHE_HTML
@@ -483,4 +518,4 @@ def test_netlify_headers_never_set_one_header_in_two_rules_that_match_one_path(p
         assert blocks[page.path]["Cache-Control"] == security.CACHE_HTML
         # Cloudflare Pages and Netlify read lines of up to 2,000 characters.
         assert len(blocks[page.path]["Content-Security-Policy"]) < 1900
-    assert blocks[not_found_file("en")]["Cache-Control"] == security.CACHE_NOT_FOUND
+    assert blocks[not_found_file(OTHER)]["Cache-Control"] == security.CACHE_NOT_FOUND

@@ -18,7 +18,7 @@ import yaml
 from clinic.project import CONTENT_DIR
 
 WORD_LIST = Path(__file__).parent / "data" / "british_spellings.txt"
-# "Cancun" as a word, not inside a path or slug ("/en/hysteroscopy-clinic-cancun").
+# "Cancun" as a word, not inside a path or slug (/en/clinic-cancun).
 CANCUN_WITHOUT_ACCENT = re.compile(r"(?<![\w/-])cancun(?![\w/-])", re.IGNORECASE)
 
 

@@ -263,7 +263,7 @@ class LeanRouterPlugin(Plugin):
 
 def main() -> None:
     """Print, for each stand-in, the `// @uses` lines of the React Router installed in
-    .web (UPGRADING.md: read them, check each still never runs here, copy them over)."""
+    .web (docs/upgrading.md: read them, check each still never runs here, copy them over)."""
     dist = get_web_dir() / DIST
     for module, stand_in in STAND_INS.items():
         names = exported_names((dist / module).read_text(encoding="utf-8"))

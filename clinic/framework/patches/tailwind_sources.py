@@ -16,23 +16,23 @@ from __future__ import annotations
 
 from reflex.plugins.base import Plugin
 
+from clinic.framework.errors import FrameworkChanged
+
 # Reflex's Tailwind root stylesheet in .web, and its import of Tailwind's utilities.
 ROOT_STYLESHEET = "styles/tailwind.css"
 UTILITIES_IMPORT = '@import "tailwindcss/utilities.css" layer(utilities);'
 ONLY_CONFIGURED = '@import "tailwindcss/utilities.css" layer(utilities) source(none);'
 
 
-class UnexpectedRootStylesheet(RuntimeError):
-    pass
+class UnexpectedRootStylesheet(FrameworkChanged):
+    def __init__(self, what_changed: str):
+        super().__init__("tailwind sources", what_changed, f"{__name__.replace('.', '/')}.py")
 
 
 def only_configured_sources(stylesheet: str) -> str:
     """Reflex's root stylesheet with Tailwind's automatic source detection off."""
     if stylesheet.count(UTILITIES_IMPORT) != 1:
-        raise UnexpectedRootStylesheet(
-            f"tailwind sources: .web/{ROOT_STYLESHEET} no longer has `{UTILITIES_IMPORT}`; "
-            f"update {__name__.replace('.', '/')}.py"
-        )
+        raise UnexpectedRootStylesheet(f".web/{ROOT_STYLESHEET} no longer has `{UTILITIES_IMPORT}`")
     return stylesheet.replace(UTILITIES_IMPORT, ONLY_CONFIGURED)
 
 

@@ -301,12 +301,13 @@ def _mobile_panel(page: Page) -> rx.Component:
 def navbar(page: Page) -> rx.Component:
     lang = page.lang
     clinic = content().clinic
+    tagline = text_with_facts(lang, "site.tagline")
     logo = page_link(
         path_for("home", lang),
         rx.el.span(clinic.brand, class_name="text-xl font-bold tracking-tight text-primary"),
-        " ",  # so the visible text reads "Lumara Ginecología...", as its accessible name does
-        rx.el.span(text_of(lang, "site.tagline"), class_name="hidden text-xs text-muted sm:block"),
-        aria_label=text_with_facts(lang, "site.logo_label", tagline=text_of(lang, "site.tagline")),
+        " ",  # so the visible text reads "<brand> <tagline>", as its accessible name does
+        rx.el.span(tagline, class_name="hidden text-xs text-muted sm:block"),
+        aria_label=text_with_facts(lang, "site.logo_label", tagline=tagline),
         class_name=f"flex flex-col leading-tight rounded-md {FOCUS}",
     )
     desktop_nav = rx.el.nav(

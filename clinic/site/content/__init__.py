@@ -16,7 +16,7 @@ from clinic.site.content import loader
 from clinic.site.content.base import PositiveInt, Slug, Strict, Text
 from clinic.site.content.clinic_facts import Address, Clinic, OpeningHours
 from clinic.site.content.doctors import Doctor
-from clinic.site.content.errors import ContentError, report_content_errors
+from clinic.site.content.errors import ContentError
 from clinic.site.content.languages import (
     DEFAULT_LANG,
     LANGS,
@@ -58,9 +58,6 @@ __all__ = [
     "load_languages",
     "per_language",
 ]
-
-
-report_content_errors()
 
 
 def load_content(directory: Path | None = None) -> Content:

@@ -5,9 +5,10 @@ from __future__ import annotations
 from typing import Annotated, Literal
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
-from pydantic import Field, HttpUrl, field_validator, model_validator
+from pydantic import Field, HttpUrl, field_validator
 
 from clinic.site.content.base import Strict
+from clinic.site.content.medical_specialties import MedicalSpecialty
 
 Day = Literal["Mo", "Tu", "We", "Th", "Fr", "Sa", "Su"]
 Time = Annotated[str, Field(pattern=r"^([01]\d|2[0-3]):[0-5]\d$")]
@@ -27,7 +28,7 @@ class Address(Strict):
     region: str
     """State or province."""
     postal_code: Annotated[str, Field(pattern=r"^\d{5}$")]
-    """Five digits, quoted: "77500"."""
+    """Five digits, quoted: "01000"."""
     country: Annotated[str, Field(pattern=r"^[A-Z]{2}$")]
     """Two capital letters (ISO 3166): MX."""
     latitude: float
@@ -58,26 +59,8 @@ class Consultation(Strict):
     """The consultation's length ({duration}; 60 reads "a full hour")."""
 
 
-class Claims(Strict):
-    """Figures the site states about the clinic's care (spec section 9). Texts use them
-    as {placeholders} named like the fields, so one edit here changes every page."""
-
-    hpv_procedures: Annotated[int, Field(gt=0)]
-    """HPV procedures performed ({hpv_procedures})."""
-    hpv_success_percent: Annotated[int, Field(gt=0, le=100)]
-    """Success removing precancerous lesions, in percent ({hpv_success_percent})."""
-    contraception_years_min: Annotated[int, Field(gt=0)]
-    """Shortest duration of long-acting contraception, in years."""
-    contraception_years_max: Annotated[int, Field(gt=0)]
-    """Longest duration of long-acting contraception, in years."""
-    contraception_effectiveness_percent: Annotated[int, Field(gt=0, le=100)]
-    """Effectiveness of long-acting contraception, in percent."""
-
-    @model_validator(mode="after")
-    def _years_in_order(self):
-        if self.contraception_years_min > self.contraception_years_max:
-            raise ValueError("contraception_years_min is greater than contraception_years_max")
-        return self
+# A figure's name in texts: lower case, digits and underscores ({patients_seen}).
+FigureName = Annotated[str, Field(pattern=r"^[a-z][a-z0-9_]*$")]
 
 
 class Rating(Strict):
@@ -183,12 +166,16 @@ class Clinic(Strict):
     """The brand in paths ({brand_slug} in routes.yaml): lower case, hyphens."""
     legal_name: str
     """The legal name ({legal_name}: privacy notice, structured data)."""
+    medical_specialties: Annotated[list[MedicalSpecialty], Field(min_length=1)]
+    """What the clinic practises, as schema.org names it (schema.org/MedicalSpecialty):
+    Dermatology, Gynecologic, Pediatric... Search engines read it in every page's
+    structured data; every doctor practises these unless doctors.yaml says otherwise."""
     site_origin: HttpUrl
     """The site's address (canonical links, hreflang, the sitemap): https://www.example.com."""
     phone: Annotated[str, Field(pattern=r"^\+[\d ]{8,20}$")]
-    """For calls, international form, quoted: "+52 998 555 0142"."""
+    """For calls, international form, quoted: "+52 55 5555 0100"."""
     whatsapp_number: Annotated[str, Field(pattern=r"^\d{8,15}$")]
-    """For WhatsApp links: digits only, with the country code, quoted: "529985550142"."""
+    """For WhatsApp links: digits only, with the country code, quoted: "525555550100"."""
     email: Annotated[str, Field(pattern=r"^[^@\s]+@[^@\s]+\.[^@\s]+$")]
     """The clinic's e-mail ({email}; shown as a link)."""
     address: Address
@@ -199,8 +186,10 @@ class Clinic(Strict):
     """The three health-authority permit numbers."""
     consultation: Consultation
     """The consultation's fee and length."""
-    claims: Claims
-    """Figures the texts cite as {placeholders}."""
+    claims: dict[FigureName, Annotated[int, Field(ge=0)]] = {}
+    """Figures the texts cite, each under a name of your choosing: `patients_seen: 5000`
+    is {patients_seen} in any text, written "5,000". Only the figures some text names are
+    needed; a text that names one missing here stops the build."""
     price_range: str
     """For structured data: $ to $$$$."""
     rating: Rating
@@ -218,7 +207,7 @@ class Clinic(Strict):
     brand_colors: BrandColors
     """The brand's colours."""
     time_zone: str
-    """The clinic's IANA time zone (America/Cancun): appointment times are shown in it,
+    """The clinic's IANA time zone (America/Mexico_City): appointment times are shown in it,
     whatever the visitor's device says."""
 
     @field_validator("time_zone")
@@ -228,7 +217,7 @@ class Clinic(Strict):
             ZoneInfo(value)
         except (ZoneInfoNotFoundError, ValueError):
             raise ValueError(
-                f"unknown time zone {value!r} (use an IANA name such as America/Cancun)"
+                f"unknown time zone {value!r} (use an IANA name such as America/Mexico_City)"
             ) from None
         return value
 

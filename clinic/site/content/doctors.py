@@ -10,25 +10,28 @@ from pydantic import Field
 
 from clinic.site.content.base import PositiveInt, Slug, Strict
 from clinic.site.content.languages import Localized
+from clinic.site.content.medical_specialties import MedicalSpecialty
 
 
 class Doctor(Strict):
     slug: Slug
-    """The doctor in paths and files, lower case and hyphens: valeria-montes (the page
-    /ginecologa-cancun-<slug>; their texts are under it in each language's files)."""
+    """The doctor in paths and files, lower case and hyphens: ana-ruiz (their page's path
+    is routes.yaml's doctor_pages with {slug}; their texts are under it in each language's
+    files)."""
     name: Localized
     """The name with its title, as each language writes it: Dra. / Dr. ({name} in texts)."""
     gender: Literal["female", "male"]
-    """Picks the Spanish path (ginecóloga / ginecólogo) and the legacy /dra- or /dr- path."""
+    """Picks the doctor's paths where routes.yaml gives one per gender (a language that
+    names the profession by gender, the previous site's paths)."""
     initials: Annotated[str, Field(min_length=1, max_length=3)]
     """Shown in the avatar when there is no photo."""
     image: str = ""
-    """The photo: a file name in assets/img/doctors/ (valeria-montes.webp), a path from /,
+    """The photo: a file name in assets/img/doctors/ (ana-ruiz.webp), a path from /,
     or an https:// address. Square, 384 x 384 px, WebP or JPEG. Empty: the initials."""
     years_experience: PositiveInt
     """Years of experience ({years} in texts about this doctor)."""
     cal_link: Annotated[str, Field(pattern=r"^[\w.-]+/[\w.-]+$")]
-    """The doctor's Cal.com booking link: <team or user>/<event>, lumara/valeria-montes."""
+    """The doctor's Cal.com booking link: <team or user>/<event>, my-clinic/ana-ruiz."""
     cal_namespace: Slug
     """The Cal.com embed's namespace, one per doctor (usually the slug)."""
     cal_event_type_id: PositiveInt | None = None
@@ -36,6 +39,9 @@ class Doctor(Strict):
     it the site shows the doctor's next open times. Leave it out: no such block."""
     services: list[str]
     """The services this doctor sees: keys from services.yaml."""
+    medical_specialties: list[MedicalSpecialty] = []
+    """What the doctor practises, as schema.org names it (structured data). Leave out: the
+    clinic's (clinic.yaml); the services they see add their own (services.yaml)."""
     specialty: Localized
     """One line: what the doctor specializes in."""
     license: Localized

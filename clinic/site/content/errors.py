@@ -3,34 +3,33 @@ expected>`, in plain words, never a traceback. Clinic staff and translators read
 
 from __future__ import annotations
 
-import sys
 import types
 import typing
 from typing import Any
 
 from pydantic import BaseModel, ValidationError
 
+# What a process that meets a content mistake prints before the mistake's own lines.
+HEADLINE = "The content has a mistake; nothing was built:"
 
-class ContentError(Exception):
-    """A content file is missing, unreadable or does not match its model."""
 
+class ContentError(SystemExit):
+    """A content file is missing, unreadable or does not match its model.
 
-def report_content_errors() -> None:
-    """A ContentError nobody catches (a build, `reflex run`) ends the process with its
-    message alone: the people who fix it edit YAML, and a traceback of the site's code
-    would bury the one line that tells them what to fix."""
-    previous = sys.excepthook
-    if getattr(previous, "reports_content_errors", False):
-        return
+    A SystemExit, so that a mistake nobody catches ends whatever process meets it (a build,
+    `reflex run`, or one of the development server's worker processes) with its message
+    alone: the people who fix it edit YAML, and a traceback of the site's code would bury
+    the one line that tells them what to fix. Python prints a SystemExit's message and no
+    traceback, in the main process and in a multiprocessing child alike, where an ordinary
+    exception gets a traceback whatever `sys.excepthook` says. `str(error)` is the mistake
+    itself; the exit message adds the headline."""
 
-    def hook(kind, error, trace):
-        if issubclass(kind, ContentError):
-            print(f"\nThe content has a mistake; nothing was built:\n{error}\n", file=sys.stderr)
-        else:
-            previous(kind, error, trace)
+    def __init__(self, message: str):
+        super().__init__(message)
+        self.code = f"\n{HEADLINE}\n{message}\n"
 
-    hook.reports_content_errors = True  # pyright: ignore[reportFunctionMemberAccess]
-    sys.excepthook = hook
+    def __str__(self) -> str:
+        return str(self.args[0])
 
 
 def _inner_model(annotation: Any) -> type[BaseModel] | None:

@@ -19,7 +19,7 @@ from __future__ import annotations
 import functools
 import types
 import typing
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from pydantic import BaseModel, RootModel, create_model
@@ -137,8 +137,11 @@ def texts_model(model: type[BaseModel]) -> type[BaseModel]:
             continue
         item = _keyed_item(annotation)
         if item is not None:
-            # Counts and order are the facts file's: the mapping gives each item its texts.
+            # Counts and order are the facts file's: the mapping gives each item its texts
+            # (none, when the facts may list none).
             fields[name] = _field(dict[str, texts_model(item)], info, keep_constraints=False)
+            if info.default == []:
+                fields[name][1].default = {}
         else:
             fields[name] = _field(_text_annotation(annotation), info)
     return create_model(f"{model.__name__}Texts", __base__=Strict, __doc__=model.__doc__, **fields)
@@ -157,6 +160,9 @@ class Source:
 
     facts: str | None
     texts: dict[str, str]
+    # Filled while assembling: for each language, each text -> "<file>: field '<field>'",
+    # so a mistake found once the text is used (an unknown {placeholder}) names its place.
+    fields: dict[str, dict[str, str]] = field(default_factory=dict)
 
 
 def _where(path: tuple) -> str:
@@ -171,6 +177,10 @@ def _localize(annotation: Any, values: dict[str, Any], source: Source, path: tup
         inner = [arg for arg in _args(annotation) if arg is not type(None)]
         return _localize(inner[0], values, source, path)
     if _is_text(annotation):
+        for lang, text in values.items():
+            if isinstance(text, str):
+                where = f"{source.texts[lang]}: field '{_where(path)}'"
+                source.fields.setdefault(lang, {}).setdefault(text, where)
         return values
     if _is_list(annotation):
         (item,) = _args(annotation)

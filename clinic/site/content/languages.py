@@ -13,7 +13,6 @@ from pydantic import Field, create_model
 
 from clinic.project import CONTENT_DIR
 from clinic.site.content.base import Strict, Text
-from clinic.site.content.errors import report_content_errors
 from clinic.site.content.files import check_unique, load_list
 
 
@@ -38,7 +37,6 @@ def load_languages(directory: Path | None = None) -> tuple[Language, ...]:
 # The languages every content file is read in: those of this process's content/ (a
 # project copy, or CLINIC_CONTENT_DIR, brings its own). Read on import, the first content
 # read of a build: a mistake in it, as any later, ends the build with its message alone.
-report_content_errors()
 LANGUAGES: tuple[Language, ...] = load_languages()
 LANGS: tuple[str, ...] = tuple(language.code for language in LANGUAGES)
 DEFAULT_LANG: str = LANGS[0]

@@ -24,7 +24,7 @@ from clinic.site.content.facts_and_texts import (
     texts_model,
 )
 from clinic.site.content.files import check_unique, load_file, load_list, validate
-from clinic.site.content.languages import DEFAULT_LANG, LANGS, load_languages
+from clinic.site.content.languages import DEFAULT_LANG, LANGS, LocalizedBase, load_languages
 from clinic.site.content.pages.about import AboutContent
 from clinic.site.content.pages.faq import FaqContent
 from clinic.site.content.pages.home import HomeContent
@@ -33,7 +33,7 @@ from clinic.site.content.pages.service import ServiceContent
 from clinic.site.content.pages.success import SuccessContent
 from clinic.site.content.route_table import RouteTable
 from clinic.site.content.services import Service
-from clinic.site.content.texts import load_texts
+from clinic.site.content.texts import PLACEHOLDER, load_texts
 
 M = TypeVar("M", bound=BaseModel)
 
@@ -75,6 +75,8 @@ DOCTOR_PAGE_TEXT_KEYS = ("meta_title", "meta_description", "keywords")
 # Each service's name and one-line description (menus, home grid, its page).
 SERVICE_TEXT_KEYS = ("title", "description")
 HEAD_LIMITS = {"meta_title": "10 to 75 characters", "meta_description": "70 to 160 characters"}
+# What a service's texts may say of its specialist (services.yaml's `specialist`).
+SPECIALIST_PLACEHOLDERS = frozenset({"name", "years"})
 
 
 class Content(Strict):
@@ -89,6 +91,9 @@ class Content(Strict):
     # The pages' own files (content/pages/), for the kinds routes.yaml has.
     pages: dict[str, BaseModel] = {}
     service_pages: dict[str, ServiceContent] = {}
+    # Where each text of those files and of the doctors' is written, per language:
+    # "<file>: field '<field>'" (messages about a text name its place).
+    text_fields: dict[str, dict[str, str]] = {}
 
     def doctor(self, slug: str) -> Doctor:
         return next(d for d in self.doctors if d.slug == slug)
@@ -102,6 +107,10 @@ class Content(Strict):
 
     def i18n_file(self, lang: str, key: str) -> str:
         return self.i18n_files.get(lang, {}).get(key, f"i18n/{lang}.yaml")
+
+    def text_field(self, lang: str, text: str) -> str | None:
+        """Where `text` (a text of the pages' or doctors' files) is written, if known."""
+        return self.text_fields.get(lang, {}).get(text)
 
 
 def _gendered(pattern) -> dict[str, str]:
@@ -182,22 +191,74 @@ def _check_page_texts(content: Content) -> None:
         )
 
 
-def load_page(directory: Path, file: PageFile, texts: str | None = None) -> Any:
-    """A page's content: its facts and each language's texts, as its one model."""
+def _localized(node: Any, path: tuple = ()):
+    """Every text of a loaded model, with the path of its field ("cards", 0, "text")."""
+    if isinstance(node, LocalizedBase):
+        yield path, node
+    elif isinstance(node, BaseModel):
+        for name in type(node).model_fields:
+            yield from _localized(getattr(node, name), (*path, name))
+    elif isinstance(node, list):
+        for i, item in enumerate(node):
+            yield from _localized(item, (*path, i))
+
+
+def _service_texts(content: Content, key: str, lang: str):
+    """(where, text) of every text of service `key` in `lang`: its name and head texts,
+    and its page's texts."""
+    prefixes = (f"services.{key}.", f"pages.{key}.")
+    for text_key, text in content.i18n[lang].items():
+        if text_key.startswith(prefixes):
+            yield f"{content.i18n_file(lang, text_key)}: field '{text_key}'", text
+    page = content.service_pages.get(key)
+    if page is not None:
+        file = texts_path(lang, SERVICE_TEXTS.format(key=key))
+        for path, text in _localized(page):
+            yield f"{file}: field '{'.'.join(str(part) for part in path)}'", text(lang)
+
+
+def _check_specialist_texts(content: Content) -> None:
+    """A service's texts speak of its specialist ({name}, {years}) only when it has one."""
+    for i, service in enumerate(content.services):
+        if service.specialist is not None:
+            continue
+        for lang in LANGS:
+            for where, text in _service_texts(content, service.key, lang):
+                used = sorted(set(PLACEHOLDER.findall(text)) & SPECIALIST_PLACEHOLDERS)
+                if used:
+                    raise ContentError(
+                        f"{where}: {{{used[0]}}} is the service's specialist's, but services.yaml "
+                        f"gives '{service.key}' none (field '{i}.specialist'): name there one "
+                        "of the doctors who see it, or reword the text"
+                    )
+
+
+def load_page(
+    directory: Path,
+    file: PageFile,
+    texts: str | None = None,
+    fields: dict[str, dict[str, str]] | None = None,
+) -> Any:
+    """A page's content: its facts and each language's texts, as its one model (where
+    each text is written goes into `fields`, when given)."""
     relative = texts or file.texts
     facts = load_file(directory, file.facts, facts_model(file.model)) if file.facts else None
     by_lang = {
         lang: load_file(directory, texts_path(lang, relative), texts_model(file.model))
         for lang in LANGS
     }
-    source = Source(file.facts, {lang: texts_path(lang, relative) for lang in LANGS})
+    source = Source(
+        file.facts,
+        {lang: texts_path(lang, relative) for lang in LANGS},
+        {} if fields is None else fields,
+    )
     data = assemble(file.model, facts, by_lang, source)
     return validate(texts_path(DEFAULT_LANG, relative), file.model, data)
 
 
-def load_doctors(directory: Path) -> list[Doctor]:
+def load_doctors(directory: Path, fields: dict[str, dict[str, str]] | None = None) -> list[Doctor]:
     """The doctors' facts (doctors.yaml), each with their texts found under their slug in
-    each language's pages/doctors.yaml."""
+    each language's pages/doctors.yaml (where each text is written goes into `fields`)."""
     facts = [
         doctor.model_dump() for doctor in load_list(directory, DOCTORS_FACTS, facts_model(Doctor))
     ]
@@ -208,7 +269,11 @@ def load_doctors(directory: Path) -> list[Doctor]:
         ).model_dump()
         for lang in LANGS
     }
-    source = Source(DOCTORS_FACTS, {lang: texts_path(lang, DOCTORS_TEXTS) for lang in LANGS})
+    source = Source(
+        DOCTORS_FACTS,
+        {lang: texts_path(lang, DOCTORS_TEXTS) for lang in LANGS},
+        {} if fields is None else fields,
+    )
     merged = merge_keyed(Doctor, facts, texts, source)
     return [
         validate(texts_path(DEFAULT_LANG, DOCTORS_TEXTS), Doctor, data, prefix=f"{i}.")
@@ -216,12 +281,12 @@ def load_doctors(directory: Path) -> list[Doctor]:
     ]
 
 
-def _load_pages(directory: Path, routes: RouteTable):
+def _load_pages(directory: Path, routes: RouteTable, fields: dict[str, dict[str, str]]):
     """The pages' own files for the kinds routes.yaml has (and any other that is there,
     so a broken file is found before its page is routed)."""
     kinds = {route.kind for route in routes.pages.values()}
     pages = {
-        kind: load_page(directory, file)
+        kind: load_page(directory, file, fields=fields)
         for kind, file in PAGE_FILES.items()
         if kind in kinds or (directory / texts_path(DEFAULT_LANG, file.texts)).is_file()
     }
@@ -230,6 +295,7 @@ def _load_pages(directory: Path, routes: RouteTable):
             directory,
             PageFile(ServiceContent, SERVICE_TEXTS),
             SERVICE_TEXTS.format(key=page_id),
+            fields,
         )
         for page_id, route in routes.pages.items()
         if route.kind == "service"
@@ -249,7 +315,8 @@ def load_content(directory: Path) -> Content:
     services = load_list(directory, "services.yaml", Service)
     routes = load_file(directory, "routes.yaml", RouteTable)
     i18n, i18n_files = load_texts(directory, LANGS)
-    doctors = load_doctors(directory)
+    text_fields: dict[str, dict[str, str]] = {}
+    doctors = load_doctors(directory, text_fields)
 
     check_unique("doctors.yaml", "cal_namespace", [d.cal_namespace for d in doctors])
     check_unique("services.yaml", "key", [s.key for s in services])
@@ -283,7 +350,7 @@ def load_content(directory: Path) -> Content:
     for legacy, target in routes.legacy.items():
         if target not in routes.pages:
             raise ContentError(f"routes.yaml: field 'legacy.{legacy}': unknown page '{target}'")
-    pages, service_pages = _load_pages(directory, routes)
+    pages, service_pages = _load_pages(directory, routes, text_fields)
     content = Content(
         clinic=clinic,
         doctors=doctors,
@@ -293,6 +360,8 @@ def load_content(directory: Path) -> Content:
         i18n_files=i18n_files,
         pages=pages,
         service_pages=service_pages,
+        text_fields=text_fields,
     )
     _check_page_texts(content)
+    _check_specialist_texts(content)
     return content

@@ -44,7 +44,8 @@ else:
 
 
 class ByGender(Strict):
-    """A path that depends on the doctor's gender (Spanish: ginecóloga / ginecólogo)."""
+    """A path that depends on the doctor's gender (for a language that names the
+    profession by gender)."""
 
     female: PathPattern
     male: PathPattern
@@ -64,7 +65,7 @@ else:
 
 
 def doctor_path_pattern(pages: BaseModel, lang: str, gender: str) -> str:
-    """The path pattern of a doctor's page in `lang` ("/en/obgyn-cancun-{slug}")."""
+    """The path pattern of a doctor's page in `lang` ("/en/doctor-{slug}")."""
     pattern = getattr(pages, lang)
     return pattern if isinstance(pattern, str) else getattr(pattern, gender)
 

@@ -1,4 +1,4 @@
-"""The home page's logos, photos and amenities."""
+"""The home page's selling points, logos, photos and amenities."""
 
 from __future__ import annotations
 
@@ -44,8 +44,35 @@ class Amenity(Strict):
     """One line about it."""
 
 
+class HeroChip(Strict):
+    key: Slug
+    """The chip's name in the texts files (ultrasound, same-day-results)."""
+    icon: Slug
+    """A lucide icon name (lucide.dev)."""
+    text: Localized
+    """The selling point, in two or three words."""
+
+
+class BannerPoint(Strict):
+    key: Slug
+    """The point's name in the texts files."""
+    icon: Slug
+    """A lucide icon name (lucide.dev)."""
+    title: Localized
+    """The selling point, in one line."""
+    text: Localized
+    """A line about it (its conditions, what it includes)."""
+
+
 class HomeContent(Strict):
-    """The home page's carousels (3 to 12 logos, 3 to 12 photos) and amenities card."""
+    """The home page's selling points, carousels (3 to 12 logos, 3 to 12 photos) and
+    amenities card."""
+
+    hero_chips: list[HeroChip] = []
+    """Selling points shown as chips in the hero, between the fee and the rating (none:
+    those two alone)."""
+    services_banner: list[BannerPoint] = []
+    """Selling points in a banner under the services (none: no banner)."""
 
     certifications: Annotated[
         list[Certification], Field(min_length=CAROUSEL_MIN, max_length=CAROUSEL_MAX)

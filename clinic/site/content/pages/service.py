@@ -11,12 +11,12 @@ from clinic.site.content.languages import Localized
 
 
 class Fact(Strict):
-    """A key figure from the spec's claims. Its numbers are {placeholders}: the clinic's
+    """A key figure about the service. Its numbers are {placeholders}: the clinic's
     `claims` (clinic.yaml) and the service specialist's {years} (doctors.yaml), so each
     number lives once."""
 
     value: Localized
-    """The figure, with its {placeholder}: +{hpv_procedures}."""
+    """The figure, with its {placeholder}: +{patients_seen}."""
     label: Localized
     """What the figure counts."""
 
@@ -42,7 +42,7 @@ class ServiceContent(Strict):
     """A service page; {name} and {years} are the service's specialist's (services.yaml)."""
 
     facts: list[Fact] = []
-    """Key figures shown in the page's hero."""
+    """Key figures shown in the page's hero (none: no figures there)."""
     intro_heading: Localized
     """The heading over the introduction."""
     intro: Annotated[list[Localized], Field(min_length=1)]

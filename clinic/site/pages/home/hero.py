@@ -1,5 +1,6 @@
-"""Hero: the page's one <h1>, subtitle, the key facts as chips (fee, ultrasound included,
-rating), the book button and the three health permits, and a visit card.
+"""Hero: the page's one <h1>, subtitle, the key facts as chips (the fee, the clinic's
+selling points from content, the rating), the book button and the three health permits,
+and a visit card.
 
 On a 390x844 phone the title, the chips and the book button fit the first screen; the
 permits follow in one compact line each. Text only (no hero image):
@@ -14,8 +15,9 @@ from clinic.site.components.footer import hours_list
 from clinic.site.components.links import in_page_link, page_link
 from clinic.site.components.ui import BUTTON_PRIMARY, BUTTON_SECONDARY, CARD, CONTAINER, TEXT_LINK
 from clinic.site.content import content
-from clinic.site.i18n import consultation_price, text_of, text_with_facts
+from clinic.site.i18n import consultation_price, fill_facts, text_of, text_with_facts
 from clinic.site.navigation import SERVICES_SECTION_ID, home_anchor
+from clinic.site.pages.home.data import home_content
 from clinic.site.pages.home.location import SECTION_ID as LOCATION_SECTION_ID
 from clinic.site.routes import path_for
 
@@ -36,7 +38,10 @@ def _chips(lang: str) -> rx.Component:
     rating = content().clinic.rating
     return rx.el.ul(
         _chip("wallet", text_of(lang, "home.hero.fact_price", price=consultation_price()), "price"),
-        _chip("scan-heart", text_of(lang, "home.hero.chip_ultrasound"), "ultrasound"),
+        *(
+            _chip(chip.icon, fill_facts(lang, chip.text(lang)), chip.key)
+            for chip in home_content().hero_chips
+        ),
         _chip(
             "star",
             text_of(lang, "home.hero.chip_rating", value=rating.value, count=rating.count),

@@ -1,5 +1,6 @@
-"""Services grid: six cards in content order, each linking to its page, and the banner
-saying every consultation includes an ultrasound (spec sections 2 and 9)."""
+"""Services grid: a card per service in content order, each linking to its page, and a
+banner with the clinic's selling points from content (the sample's: every consultation
+includes an ultrasound, spec sections 2 and 9); without any, no banner."""
 
 from __future__ import annotations
 
@@ -8,8 +9,9 @@ import reflex as rx
 from clinic.site.components.links import page_link
 from clinic.site.components.ui import CARD, TEXT_LINK, page_section
 from clinic.site.content import content
-from clinic.site.i18n import service_text, text_of
+from clinic.site.i18n import fill_facts, service_text, text_of
 from clinic.site.navigation import SERVICES_SECTION_ID
+from clinic.site.pages.home.data import home_content
 from clinic.site.routes import path_for
 
 SECTION_ID = SERVICES_SECTION_ID
@@ -41,19 +43,27 @@ def _card(key: str, icon: str, lang: str) -> rx.Component:
     )
 
 
-def _ultrasound_banner(lang: str) -> rx.Component:
-    return rx.el.div(
-        rx.icon("scan-heart", size=32, aria_hidden="true", class_name="shrink-0"),
-        rx.el.div(
-            rx.el.p(
-                text_of(lang, "home.services.ultrasound_title"), class_name="text-lg font-semibold"
-            ),
-            rx.el.p(
-                text_of(lang, "home.services.ultrasound_text"), class_name="mt-1 text-white/90"
-            ),
+def _banner(lang: str) -> rx.Component:
+    points = home_content().services_banner
+    if not points:
+        return rx.fragment()
+    return rx.el.ul(
+        *(
+            rx.el.li(
+                rx.icon(point.icon, size=32, aria_hidden="true", class_name="shrink-0"),
+                rx.el.div(
+                    rx.el.p(
+                        fill_facts(lang, point.title(lang)), class_name="text-lg font-semibold"
+                    ),
+                    rx.el.p(fill_facts(lang, point.text(lang)), class_name="mt-1 text-white/90"),
+                ),
+                class_name="flex flex-col gap-4 sm:flex-row sm:items-center",
+                data_banner_point=point.key,
+            )
+            for point in points
         ),
-        class_name="mt-8 flex flex-col gap-4 rounded-2xl bg-primary p-6 text-white sm:flex-row sm:items-center",
-        data_ultrasound_banner="",
+        class_name="mt-8 grid gap-6 rounded-2xl bg-primary p-6 text-white",
+        data_services_banner="",
     )
 
 
@@ -66,7 +76,7 @@ def section(lang: str) -> rx.Component:
             *(_card(s.key, s.icon, lang) for s in content().services),
             class_name="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-3",
         ),
-        _ultrasound_banner(lang),
+        _banner(lang),
         id=SECTION_ID,
         title=text_of(lang, "home.services.title"),
     )
