@@ -31,7 +31,10 @@ from tests.fixture_clinic.site import FIXTURE_PROJECT
 # run in one worker, which starts it once. The fixture is session-scoped, not module-scoped:
 # the worker may run other modules' tests between these, and a module fixture would then
 # be torn down and the server started again (27 s each time).
-pytestmark = pytest.mark.xdist_group("development_server")
+pytestmark = [
+    pytest.mark.xdist_group("development_server"),
+    pytest.mark.own_server("the development server, started in a copy of the project"),
+]
 
 # The first run in a fresh clone installs the npm packages into the copy.
 START_TIMEOUT_S = 600

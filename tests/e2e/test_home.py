@@ -557,6 +557,7 @@ def avatar_bundle(base_url) -> str:
 
 
 # The broken photo's 404 is logged by the browser: that one is on purpose.
+@pytest.mark.own_server("it bundles Avatar.jsx with our own build's npm packages")
 @pytest.mark.expected_console_errors(
     r"Failed to load resource: .* 404 \(Not Found\) \(http://avatar\.test/broken\.png\)"
 )

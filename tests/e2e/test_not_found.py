@@ -13,6 +13,7 @@ from tests.e2e.languages import DEFAULT_LANG, LANGS
 from tests.texts import text_of, text_with_facts
 
 
+@pytest.mark.smoke
 @pytest.mark.parametrize(
     ("path", "lang"),
     [
