@@ -34,7 +34,7 @@ import json
 import os
 import re
 import shutil
-from contextlib import contextmanager
+from contextlib import ExitStack, contextmanager
 from pathlib import Path
 from urllib.parse import urlsplit
 
@@ -54,6 +54,7 @@ from tests.e2e.console import ConsoleErrors
 from tests.e2e.page_ready import track_network
 from tests.e2e.site_under_test import CONTENT_OPTION, NOT_OUR_SERVER, choose_content, given_site
 from tests.fixture_clinic.site import FIXTURE_EXPORT
+from tests.per_test_timeout import outside_the_test_timeout
 
 # Nothing of clinic/ (nor what imports it: devtools.servers, tests.e2e.stubs) is imported
 # at the top of this file: the content the tests read is chosen in `pytest_configure`
@@ -62,6 +63,8 @@ from tests.fixture_clinic.site import FIXTURE_EXPORT
 FIXTURE_PROJECT = pytest.StashKey[Path | None]()
 
 ROOT = Path(__file__).resolve().parents[2]
+# The waits a test runs inside a page, each with a deadline: in every page, as `pageWaits`.
+PAGE_WAITS = Path(__file__).with_name("page_waits.js")
 # The production server started here asks "Cal.com" for open times at a port where nothing
 # listens: Cal.com never gets real network, and the pages see the no-times answer unless
 # a test routes /api/open-times/ itself.
@@ -100,12 +103,13 @@ def base_url(pytestconfig, tmp_path_factory):
     from devtools import servers
 
     port, project = pytestconfig.getoption("--site-port"), pytestconfig.stash[FIXTURE_PROJECT]
-    if not os.environ.get("PYTEST_XDIST_WORKER"):  # no xdist: this process owns the server
-        with servers.production_server(port, project) as url:
-            yield url
-        return
-    # Workers of one xdist run share the folder above their own temporary folders.
-    with shared_server(tmp_path_factory.getbasetemp().parent, project, port) as url:
+    with ExitStack() as stack:
+        with outside_the_test_timeout():  # the build has a deadline of its own
+            if not os.environ.get("PYTEST_XDIST_WORKER"):  # no xdist: this process owns it
+                url = stack.enter_context(servers.production_server(port, project))
+            else:  # workers of one xdist run share the folder above their temporary folders
+                folder = tmp_path_factory.getbasetemp().parent
+                url = stack.enter_context(shared_server(folder, project, port))
         yield url
 
 
@@ -322,6 +326,7 @@ def new_context(
         for key in browser_context_args:  # --device's own viewport, user agent, ... win
             options.pop(key, None)
         context = new_context(**options)
+        context.add_init_script(path=PAGE_WAITS)
         if isolated and not isolated_by_the_browser:
             isolate(context, options["base_url"])
         track_network(context)
