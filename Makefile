@@ -16,7 +16,7 @@ export REFLEX_TELEMETRY_ENABLED := false
 unexport PYTHONDONTWRITEBYTECODE
 export PYTHONPYCACHEPREFIX := $(CURDIR)/.cache/pycache
 
-.PHONY: setup lock npm-upgrade language schemas run fixture-run dev export sample-fingerprint serve test lint fmt js-tools unit e2e browser java static-hosts browser-languages video bench lighthouse clean
+.PHONY: setup lock npm-upgrade language schemas run fixture-run dev export sample-fingerprint serve test smoke lint fmt js-tools unit e2e browser java static-hosts browser-languages video bench lighthouse clean
 
 # Browser tests run in parallel (pytest-xdist): TEST_WORKERS=1 for one at a time. Tests
 # marked xdist_group (the development server's) share one worker (--dist loadgroup).
@@ -186,6 +186,13 @@ unit: setup
 
 e2e: setup browser java static-hosts
 	$(BIN)/python -m pytest tests/e2e -q --randomly-seed=$(TEST_SEED) $(E2E_OPTIONS) $(TRACE_OPTIONS)
+
+## make smoke SITE_URL=https://...: the smoke tests against a site that is running (after a
+## deploy: every page kind in every language, booking, contact, the 404 page, redirects,
+## headers), expecting what content/ says (CONTENT=dir for another folder); docs/testing.md.
+smoke: setup browser
+	@test -n "$(SITE_URL)" || { echo 'Say which site: make smoke SITE_URL=https://...'; exit 1; }
+	$(BIN)/python -m pytest tests/e2e -q -m smoke --base-url "$(SITE_URL)" $(if $(CONTENT),--content "$(CONTENT)") -n 2 $(TRACE_OPTIONS)
 
 ## make test: every part (lint, unit tests, then browser tests against the production server
 ## in $(TEST_WORKERS) parallel workers, in random order), each run even when an earlier one

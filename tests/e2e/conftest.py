@@ -5,10 +5,15 @@ pytest-playwright (Playwright's official plugin) provides the `playwright`, `bro
 `--headed`, `--slowmo`, `--base-url`, `--tracing`, `--screenshot`, `--video`, `--output`.
 This file keeps only what is ours:
 
-- **the site**: `base_url` is `--base-url` (or the older `SITE_URL` variable) when given;
-  otherwise the session builds and starts the server `make run` starts
-  (`devtools/servers.py`), once for all pytest-xdist workers (`shared_server`), on a free
-  port or the one `--site-port` names.
+- **the site**: `base_url` is `--base-url` (or the older `SITE_URL` variable) when given,
+  and the tests then read their expectations from the content that site was built from
+  (`--content DIR`, default the project's content/: tests/e2e/site_under_test.py); a test
+  that needs a server of its own is marked `own_server(why)` and skips there, saying why.
+  Otherwise the session builds and starts the server `make run` starts
+  (`devtools/servers.py`) for the fixture clinic, once for all pytest-xdist workers
+  (`shared_server`), on a free port or the one `--site-port` names.
+- **waits with a deadline**: every page gets `pageWaits` (tests/e2e/page_waits.js) before
+  its own scripts, the waits a test runs inside the page.
 - **Debian's Chromium** with the arguments of DESIGN.md section 4 (Playwright cannot
   download its own browsers here), and a Mexican-Spanish desktop browser by default.
   `--browser firefox` / `--browser webkit` run Playwright's own browsers with Playwright's
