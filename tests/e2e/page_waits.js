@@ -13,6 +13,8 @@
  * an init script cannot import or be imported.
  */
 (() => {
+  // In a tab the page opens, this can run twice in one global: the second time finds it.
+  if ("pageWaits" in globalThis) return;
   // Long enough for a page on a loaded 2-core machine shared with the server and other
   // browsers, where one frame can take a second; a wait this long has gone wrong.
   const DEADLINE_MS = 20_000;
