@@ -19,6 +19,8 @@ import os
 import sys
 from pathlib import Path
 
+import pytest
+
 PROJECT_DIR = Path(__file__).resolve().parents[2]
 CONTENT_OPTION = "--content"
 # Why a test that needs a server of its own does not run against a given site.
@@ -42,7 +44,7 @@ def given_content(config) -> Path:
     named = config.getoption(CONTENT_OPTION, default=None) or os.environ.get("CLINIC_CONTENT_DIR")
     folder = Path(named).resolve() if named else PROJECT_DIR / "content"
     if not (folder / "clinic.yaml").is_file():
-        raise SystemExit(
+        raise pytest.UsageError(
             f"{CONTENT_OPTION} {folder}: not a content folder (no clinic.yaml); name the "
             "content/ the site under test was built from"
         )
