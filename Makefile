@@ -98,7 +98,8 @@ run: setup
 
 ## make fixture-run: the fixture clinic the browser tests run against (tests/fixture_clinic/),
 ## made in .cache/fixture-clinic/ and served as `make run` serves the sample, on
-## http://127.0.0.1:$(PORT); then `.venv/bin/pytest tests/e2e --base-url http://127.0.0.1:$(PORT)`.
+## http://127.0.0.1:$(PORT); then `.venv/bin/pytest tests/e2e --base-url http://127.0.0.1:$(PORT)
+## --content .cache/fixture-clinic/content` (the tests expect what the content says).
 fixture-run: setup
 	$(BIN)/python -m tests.fixture_clinic.site
 	@echo "Serving the fixture clinic on http://127.0.0.1:$(PORT)"
