@@ -160,6 +160,9 @@ def test_times_are_links_to_that_day_on_cal_com_when_the_embed_is_blocked(page):
     assert popup.value.url == expected
 
 
+@pytest.mark.own_server(
+    "ours asks a closed port for Cal.com's open times; a deployed one asks Cal.com"
+)
 def test_the_real_server_without_cal_com_shows_no_block_and_no_error(page):
     doctor = DOCTORS[0]
     answers = []
