@@ -16,7 +16,7 @@ export REFLEX_TELEMETRY_ENABLED := false
 unexport PYTHONDONTWRITEBYTECODE
 export PYTHONPYCACHEPREFIX := $(CURDIR)/.cache/pycache
 
-.PHONY: setup lock npm-upgrade language schemas run fixture-run dev export sample-fingerprint serve test lint fmt js-tools unit e2e browser java static-hosts browser-languages video bench clean
+.PHONY: setup lock npm-upgrade language schemas run fixture-run dev export sample-fingerprint serve test smoke lint fmt js-tools unit e2e browser java static-hosts browser-languages video bench clean
 
 # Browser tests run in parallel (pytest-xdist): TEST_WORKERS=1 for one at a time. Tests
 # marked xdist_group (the development server's) share one worker (--dist loadgroup).
@@ -98,7 +98,8 @@ run: setup
 
 ## make fixture-run: the fixture clinic the browser tests run against (tests/fixture_clinic/),
 ## made in .cache/fixture-clinic/ and served as `make run` serves the sample, on
-## http://127.0.0.1:$(PORT); then `.venv/bin/pytest tests/e2e --base-url http://127.0.0.1:$(PORT)`.
+## http://127.0.0.1:$(PORT); then `.venv/bin/pytest tests/e2e --base-url http://127.0.0.1:$(PORT)
+## --content .cache/fixture-clinic/content` (the tests expect what the content says).
 fixture-run: setup
 	$(BIN)/python -m tests.fixture_clinic.site
 	@echo "Serving the fixture clinic on http://127.0.0.1:$(PORT)"
@@ -189,6 +190,13 @@ unit: setup
 
 e2e: setup browser java static-hosts
 	$(BIN)/python -m pytest tests/e2e -q --randomly-seed=$(TEST_SEED) $(E2E_OPTIONS) $(TRACE_OPTIONS)
+
+## make smoke SITE_URL=https://...: the smoke tests against a site that is running (after a
+## deploy: every page kind in every language, booking, contact, the 404 page, redirects,
+## headers), expecting what content/ says (CONTENT=dir for another folder); docs/testing.md.
+smoke: setup browser
+	@test -n "$(SITE_URL)" || { echo 'Say which site: make smoke SITE_URL=https://...'; exit 1; }
+	$(BIN)/python -m pytest tests/e2e -q -m smoke --base-url "$(SITE_URL)" $(if $(CONTENT),--content "$(CONTENT)") -n 2 $(TRACE_OPTIONS)
 
 ## make test: every part (lint, unit tests, then browser tests against the production server
 ## in $(TEST_WORKERS) parallel workers, in random order), each run even when an earlier one

@@ -22,6 +22,7 @@ from clinic.site.routes import (
     lang_prefix,
     legacy_redirects,
     not_found_file,
+    spellings,
 )
 
 GENERATED = (
@@ -47,11 +48,11 @@ def _encoded(path: str) -> str:
 
 def legacy_spellings(path: str) -> list[str]:
     """A legacy path as a request names it: percent-encoded (composed and decomposed
-    accents, upper- and lower-case escapes), with and without a trailing slash (the previous
-    site linked both)."""
+    accents, upper- and lower-case escapes), in every spelling a page has (`spellings`: with
+    and without a trailing slash, and a renamed page's old file names)."""
     encoded = [_encoded(unicodedata.normalize(form, path)) for form in ("NFC", "NFD")]
     forms = dict.fromkeys(form for upper in encoded for form in (upper, _lower_escapes(upper)))
-    return [spelling for form in forms for spelling in (form, form.rstrip("/") + "/")]
+    return [spelling for form in forms for spelling in spellings(form)]
 
 
 def _lower_escapes(path: str) -> str:
@@ -62,11 +63,7 @@ def _lower_escapes(path: str) -> str:
 def page_spellings(path: str) -> list[str]:
     """The other ways to name a page's file: "/contacto" -> "/contacto/", "/contacto.html",
     "/contacto/index.html"; "/en/" -> "/en", "/en.html", "/en/index.html"; "/" -> "/index.html"."""
-    if path == "/":
-        return ["/index.html"]
-    stem = path.rstrip("/")
-    other_slash = stem if path.endswith("/") else stem + "/"
-    return [other_slash, stem + ".html", stem + "/index.html"]
+    return [spelling for spelling in spellings(path) if spelling != path]
 
 
 def redirects() -> dict[str, str]:

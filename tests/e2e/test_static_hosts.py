@@ -49,7 +49,10 @@ from tests.e2e.page_ready import page_ready
 from tests.e2e.test_server import fetch
 
 # One worker runs them all: one Cloudflare runtime for the run.
-pytestmark = pytest.mark.xdist_group("cloudflare_pages")
+pytestmark = [
+    pytest.mark.xdist_group("cloudflare_pages"),
+    pytest.mark.own_server("the static hosts' runtimes, serving our own build"),
+]
 
 QUERY = "?utm_source=old-site&x=1"
 COMPARED_HEADERS = ("location", "content-security-policy", "x-frame-options", "cache-control")
@@ -196,8 +199,6 @@ def test_pages_load_through_cloudflare_with_no_error_and_nothing_refused(
 
 @pytest.fixture(scope="session")
 def netlify(served_build):
-    if served_build is None:
-        pytest.skip("the static host serves our own build; --base-url names another site")
     folder = served_build.parent / NETLIFY_DIR
     parsed = subprocess.run(
         [str(BIN / "node"), str(TOOLS_DIR / "netlify_rules.mjs"), str(folder)],
