@@ -41,6 +41,7 @@ from tests.e2e.page_ready import page_ready
 from tests.e2e.test_server import fetch
 from tests.open_times_contract import CASES, Answer, Relay, case_id, doctor_under_test, run_case
 
+pytestmark = pytest.mark.own_server("the hosts' runtimes, serving our own build's functions")
 needs_open_times = pytest.mark.skipif(
     not open_times.doctors_with_open_times(), reason="no doctor in content has open times"
 )
@@ -137,8 +138,6 @@ def test_a_doctors_page_served_by_cloudflare_shows_the_times(new_context, cloudf
 
 @pytest.fixture(scope="session")
 def netlify_functions(served_build, cal_api):
-    if served_build is None:
-        pytest.skip("the functions are our own build's; --base-url names another site")
     folder = served_build.parent / NETLIFY_DIR / edge_relay.NETLIFY_FUNCTIONS
     with functions_dev(folder, {open_times.ORIGIN_ENV: cal_api.origin}) as runtime:
         yield runtime
