@@ -234,6 +234,12 @@ def read_page_files(
 ) -> dict[str, list[tuple[PageTextsFile, Any]]]:
     """Each language's page files (page_texts.py), read through their models; a file of
     no page is a mistake too (a misspelt page id, or a page no longer in routes.yaml)."""
+    for taken in (DOCTOR, NOT_FOUND):
+        if taken in routes.pages:
+            raise ContentError(
+                f"routes.yaml: field 'pages.{taken}': '{taken}' names the file of other "
+                f"texts (i18n/<lang>/{taken}.yaml): give this page another id"
+            )
     files = page_texts_files(_kinds(routes))
     by_kind: dict[str, str] = {}
     for file in files:
@@ -251,11 +257,11 @@ def read_page_files(
         for path in sorted(folder.rglob("*.yaml")) if folder.is_dir() else []:
             relative = path.relative_to(folder).as_posix()
             if relative not in expected:
+                service_file = texts_path(lang, SERVICE_FILE.format(key="<key>"))
                 raise ContentError(
                     f"{texts_path(lang, relative)}: no page has this file (a page's texts are "
-                    f"in i18n/{lang}/<page id>.yaml, a service page's in "
-                    f"i18n/{lang}/{SERVICE_FILE.format(key='<key>')}, for the pages of routes.yaml): a misspelt "
-                    "name, or a page no longer in routes.yaml?"
+                    f"in i18n/{lang}/<page id>.yaml, a service page's in {service_file}, for "
+                    "the pages of routes.yaml): a misspelt name, or a page no longer there?"
                 )
         read[lang] = []
         for file in files:
