@@ -66,16 +66,17 @@ ADDRESS = {
     "floor": "2",
     "street": "Av. de los Fresnos 418, Col. Jardines",
 }
-# The first doctors, renamed: one name per gender, in the order the content lists them.
-# The first renamed doctor gets the fixture's photo.
+# The first doctors, renamed: one name per gender, in the order the content lists them,
+# each language's title the content's own (content_variants.doctor_names). The first
+# renamed doctor gets the fixture's photo.
 RENAMED_DOCTORS = {
     "female": [
-        {"slug": "ines-robles", "name": {"es": "Dra. Inés Robles", "en": "Dr. Inés Robles"}},
-        {"slug": "paula-medina", "name": {"es": "Dra. Paula Medina", "en": "Dr. Paula Medina"}},
+        {"slug": "ines-robles", "name": "Inés Robles"},
+        {"slug": "paula-medina", "name": "Paula Medina"},
     ],
     "male": [
-        {"slug": "tomas-herrera", "name": {"es": "Dr. Tomás Herrera", "en": "Dr. Tomás Herrera"}},
-        {"slug": "mateo-lozano", "name": {"es": "Dr. Mateo Lozano", "en": "Dr. Mateo Lozano"}},
+        {"slug": "tomas-herrera", "name": "Tomás Herrera"},
+        {"slug": "mateo-lozano", "name": "Mateo Lozano"},
     ],
 }
 RENAMED = 2
@@ -174,6 +175,7 @@ def rename_doctor(content_dir: Path, position: int, new: dict) -> None:
     """The doctor at `position` under another name and slug, everywhere content names them."""
     doctors = _read(content_dir / "doctors.yaml")
     old = doctors[position]["slug"]
+    names = grow.doctor_names(content_dir, {**new, "gender": doctors[position]["gender"]})
     org = doctors[position]["cal_link"].split("/")[0]
     doctors[position].update({key: value for key, value in new.items() if key != "name"})
     doctors[position]["cal_link"] = f"{org}/{new['slug']}"
@@ -184,8 +186,6 @@ def rename_doctor(content_dir: Path, position: int, new: dict) -> None:
         if service.get("specialist") == old:
             service["specialist"] = new["slug"]
     _write(content_dir / "services.yaml", services)
-    # Names written here in the sample's languages, in every language the content has.
-    names = grow.in_every_language(new["name"], langs=grow.languages_of(content_dir))
     for lang in names:
         path = grow.texts_of(content_dir, lang, grow.DOCTOR_TEXTS)
         texts = _read(path)

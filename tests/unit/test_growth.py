@@ -12,12 +12,15 @@ import pytest
 
 from clinic.site.content import LANGS, content
 from devtools.content_variants import (
+    NEW_DOCTOR,
     NEW_SERVICE,
+    add_doctor,
     add_service,
     copy_content,
     grown,
     site_content,
     with_doctors,
+    without_title,
 )
 
 DOCTOR_COUNTS = (1, 3, 6)
@@ -180,3 +183,30 @@ def test_a_service_more_copied_from_one_that_speaks_of_its_specialist_loads(tmp_
     add_service(directory)
     added = load_content(directory).services[-1]
     assert added.key == NEW_SERVICE["key"] and added.specialist == doctors[0]["slug"]
+
+
+@pytest.mark.parametrize("titles", [True, False], ids=["names-with-titles", "bare-names"])
+def test_a_doctor_more_is_named_as_the_content_names_its_doctors(tmp_path: Path, titles):
+    """The recipes' new doctor takes, in each language, the title the content gives its
+    doctors of their gender ("Dra." in the sample's Spanish), and none where the content
+    writes its doctors' names without one."""
+    import yaml
+
+    from clinic.site.content import load_content
+
+    directory = copy_content(tmp_path / "content")
+    if not titles:
+        for lang in LANGS:
+            path = directory / "i18n" / lang / "pages" / "doctors.yaml"
+            texts = yaml.safe_load(path.read_text(encoding="utf-8"))
+            for slug, doctor in texts.items():
+                doctor["name"] = without_title(doctor["name"], slug)
+            path.write_text(yaml.safe_dump(texts, allow_unicode=True), encoding="utf-8")
+    before = load_content(directory).doctors
+    add_doctor(directory, NEW_DOCTOR)
+    added = load_content(directory).doctors[-1]
+    model = next(d for d in before if d.gender == NEW_DOCTOR["gender"])
+    for lang in LANGS:
+        title = model.name(lang).removesuffix(without_title(model.name(lang), model.slug))
+        assert bool(title.strip()) == titles, model.name(lang)
+        assert added.name(lang) == title + NEW_DOCTOR["name"], lang
