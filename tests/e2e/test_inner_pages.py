@@ -29,7 +29,7 @@ from clinic.site.i18n import (
 )
 from clinic.site.pages.faq import faq_entries
 from clinic.site.pages.faq_data import faq_content
-from clinic.site.pages.inner_blocks import doctors_for
+from clinic.site.pages.inner_blocks import consultation_content, doctors_for
 from clinic.site.pages.privacy import privacy_content
 from clinic.site.pages.service import service_content
 from clinic.site.pages.success import note_texts, success_content
@@ -93,6 +93,18 @@ def test_service_page_shows_its_facts_what_to_expect_how_to_prepare_and_question
     fee = content().clinic.consultation
     assert consultation_price() in text and fee.currency in text
     assert consultation_length(p.lang).lower() in text.lower()
+    # The consultation row: the fee, the length, then the content's points, if any.
+    points = consultation_content().points
+    tiles = page.locator("[data-consultation] [data-consultation-tile]")
+    assert [t.get_attribute("data-consultation-tile") for t in tiles.all()] == [
+        "fee",
+        "duration",
+        *(point.key for point in points),
+    ]
+    for point in points:
+        tile = page.locator(f"[data-consultation] [data-consultation-tile='{point.key}']")
+        expect(tile).to_contain_text(fill_facts(p.lang, point.value(p.lang)))
+        expect(tile).to_contain_text(fill_facts(p.lang, point.label(p.lang)))
     # Specialist blocks: exactly the doctors who lead this service, each linking their
     # page and the booking page at their card.
     blocks = page.locator("#specialists [data-doctor]")

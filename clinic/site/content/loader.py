@@ -26,6 +26,7 @@ from clinic.site.content.facts_and_texts import (
 from clinic.site.content.files import check_unique, load_file, load_list, validate
 from clinic.site.content.languages import DEFAULT_LANG, LANGS, LocalizedBase, load_languages
 from clinic.site.content.pages.about import AboutContent
+from clinic.site.content.pages.consultation import ConsultationContent
 from clinic.site.content.pages.faq import FaqContent
 from clinic.site.content.pages.home import HomeContent
 from clinic.site.content.pages.privacy import PrivacyContent
@@ -46,12 +47,21 @@ class PageFile:
     model: type[BaseModel]
     texts: str
     facts: str | None = None
+    # Read whatever routes.yaml lists: a block that pages of several kinds show (every
+    # doctor has a page, so the inner pages are always there).
+    shared: bool = False
 
 
 # The files of each page kind that has them: read when routes.yaml has a page of that
 # kind (or when they are there). A service page's texts are one file per service.
 PAGE_FILES: dict[str, PageFile] = {
     "about": PageFile(AboutContent, "pages/about.yaml"),
+    "consultation": PageFile(
+        ConsultationContent,
+        "pages/consultation.yaml",
+        facts="pages/consultation.yaml",
+        shared=True,
+    ),
     "faq": PageFile(FaqContent, "pages/faq.yaml", facts="pages/faq.yaml"),
     "home": PageFile(HomeContent, "pages/home.yaml", facts="pages/home.yaml"),
     "privacy": PageFile(PrivacyContent, "pages/privacy.yaml", facts="pages/privacy.yaml"),
@@ -288,7 +298,9 @@ def _load_pages(directory: Path, routes: RouteTable, fields: dict[str, dict[str,
     pages = {
         kind: load_page(directory, file, fields=fields)
         for kind, file in PAGE_FILES.items()
-        if kind in kinds or (directory / texts_path(DEFAULT_LANG, file.texts)).is_file()
+        if file.shared
+        or kind in kinds
+        or (directory / texts_path(DEFAULT_LANG, file.texts)).is_file()
     }
     service_pages = {
         page_id: load_page(
