@@ -22,6 +22,7 @@ import yaml
 import clinic.site.content as content_module
 from clinic.site.content import CONTENT_DIR, LANGS
 from clinic.site.content.loader import DOCTORS_TEXTS, PAGE_FILES, SERVICE_TEXTS
+from clinic.site.content.pages.home import CAROUSEL_MIN
 from clinic.site.content.texts import load_texts
 from clinic.site.routes import lang_prefix
 
@@ -385,13 +386,17 @@ def add_facility_photo(content_dir: Path, assets_dir: Path, key: str = NEW_PHOTO
 def grown(content_dir: Path, assets_dir: Path | None = None) -> str:
     """The proof's edit: a doctor more (the third of the sample) with two surnames and
     accents and no Cal.com event type (a clinic may leave it out: the doctor then has no
-    open times), a service more, one certification fewer and, when there are assets to
-    copy into, one photo more. Returns the new doctor's slug."""
+    open times), a service more, one certification fewer (where the content has more than
+    the fewest the carousel takes; else one more, when there are assets to copy into) and,
+    when there are assets to copy into, one photo more. Returns the new doctor's slug."""
     taken = {d["slug"] for d in read(content_dir / "doctors.yaml")}
     doctor = next(d for d in (NEW_DOCTOR, *MORE_DOCTORS) if d["slug"] not in taken)
     add_doctor(content_dir, doctor, event_type=False)
     add_service(content_dir)
-    drop_certification(content_dir)
+    if len(read(content_dir / "pages" / "home.yaml")["certifications"]) > CAROUSEL_MIN:
+        drop_certification(content_dir)
+    elif assets_dir is not None:  # the fewest logos the carousel takes: one more instead
+        add_certification(content_dir, assets_dir)
     if assets_dir is not None:
         add_facility_photo(content_dir, assets_dir)
     return doctor["slug"]

@@ -30,6 +30,7 @@ from urllib.parse import quote_plus
 
 import yaml
 
+from clinic.site.content.pages.home import CAROUSEL_MAX, CAROUSEL_MIN
 from devtools import content_variants as grow
 from tests.fixture_clinic.pseudo import names_in, pseudo
 from tools.add_language import add_language
@@ -91,8 +92,6 @@ PSEUDO_LANGUAGES = [
     {"code": "de", "from": "en", "name": "Ðéûtšçh", "locale": "de-DE"},
     {"code": "it", "from": "en", "name": "Îtàlîàñö", "locale": "it-IT"},
 ]
-# The logos and photos stay within what the site takes (3 to 12 of each).
-FEWEST, MOST = 3, 12
 
 
 def _read(path: Path):
@@ -272,11 +271,11 @@ def make_content(dest: Path, assets_dir: Path, source: Path = PROJECT_CONTENT) -
     rename_first_doctors(dest)
     grow.add_service(dest)
     home = _read(dest / "pages" / "home.yaml")
-    if len(home["certifications"]) > FEWEST:
+    if len(home["certifications"]) > CAROUSEL_MIN:
         grow.drop_certification(dest)
     else:
         grow.add_certification(dest, assets_dir)
-    if len(home["facilities"]) < MOST:
+    if len(home["facilities"]) < CAROUSEL_MAX:
         grow.add_facility_photo(dest, assets_dir)
     else:
         grow.drop_facility_photo(dest)
