@@ -16,7 +16,7 @@ export REFLEX_TELEMETRY_ENABLED := false
 unexport PYTHONDONTWRITEBYTECODE
 export PYTHONPYCACHEPREFIX := $(CURDIR)/.cache/pycache
 
-.PHONY: setup lock npm-upgrade language schemas run fixture-run dev export sample-fingerprint serve test lint fmt js-tools unit e2e browser java static-hosts browser-languages video bench clean
+.PHONY: setup lock npm-upgrade language schemas run fixture-run dev export sample-fingerprint serve test smoke lint fmt js-tools unit e2e browser java static-hosts browser-languages video bench clean
 
 # Browser tests run in parallel (pytest-xdist): TEST_WORKERS=1 for one at a time. Tests
 # marked xdist_group (the development server's) share one worker (--dist loadgroup).
@@ -98,7 +98,8 @@ run: setup
 
 ## make fixture-run: the fixture clinic the browser tests run against (tests/fixture_clinic/),
 ## made in .cache/fixture-clinic/ and served as `make run` serves the sample, on
-## http://127.0.0.1:$(PORT); then `.venv/bin/pytest tests/e2e --base-url http://127.0.0.1:$(PORT)`.
+## http://127.0.0.1:$(PORT); then `.venv/bin/pytest tests/e2e --base-url http://127.0.0.1:$(PORT)
+## --content .cache/fixture-clinic/content` (the tests expect what the content says).
 fixture-run: setup
 	$(BIN)/python -m tests.fixture_clinic.site
 	@echo "Serving the fixture clinic on http://127.0.0.1:$(PORT)"
@@ -136,9 +137,10 @@ java:
 		echo "Java is missing. Install it with: sudo apt-get install default-jre-headless"; exit 1; \
 	fi
 
-## The static hosts' own tools for tests/e2e/test_static_hosts.py, from npm at the versions of
-## tools/static-hosts/package-lock.json: Cloudflare's local runtime (wrangler, on workerd) and
-## Netlify's rules parsers. No install scripts run: the packages work without them.
+## The static hosts' own tools for tests/e2e/test_static_hosts.py and test_edge_relay.py, from
+## npm at the versions of tools/static-hosts/package-lock.json: Cloudflare's local runtime
+## (wrangler, on workerd), Netlify's rules parsers and its local runtime for functions. No
+## install scripts run: the packages work without them.
 STATIC_HOSTS := tools/static-hosts/node_modules/.package-lock.json
 $(STATIC_HOSTS): tools/static-hosts/package-lock.json | $(VENV)/.installed
 	cd tools/static-hosts && $(BIN)/npm ci --ignore-scripts --no-audit --no-fund --loglevel=error
@@ -188,6 +190,13 @@ unit: setup
 
 e2e: setup browser java static-hosts
 	$(BIN)/python -m pytest tests/e2e -q --randomly-seed=$(TEST_SEED) $(E2E_OPTIONS) $(TRACE_OPTIONS)
+
+## make smoke SITE_URL=https://...: the smoke tests against a site that is running (after a
+## deploy: every page kind in every language, booking, contact, the 404 page, redirects,
+## headers), expecting what content/ says (CONTENT=dir for another folder); docs/testing.md.
+smoke: setup browser
+	@test -n "$(SITE_URL)" || { echo 'Say which site: make smoke SITE_URL=https://...'; exit 1; }
+	$(BIN)/python -m pytest tests/e2e -q -m smoke --base-url "$(SITE_URL)" $(if $(CONTENT),--content "$(CONTENT)") -n 2 $(TRACE_OPTIONS)
 
 ## make test: every part (lint, unit tests, then browser tests against the production server
 ## in $(TEST_WORKERS) parallel workers, in random order), each run even when an earlier one

@@ -15,6 +15,7 @@ from clinic.framework.patches.paint_first import PaintFirstPlugin
 from clinic.framework.patches.shell_first import ShellFirstPlugin
 from clinic.framework.patches.tailwind_sources import TailwindSourcesPlugin
 from clinic.site.theme import tailwind_theme
+from clinic.site_files.edge_relay import EdgeRelayPlugin
 from clinic.site_files.open_times_fallback import OpenTimesFallbackPlugin
 from clinic.site_files.sitemap import SitemapAndRobotsPlugin
 from clinic.site_files.static_host import StaticHostFilesPlugin
@@ -50,8 +51,10 @@ config = rx.Config(
         StaticHostFilesPlugin(),
         # sitemap.xml (with hreflang alternates) and robots.txt from the route table.
         SitemapAndRobotsPlugin(),
-        # Empty open-times answers where no server answers (static hosts, development).
+        # Empty open-times answers where no server or function answers (development).
         OpenTimesFallbackPlugin(),
+        # The CDN's functions that answer open times (Cloudflare Pages, Netlify).
+        EdgeRelayPlugin(),
         # bun installs exactly reflex.lock/ or fails (bunfig.toml: frozen lockfile).
         FrozenFrontendLockPlugin(),
         # `reflex run`'s development server listens on 127.0.0.1 only (CLINIC_DEV_HOST opens it).

@@ -21,7 +21,7 @@ SKIPPED = {".git", ".venv", ".cache", ".states", "__pycache__", "test-results"}
 WEB_BUILD = PROJECT_DIR / ".web" / "build"
 # Folders a test makes in .web for a moment (another worker may be copying meanwhile).
 HARNESS_PREFIX = "test-harness-"
-# The static hosts' tools (tools/static-hosts/node_modules, ~200 MB) and the JavaScript
+# The static hosts' tools (tools/static-hosts/node_modules, ~340 MB) and the JavaScript
 # lint and type tools (tools/js/node_modules, ~130 MB): no copy builds with them.
 NODE_TOOLS = (PROJECT_DIR / "tools" / "static-hosts", PROJECT_DIR / "tools" / "js")
 

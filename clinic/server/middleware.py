@@ -3,9 +3,9 @@
 The exported site is static files; this layer makes Reflex's server answer like a
 well-configured host:
 - canonical page paths are served directly (no 307 to a trailing slash), the other
-  spelling and the `.html` file names 301 to the canonical path, legacy paths of the
-  previous site 301 to their pages (query string kept), unknown paths get the 404 page
-  with status 404;
+  spelling and the `.html` file names 301 to the canonical path, legacy paths (of the
+  previous site, or a renamed page's old path) 301 to their pages in every spelling a page
+  has (query string kept), unknown paths get the 404 page with status 404;
 - malformed requests get a 4xx before they reach the file server (400 for undecodable or
   control-character paths, 405 for methods other than GET and HEAD, 414 for huge paths);
 - every response carries the security headers and a cache policy (`clinic/server/security.py`);
@@ -29,7 +29,7 @@ from clinic.site.routes import (
     OPEN_TIMES_PATH_PREFIX,
     all_pages,
     lang_of,
-    legacy_redirects,
+    legacy_redirects_by_spelling,
     normalize,
     not_found_file,
     not_found_prerender_path,
@@ -152,7 +152,7 @@ def resolve(method: str, raw_path: bytes) -> Action:
     cleaned = clean_path(path)
     if cleaned != path:
         return Redirect(cleaned)
-    legacy = legacy_redirects().get(normalize(unicodedata.normalize("NFC", path)))
+    legacy = legacy_redirects_by_spelling().get(normalize(unicodedata.normalize("NFC", path)))
     if legacy:
         return Redirect(legacy)
     page = page_at(path)
@@ -188,7 +188,7 @@ class SiteMiddleware:
         self.static_dir = static_dir or _static_dir()
         # Resolve the route table once, at start-up, not per request.
         all_pages()
-        legacy_redirects()
+        legacy_redirects_by_spelling()
         self.open_times = open_times.OpenTimes()
 
     async def __call__(self, scope, receive, send):
@@ -345,27 +345,14 @@ class SiteMiddleware:
         )
 
     async def _open_times(self, scope, send, doctor_slug: str):
-        json_type = open_times.CONTENT_TYPE
-        try:
-            times = await self.open_times.for_doctor(content().doctor(doctor_slug))
-        except open_times.UpstreamFailed:
-            return await self._respond(
-                scope,
-                send,
-                200,
-                {
-                    "Content-Type": json_type,
-                    "Cache-Control": open_times.CACHE_CONTROL_FAILED,
-                },
-                open_times.body_for([]),
-            )
+        times = await self.open_times.for_doctor(content().doctor(doctor_slug))
         await self._respond(
             scope,
             send,
             200,
             {
-                "Content-Type": json_type,
-                "Cache-Control": open_times.CACHE_CONTROL_OK,
+                "Content-Type": open_times.CONTENT_TYPE,
+                "Cache-Control": open_times.cache_control_for(times),
             },
             open_times.body_for(times),
         )

@@ -1,21 +1,24 @@
 """`GET /api/open-times/<doctor-slug>`: a doctor's next open appointment times.
 
 Cal.com's public slots API (API v2, `GET /v2/slots`, no key) does not allow browsers of
-other origins to call it, so the production server asks on the page's behalf:
+other origins to call it, so the production server asks on the page's behalf, as the CDN's
+functions do where the site is served as files (clinic/edge/). What both ask and answer is
+one contract, `clinic/edge/open_times_contract.json` (docs/deploying.md says it in words):
 - the answer is kept about a minute per doctor (a busy page costs Cal.com one request a
   minute, and concurrent visitors share one request in flight);
 - Cal.com gets 2 s; past that, or on any error, the visitor gets no times at once and the
   page leaves the block out (a failure is remembered briefly, so a Cal.com outage is not
-  asked again by every visitor). No times is a normal answer, 200 `{"times": []}`, not
-  an error status: browsers log every failed request in the console;
+  asked again by every visitor). No times is a normal answer, 200 `{"times": []}`, kept by
+  no one, not an error status: browsers log every failed request in the console;
 - nothing about the visitor is forwarded: the upstream request is built from our own
   data only (no cookie, no address, no user agent, no query string of theirs).
 
 The upstream origin is `scheduling.api_origin` in clinic.yaml; the environment variable
 `CLINIC_CAL_API_ORIGIN` replaces it (tests point it at a local stub server).
-Served as plain files from a static host, the same path finds an empty answer written
-into the build (clinic/site_files/open_times_fallback.py), and the block stays hidden. A
-doctor without an event type has no such path anywhere (`doctors_with_open_times`).
+Served as plain files from a host that runs no function, the same path finds an empty
+answer written into the build (clinic/site_files/open_times_fallback.py), and the block
+stays hidden. A doctor without an event type has no such path anywhere
+(`doctors_with_open_times`).
 """
 
 from __future__ import annotations
@@ -23,9 +26,11 @@ from __future__ import annotations
 import asyncio
 import json
 import os
+import re
 import time
 from dataclasses import dataclass, field
 from datetime import date, datetime, timedelta
+from pathlib import Path
 from zoneinfo import ZoneInfo
 
 import httpx
@@ -33,19 +38,29 @@ import httpx
 from clinic.site.content import Doctor, content
 from clinic.site.routes import OPEN_TIMES_PATH_PREFIX
 
+CONTRACT_FILE = Path(__file__).resolve().parents[1] / "edge" / "open_times_contract.json"
+CONTRACT = json.loads(CONTRACT_FILE.read_text(encoding="utf-8"))
+_CAL_COM, _ANSWER, _KEPT = CONTRACT["cal_com"], CONTRACT["answer"], CONTRACT["relay_cache"]
+
 ORIGIN_ENV = "CLINIC_CAL_API_ORIGIN"
-# Cal.com versions its API per endpoint through this header; 2024-09-04 is the slots
-# endpoint's current contract (`{"data": {"YYYY-MM-DD": [{"start": ISO}]}}`).
-CAL_API_VERSION = "2024-09-04"
-MAX_TIMES = 3
-DAYS_AHEAD = 14  # how far ahead "next" looks; beyond two weeks a patient picks in the calendar
-UPSTREAM_TIMEOUT_S = 2.0
-FRESH_FOR_S = 60.0
-FAILURE_KEPT_S = 15.0
-CACHE_CONTROL_OK = f"public, max-age={int(FRESH_FOR_S)}"
-# No times because Cal.com failed: not kept by browsers or caches, the next visit asks again.
-CACHE_CONTROL_FAILED = "no-store"
-CONTENT_TYPE = "application/json; charset=utf-8"
+SLOTS_PATH: str = _CAL_COM["path"]
+# Cal.com versions its API per endpoint through `cal-api-version`; the contract's is the
+# slots endpoint's current one (`{"data": {"YYYY-MM-DD": [{"start": ISO}]}}`).
+UPSTREAM_HEADERS: dict[str, str] = _CAL_COM["headers"]
+DAYS_AHEAD: int = _CAL_COM["days_ahead"]  # beyond that a patient picks in the calendar
+UPSTREAM_TIMEOUT_S: float = _CAL_COM["timeout_s"]
+SLOT_START = re.compile(CONTRACT["slot_start"]["pattern"])
+MAX_TIMES: int = _ANSWER["max_times"]
+CONTENT_TYPE: str = _ANSWER["content_type"]
+CACHE_CONTROL_WITH_TIMES: str = _ANSWER["cache_control_with_times"]
+CACHE_CONTROL_WITHOUT_TIMES: str = _ANSWER["cache_control_without_times"]
+FRESH_FOR_S: float = _KEPT["fresh_s"]
+FAILURE_KEPT_S: float = _KEPT["failure_kept_s"]
+
+
+def cache_control_for(times: list[str]) -> str:
+    """No times is no promise: the next visit asks again, whatever the reason."""
+    return CACHE_CONTROL_WITH_TIMES if times else CACHE_CONTROL_WITHOUT_TIMES
 
 
 class UpstreamFailed(Exception):
@@ -55,7 +70,7 @@ class UpstreamFailed(Exception):
 @dataclass
 class _Entry:
     expires: float = 0.0
-    times: list[str] | None = None  # None: the last ask failed
+    times: list[str] = field(default_factory=list)
     in_flight: asyncio.Lock = field(default_factory=asyncio.Lock)
 
 
@@ -81,25 +96,26 @@ def doctor_for_path(path: str) -> Doctor | None:
     return next((d for d in doctors_with_open_times() if d.slug == slug), None)
 
 
-def next_times(answer: dict, now: datetime, limit: int = MAX_TIMES) -> list[str]:
+def next_times(answer: object, now: datetime, limit: int = MAX_TIMES) -> list[str]:
     """The first `limit` slot starts after `now` from a `/v2/slots` answer, earliest first,
-    as ISO 8601 with the offset Cal.com gave (the clinic's zone, asked for by name)."""
-    days = answer.get("data")
+    in the contract's form (`SLOT_START`, written to the second with the offset Cal.com
+    gave: the clinic's zone, asked for by name). Entries of another shape are passed over."""
+    days = answer.get("data") if isinstance(answer, dict) else None
     if not isinstance(days, dict):
         raise UpstreamFailed("no 'data' object in the answer")
     starts = []
     for slots in days.values():
         for slot in slots if isinstance(slots, list) else ():
             start = slot.get("start") if isinstance(slot, dict) else None
-            if not isinstance(start, str):
+            if not isinstance(start, str) or not SLOT_START.fullmatch(start):
                 continue
             try:
                 moment = datetime.fromisoformat(start)
-            except ValueError:
+            except ValueError:  # a day or an hour that does not exist
                 continue
-            if moment.tzinfo is not None and moment > now:
+            if moment > now:
                 starts.append(moment)
-    return [moment.isoformat() for moment in sorted(starts)[:limit]]
+    return [moment.isoformat(timespec="seconds") for moment in sorted(starts)[:limit]]
 
 
 def slots_query(doctor: Doctor, today: date, time_zone: str) -> dict[str, str]:
@@ -120,6 +136,7 @@ class OpenTimes:
         self._entries: dict[str, _Entry] = {}
 
     async def for_doctor(self, doctor: Doctor) -> list[str]:
+        """The doctor's next times; none when Cal.com has none or fails."""
         entry = self._entries.setdefault(doctor.slug, _Entry())
         async with entry.in_flight:  # a second visitor waits for the first one's answer
             if self._clock() >= entry.expires:
@@ -127,10 +144,8 @@ class OpenTimes:
                     entry.times = await self._ask(doctor)
                     entry.expires = self._clock() + FRESH_FOR_S
                 except UpstreamFailed:
-                    entry.times = None
+                    entry.times = []
                     entry.expires = self._clock() + FAILURE_KEPT_S
-            if entry.times is None:
-                raise UpstreamFailed(f"no open times for {doctor.slug} right now")
             return entry.times
 
     async def _ask(self, doctor: Doctor) -> list[str]:
@@ -142,12 +157,12 @@ class OpenTimes:
                 timeout=UPSTREAM_TIMEOUT_S,
                 follow_redirects=False,
                 # Only what Cal.com needs; httpx's default User-Agent names the library, not the visitor.
-                headers={"cal-api-version": CAL_API_VERSION, "accept": "application/json"},
+                headers=UPSTREAM_HEADERS,
             ) as client:
                 # The timeout above bounds each phase; this bounds the whole exchange.
                 response = await asyncio.wait_for(
                     client.get(
-                        f"{api_origin()}/v2/slots",
+                        f"{api_origin()}{SLOTS_PATH}",
                         params=slots_query(doctor, now.date(), zone_name),
                     ),
                     UPSTREAM_TIMEOUT_S,
@@ -155,7 +170,8 @@ class OpenTimes:
             if response.status_code != 200:
                 raise UpstreamFailed(f"Cal.com answered {response.status_code}")
             return next_times(response.json(), now)
-        except (TimeoutError, httpx.HTTPError, json.JSONDecodeError) as err:
+        # ValueError: not JSON, or not even text.
+        except (TimeoutError, httpx.HTTPError, httpx.InvalidURL, ValueError) as err:
             raise UpstreamFailed(str(err) or type(err).__name__) from None
 
 

@@ -77,6 +77,16 @@ def normalize(path: str) -> str:
     return path.rstrip("/") or "/"
 
 
+def spellings(path: str) -> tuple[str, ...]:
+    """Every way a request names the page at `path`: with and without a trailing slash, and
+    the names of the files a static export writes for it ("/contacto": "/contacto",
+    "/contacto/", "/contacto.html", "/contacto/index.html"; "/": "/", "/index.html")."""
+    stem = path.rstrip("/")
+    if not stem:
+        return ("/", "/index.html")
+    return (stem, stem + "/", stem + ".html", stem + "/index.html")
+
+
 @functools.cache
 def _by_path() -> dict[str, Page]:
     return {normalize(p.path): p for p in all_pages()}
@@ -194,3 +204,15 @@ def legacy_redirects() -> dict[str, str]:
         old = getattr(data.routes.legacy_doctor, doctor.gender).format(slug=doctor.slug)
         redirects[old] = path_for(doctor_page_id(doctor.slug), DEFAULT_LANG)
     return redirects
+
+
+@functools.cache
+def legacy_redirects_by_spelling() -> dict[str, str]:
+    """`legacy_redirects()` under every spelling of each old path (`spellings`), compared
+    without a trailing slash (`normalize`): a renamed page's old address keeps working
+    however it was linked ("/contacto.html" as well as "/contacto/")."""
+    return {
+        normalize(spelling): target
+        for old, target in legacy_redirects().items()
+        for spelling in spellings(old)
+    }

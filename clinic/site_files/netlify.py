@@ -20,7 +20,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from clinic.server import security
-from clinic.site.routes import legacy_redirects, not_found_file
+from clinic.site.routes import legacy_redirects, not_found_file, spellings
 from clinic.site_files.static_host_rules import (
     GENERATED,
     HeaderRule,
@@ -38,7 +38,7 @@ def redirects_file() -> str:
     legacy = {}
     for old, target in legacy_redirects().items():
         # Netlify may compare the path decoded or not: both spellings.
-        legacy.update(dict.fromkeys([old, old.rstrip("/") + "/", *legacy_spellings(old)], target))
+        legacy.update(dict.fromkeys([*spellings(old), *legacy_spellings(old)], target))
     lines = [
         GENERATED,
         "# Legacy paths of the previous site -> their pages (HTTP 301; the query is kept).",

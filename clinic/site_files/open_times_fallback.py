@@ -1,9 +1,10 @@
 """Empty answers for `/api/open-times/<doctor>` in the build, for where no server answers.
 
 The production server answers these paths itself (clinic/server/open_times.py), before
-any file. Served as plain files from a static host, or by the development server, the
-same request finds this file instead: `{"times": []}`, and the page leaves the block out,
-as it does when Cal.com is down. A 404 there would do the same, but every browser logs a
+any file, and so do the CDN's functions (clinic/site_files/edge_relay.py). Served as plain
+files from a host that runs no function (or Cloudflare past its daily quota), or by the
+development server, the same request finds this file instead: `{"times": []}`, and the page
+leaves the block out, as it does when Cal.com is down. A 404 there would do the same, but every browser logs a
 failed request in the console; an empty answer is quiet. Only doctors with a Cal.com event
 type get one: the page asks about no other, and the production server answers 404 for
 them, as the static host then does (clinic/server/open_times.py says why).

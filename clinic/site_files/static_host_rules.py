@@ -22,12 +22,16 @@ from clinic.site.routes import (
     lang_prefix,
     legacy_redirects,
     not_found_file,
+    spellings,
 )
 
 GENERATED = (
     "# Generated at build time from content/ by clinic/site_files/static_host.py; do not edit."
 )
 RULES_FILES = ("_redirects", "_headers")
+# Cloudflare's function (a folder) and the file that routes requests to it (edge_relay.py):
+# the host's own, never served.
+CLOUDFLARE_WORKER, CLOUDFLARE_ROUTES = "_worker.js", "_routes.json"
 # Precompressed copies of files, served by the production server in place of the file.
 SIDECAR_SUFFIXES = (".br", ".gz")
 
@@ -44,11 +48,11 @@ def _encoded(path: str) -> str:
 
 def legacy_spellings(path: str) -> list[str]:
     """A legacy path as a request names it: percent-encoded (composed and decomposed
-    accents, upper- and lower-case escapes), with and without a trailing slash (the previous
-    site linked both)."""
+    accents, upper- and lower-case escapes), in every spelling a page has (`spellings`: with
+    and without a trailing slash, and a renamed page's old file names)."""
     encoded = [_encoded(unicodedata.normalize(form, path)) for form in ("NFC", "NFD")]
     forms = dict.fromkeys(form for upper in encoded for form in (upper, _lower_escapes(upper)))
-    return [spelling for form in forms for spelling in (form, form.rstrip("/") + "/")]
+    return [spelling for form in forms for spelling in spellings(form)]
 
 
 def _lower_escapes(path: str) -> str:
@@ -59,11 +63,7 @@ def _lower_escapes(path: str) -> str:
 def page_spellings(path: str) -> list[str]:
     """The other ways to name a page's file: "/contacto" -> "/contacto/", "/contacto.html",
     "/contacto/index.html"; "/en/" -> "/en", "/en.html", "/en/index.html"; "/" -> "/index.html"."""
-    if path == "/":
-        return ["/index.html"]
-    stem = path.rstrip("/")
-    other_slash = stem if path.endswith("/") else stem + "/"
-    return [other_slash, stem + ".html", stem + "/index.html"]
+    return [spelling for spelling in spellings(path) if spelling != path]
 
 
 def redirects() -> dict[str, str]:
@@ -155,7 +155,7 @@ def file_rules(static_dir: Path) -> list[HeaderRule]:
                 {
                     **non_document,
                     "Content-Type": open_times.CONTENT_TYPE,
-                    "Cache-Control": open_times.CACHE_CONTROL_FAILED,
+                    "Cache-Control": open_times.cache_control_for([]),
                 },
             )
         )
@@ -165,7 +165,7 @@ def file_rules(static_dir: Path) -> list[HeaderRule]:
 def _stable_file_patterns(static_dir: Path) -> list[str]:
     """A pattern per top-level folder of files (`/img/*`), the path of each file at the top.
     Skipped: pages and their folders, hashed assets, the open-times answers, the rules
-    files and precompressed copies (requests name the file itself)."""
+    files, Cloudflare's function and precompressed copies (requests name the file itself)."""
     page_tops = {p.relative_to(static_dir).parts[0] for p in static_dir.rglob("*.html")}
     patterns: list[str] = []
     for file in sorted(static_dir.rglob("*")):
@@ -173,9 +173,10 @@ def _stable_file_patterns(static_dir: Path) -> list[str]:
             continue
         parts = file.relative_to(static_dir).parts
         path = "/" + "/".join(parts)
-        if (
-            path.startswith((security.HASHED_ASSETS_PREFIX, OPEN_TIMES_PATH_PREFIX))
-            or parts[0] in RULES_FILES
+        if path.startswith((security.HASHED_ASSETS_PREFIX, OPEN_TIMES_PATH_PREFIX)) or parts[0] in (
+            *RULES_FILES,
+            CLOUDFLARE_WORKER,
+            CLOUDFLARE_ROUTES,
         ):
             continue
         if len(parts) == 1 or parts[0] in page_tops:

@@ -50,8 +50,9 @@ class PagesDev:
 
 
 @contextlib.contextmanager
-def pages_dev(export_dir: Path):
-    """Serve `export_dir` for the duration of a `with` block; yields a PagesDev."""
+def pages_dev(export_dir: Path, bindings: dict[str, str] | None = None):
+    """Serve `export_dir` for the duration of a `with` block, its function given these
+    variables (what a Pages project's settings give it); yields a PagesDev."""
     if not WRANGLER.exists():
         raise RuntimeError(f"{WRANGLER} is missing: run `make static-hosts`")
     work = Path(tempfile.mkdtemp(prefix="pages-dev-"))
@@ -72,6 +73,7 @@ def pages_dev(export_dir: Path):
         "--persist-to",
         str(work / "state"),
         "--show-interactive-dev-session=false",
+        *(f"--binding={name}={value}" for name, value in (bindings or {}).items()),
     ]
     with log.open("w") as out:
         # Its own folder as working directory: wrangler keeps state there, never in the project.
@@ -88,7 +90,7 @@ def pages_dev(export_dir: Path):
         _wait_until_up(served, process)
         yield served
     finally:
-        _stop(process)
+        stop(process)
         shutil.rmtree(work, ignore_errors=True)
 
 
@@ -99,8 +101,9 @@ def _wait_until_up(served: PagesDev, process: subprocess.Popen) -> None:
         pass
 
 
-def _stop(process: subprocess.Popen) -> None:
-    """Stop wrangler and the workerd it started (its own process group)."""
+def stop(process: subprocess.Popen) -> None:
+    """Stop a local runtime started here and what it started (wrangler's workerd): its
+    own process group."""
     with contextlib.suppress(ProcessLookupError):
         os.killpg(process.pid, signal.SIGTERM)
     try:

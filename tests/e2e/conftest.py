@@ -5,10 +5,15 @@ pytest-playwright (Playwright's official plugin) provides the `playwright`, `bro
 `--headed`, `--slowmo`, `--base-url`, `--tracing`, `--screenshot`, `--video`, `--output`.
 This file keeps only what is ours:
 
-- **the site**: `base_url` is `--base-url` (or the older `SITE_URL` variable) when given;
-  otherwise the session builds and starts the server `make run` starts
-  (`devtools/servers.py`), once for all pytest-xdist workers (`shared_server`), on a free
-  port or the one `--site-port` names.
+- **the site**: `base_url` is `--base-url` (or the older `SITE_URL` variable) when given,
+  and the tests then read their expectations from the content that site was built from
+  (`--content DIR`, default the project's content/: tests/e2e/site_under_test.py); a test
+  that needs a server of its own is marked `own_server(why)` and skips there, saying why.
+  Otherwise the session builds and starts the server `make run` starts
+  (`devtools/servers.py`) for the fixture clinic, once for all pytest-xdist workers
+  (`shared_server`), on a free port or the one `--site-port` names.
+- **waits with a deadline**: every page gets `pageWaits` (tests/e2e/page_waits.js) before
+  its own scripts, the waits a test runs inside the page.
 - **Debian's Chromium** with the arguments of DESIGN.md section 4 (Playwright cannot
   download its own browsers here), and a Mexican-Spanish desktop browser by default.
   `--browser firefox` / `--browser webkit` run Playwright's own browsers with Playwright's
@@ -34,7 +39,7 @@ import json
 import os
 import re
 import shutil
-from contextlib import contextmanager
+from contextlib import ExitStack, contextmanager
 from pathlib import Path
 from urllib.parse import urlsplit
 
@@ -42,16 +47,7 @@ import pytest
 from filelock import FileLock
 from playwright.sync_api import Page, expect
 
-from tests.fixture_clinic.site import FIXTURE_EXPORT, use_fixture_clinic
-
-# The browser suite runs against the fixture clinic (tests/fixture_clinic/recipe.py), not
-# the shipped sample: its content is what every test reads its expectations from.
-FIXTURE_PROJECT = use_fixture_clinic()
-
-from clinic.site.content import DEFAULT_LANG  # noqa: E402 (reads content: after the choice)
-from clinic.site.routes import language  # noqa: E402
-from devtools import servers as prod_server  # noqa: E402
-from devtools.chromium import (  # noqa: E402
+from devtools.chromium import (
     CHROMIUM,
     CHROMIUM_ARGS,
     CHROMIUM_HEADLESS,
@@ -59,11 +55,21 @@ from devtools.chromium import (  # noqa: E402
     MOBILE,
     third_parties_unresolved,
 )
-from tests.e2e.console import ConsoleErrors  # noqa: E402
-from tests.e2e.page_ready import track_network  # noqa: E402
-from tests.e2e.stubs import away_from  # noqa: E402
+from tests.e2e.console import ConsoleErrors
+from tests.e2e.page_ready import track_network
+from tests.e2e.site_under_test import CONTENT_OPTION, NOT_OUR_SERVER, choose_content, given_site
+from tests.fixture_clinic.site import FIXTURE_EXPORT
+from tests.per_test_timeout import outside_the_test_timeout
+
+# Nothing of clinic/ (nor what imports it: devtools.servers, tests.e2e.stubs) is imported
+# at the top of this file: the content the tests read is chosen in `pytest_configure`
+# (tests/e2e/site_under_test.py), and clinic/ fixes its content folder when first imported.
+# The fixture clinic's project, when this run serves it (None: a site was given).
+FIXTURE_PROJECT = pytest.StashKey[Path | None]()
 
 ROOT = Path(__file__).resolve().parents[2]
+# The waits a test runs inside a page, each with a deadline: in every page, as `pageWaits`.
+PAGE_WAITS = Path(__file__).with_name("page_waits.js")
 # The production server started here asks "Cal.com" for open times at a port where nothing
 # listens: Cal.com never gets real network, and the pages see the no-times answer unless
 # a test routes /api/open-times/ itself.
@@ -71,23 +77,19 @@ os.environ.setdefault("CLINIC_CAL_API_ORIGIN", "http://127.0.0.1:9")
 # Browser tests share 2 cores with the server and each other (pytest-xdist): an
 # assertion waits up to 10 s for the page to get there, not Playwright's default 5 s.
 expect.set_options(timeout=10_000)
-# The browser speaks the default language (its locale in content/languages.yaml) unless a
-# test says otherwise: Chromium's own default (en-US) could send a first visit to `/` on to
-# another language's home (spec section 4).
-CONTEXT_DEFAULTS = {"locale": language(DEFAULT_LANG).locale, "viewport": DESKTOP}
+
+
+def context_defaults() -> dict:
+    """The browser speaks the default language (its locale in content/languages.yaml) unless
+    a test says otherwise: Chromium's own default (en-US) could send a first visit to `/` on
+    to another language's home (spec section 4)."""
+    from clinic.site.content import DEFAULT_LANG
+    from clinic.site.routes import language
+
+    return {"locale": language(DEFAULT_LANG).locale, "viewport": DESKTOP}
 
 
 # ------------------------------------------------------------------ the site
-
-
-def given_site(pytestconfig) -> str | None:
-    """The site named by `--base-url` (or the `base_url` ini value, or SITE_URL), if any."""
-    return (
-        pytestconfig.getoption("--base-url")
-        or pytestconfig.getini("base_url")
-        or os.environ.get("SITE_URL")
-        or None
-    )
 
 
 # `make test` starts the fixture clinic's production server while the unit tests run
@@ -103,26 +105,54 @@ def base_url(pytestconfig, tmp_path_factory):
     if given:
         yield given.rstrip("/")
         return
-    port = pytestconfig.getoption("--site-port")
-    if not os.environ.get("PYTEST_XDIST_WORKER"):  # no xdist: this process owns the server
-        with prod_server.production_server(port, FIXTURE_PROJECT) as url:
-            yield url
-        return
-    # Workers of one xdist run share the folder above their own temporary folders.
-    with shared_server(tmp_path_factory.getbasetemp().parent, port) as url:
+    from devtools import servers
+
+    port, project = pytestconfig.getoption("--site-port"), pytestconfig.stash[FIXTURE_PROJECT]
+    with ExitStack() as stack:
+        with outside_the_test_timeout():  # the build has a deadline of its own
+            if not os.environ.get("PYTEST_XDIST_WORKER"):  # no xdist: this process owns it
+                url = stack.enter_context(servers.production_server(port, project))
+            else:  # workers of one xdist run share the folder above their temporary folders
+                folder = tmp_path_factory.getbasetemp().parent
+                url = stack.enter_context(shared_server(folder, project, port))
         yield url
 
 
 @pytest.fixture(scope="session")
-def served_build(pytestconfig, base_url) -> Path | None:
+def served_build(pytestconfig, base_url) -> Path:
     """The static build our own production server serves (the fixture clinic's), once it
-    is up; None when the tests run against a site given by `--base-url`, whose build is
-    elsewhere."""
-    return None if given_site(pytestconfig) else FIXTURE_EXPORT
+    is up. A test that reads it skips against a site given by `--base-url`, whose build
+    is elsewhere."""
+    if given_site(pytestconfig):
+        pytest.skip(NOT_OUR_SERVER.format(why="it reads the files that server serves"))
+    return FIXTURE_EXPORT
+
+
+@pytest.fixture(scope="session")
+def cal_api():
+    """The stand-in for Cal.com's API the static hosts' functions ask (a test sets how it
+    answers and puts it back as it was: `answer_with()`)."""
+    from tests.cal_api_stub import CalApiStub
+
+    stub = CalApiStub().start()
+    yield stub
+    stub.stop()
+
+
+@pytest.fixture(scope="session")
+def cloudflare(served_build, cal_api):
+    """Cloudflare Pages' own runtime serving our build (tests/e2e/cloudflare_pages.py), its
+    function bound to the stub Cal.com as a Pages project's variable binds it (skipped with
+    served_build against a site given by `--base-url`)."""
+    from clinic.server.open_times import ORIGIN_ENV
+    from tests.e2e.cloudflare_pages import pages_dev
+
+    with pages_dev(served_build, {ORIGIN_ENV: cal_api.origin}) as site:
+        yield site
 
 
 @contextmanager
-def shared_server(folder: Path, port: int | None = None):
+def shared_server(folder: Path, project: Path, port: int | None = None):
     """One production server for all xdist workers of a run. Under a file lock, the
     first worker to need it builds and starts it and writes its URL and process id to
     `server.json`; the others read them. Each worker counts itself in and out, and the
@@ -133,11 +163,13 @@ def shared_server(folder: Path, port: int | None = None):
     which could start one server and hand its URL to the workers, collects no tests, so it
     cannot tell whether the tests selected (`-k`, one unit-like file) need the site at all.
     Building the site takes half a minute: only a worker that needs it starts it."""
+    from devtools import servers
+
     state_file, lock = folder / "server.json", FileLock(folder / "server.lock")
     with lock:
         state = json.loads(state_file.read_text()) if state_file.exists() else None
         if state is None:
-            url, process = prod_server.start(port, FIXTURE_PROJECT)
+            url, process = servers.start(port, project)
             state = {"url": url, "pid": process.pid, "users": 0}
         state["users"] += 1
         state_file.write_text(json.dumps(state))
@@ -151,7 +183,7 @@ def shared_server(folder: Path, port: int | None = None):
                 state_file.write_text(json.dumps(state))
             else:
                 state_file.unlink()
-                prod_server.stop_group(state["pid"])
+                servers.stop_group(state["pid"])
 
 
 # ------------------------------------------------------------------ the browser
@@ -180,6 +212,13 @@ def pytest_addoption(parser):
         type=int,
         default=None,
         help="the port of the production server the session starts (default: a free one)",
+    )
+    parser.addoption(
+        CONTENT_OPTION,
+        default=None,
+        metavar="DIR",
+        help="with --base-url: the content folder that site was built from, which the tests "
+        "read their expectations from (default: CLINIC_CONTENT_DIR, else the project's content/)",
     )
 
 
@@ -257,6 +296,8 @@ def require_video_recorder(config) -> None:
 
 
 def pytest_configure(config):
+    # Before any test module imports clinic/: in the main process and in every worker.
+    config.stash[FIXTURE_PROJECT] = choose_content(config)
     if not hasattr(config, "workerinput"):  # once, in the main process
         require_installed_browsers(config)
         require_video_recorder(config)
@@ -265,6 +306,26 @@ def pytest_configure(config):
         "expected_console_errors(*patterns): console errors matching one of these regular "
         "expressions are expected (the test provokes them); any other still fails the test",
     )
+    config.addinivalue_line(
+        "markers",
+        "own_server(why): the test needs a server of its own (ours, started by the suite), "
+        "so it skips against a site given by --base-url, saying why",
+    )
+    config.addinivalue_line(
+        "markers",
+        "smoke: the quick check after a deploy (`-m smoke --base-url ...`): every page kind "
+        "answers in every language, no console error, booking, contact, headers",
+    )
+
+
+def pytest_collection_modifyitems(config, items):
+    """Against a given site, the tests that need a server of their own skip, saying why."""
+    if not given_site(config):
+        return
+    for item in items:
+        marker = item.get_closest_marker("own_server")
+        if marker:
+            item.add_marker(pytest.mark.skip(reason=NOT_OUR_SERVER.format(why=marker.args[0])))
 
 
 @pytest.fixture
@@ -289,10 +350,11 @@ def new_context(
     either way."""
 
     def make(isolated: bool = True, **options):
-        options = {"base_url": base_url, **CONTEXT_DEFAULTS, **options}
+        options = {"base_url": base_url, **context_defaults(), **options}
         for key in browser_context_args:  # --device's own viewport, user agent, ... win
             options.pop(key, None)
         context = new_context(**options)
+        context.add_init_script(path=PAGE_WAITS)
         if isolated and not isolated_by_the_browser:
             isolate(context, options["base_url"])
         track_network(context)
@@ -305,6 +367,8 @@ def new_context(
 def isolate(context, site: str) -> None:
     """Only the site itself (and data: URLs) is reachable; routes a test adds later take
     precedence, so a stub for a third party goes in front of this guard."""
+    from tests.e2e.stubs import away_from
+
     context.route(away_from(site), lambda route: route.abort())
 
 

@@ -24,11 +24,12 @@ BARS = {"header": "the header", "[data-floating-book]": "the floating book bar"}
 # any, is on top at the control's centre. null once focus has left the page. The browser
 # scrolls a control into view as it takes focus (no smooth scrolling here), so a stop
 # that did not move the window cannot have changed the bars: only a scroll waits its
-# two frames, which keeps a page of a hundred stops in seconds.
+# two frames (with a deadline: tests/e2e/page_waits.js), which keeps a page of a hundred
+# stops in seconds.
 FOCUS_UNDER_A_BAR = """async (bars) => {
     const scrolled = `${scrollX},${scrollY}`;
     if (scrolled !== window.__focusWalkScroll) {
-        await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+        await pageWaits.frames(2, 'the page to handle the scroll to the focused control');
         window.__focusWalkScroll = `${scrollX},${scrollY}`;
     }
     const el = document.activeElement;

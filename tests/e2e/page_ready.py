@@ -4,7 +4,9 @@ Ready means: the load event has fired, React owns the page (its main content, he
 header buttons: before that a click on a menu does nothing), its effects and observers
 have run, and no request it started is still open. Everything here waits on something
 the page does (the load event, animation frames, an idle callback, request events), never
-on the clock: a fast page is ready at once, a slow one as late as it needs.
+on the clock: a fast page is ready at once, a slow one as late as it needs, up to a
+deadline (the page's side: tests/e2e/page_waits.js), past which the test fails saying what
+it waited for.
 
 A "nothing happened" check (no request, no redirect, no embed) follows `page_ready`: by
 then the page has done all it was going to do on its own.
@@ -19,26 +21,17 @@ from dataclasses import dataclass, field
 from playwright.sync_api import BrowserContext, Page, Request
 
 # React hydrates an element by attaching its own properties (__reactFiber$..., __reactProps$...);
-# the page checks once per frame and resolves the promise when they are there.
-UNTIL_REACT_OWNS_THE_PAGE = """(timeoutMs) => new Promise((resolve, reject) => {
-    const deadline = performance.now() + timeoutMs;
-    const owned = (selector) => {
+# the page checks once per frame. Every wait here runs in the page through `pageWaits`
+# (tests/e2e/page_waits.js): it rejects at its deadline, naming what it waited for.
+UNTIL_REACT_OWNS_THE_PAGE = """(timeoutMs) => pageWaits.until(() => ['main', 'header', 'header button']
+    .every((selector) => {
         const elements = [...document.querySelectorAll(selector)];
         return elements.length > 0 &&
             elements.every((el) => Object.keys(el).some((key) => key.startsWith('__react')));
-    };
-    const check = () => {
-        if (['main', 'header', 'header button'].every(owned)) resolve();
-        else if (performance.now() > deadline) reject(new Error('React never owned the page'));
-        else requestAnimationFrame(check);
-    };
-    check();
-})"""
+    }), 'React to own the page (its main content, header and header buttons)', timeoutMs)"""
 # Two frames (React's passive effects and intersection observers run by then), then the
 # main thread's next idle moment (whatever those started has had its turn).
-UNTIL_THE_PAGE_IS_IDLE = """() => new Promise((resolve) =>
-    requestAnimationFrame(() => requestAnimationFrame(() =>
-        requestIdleCallback(resolve, {timeout: 1000}))))"""
+UNTIL_THE_PAGE_IS_IDLE = "() => pageWaits.idle('the page to be idle')"
 
 
 @dataclass
@@ -91,10 +84,10 @@ def page_ready(page: Page, timeout_ms: int = 30_000) -> None:
 
 # A scroll's `scroll` event is dispatched in the next frame's rendering steps, before that
 # frame's animation callbacks; what its handlers set is rendered before the frame after.
-SCROLL_AND_SETTLE = """(y) => new Promise((resolve) => {
+SCROLL_AND_SETTLE = """(y) => {
     window.scrollTo({top: y, behavior: 'instant'});
-    requestAnimationFrame(() => requestAnimationFrame(resolve));
-})"""
+    return pageWaits.frames(2, `the page to handle a scroll to ${y}`);
+}"""
 
 
 def scroll_to(page: Page, y: float) -> None:
@@ -105,13 +98,5 @@ def scroll_to(page: Page, y: float) -> None:
 
 # The element's top, once it has held still for a few frames after the window has moved:
 # a smooth scroll moves it every frame until it lands.
-UNTIL_IT_STOPS_MOVING = """(el) => new Promise((resolve) => {
-    let last = null, still = 0;
-    const frame = () => {
-        const top = el.getBoundingClientRect().top;
-        still = window.scrollY > 0 && top === last ? still + 1 : 0;
-        last = top;
-        if (still >= 5) resolve(top); else requestAnimationFrame(frame);
-    };
-    frame();
-})"""
+UNTIL_IT_STOPS_MOVING = """(el) => pageWaits.untilStill(() => el.getBoundingClientRect().top,
+    'the element to hold still once the window has scrolled', {counts: () => window.scrollY > 0})"""

@@ -47,16 +47,16 @@ NOT_FOUND_PATHS = {lang_prefix(lang) + "/no-such-page": lang for lang in LANGS}
 LANG_OF = {p.path: p.lang for p in walked_pages()} | NOT_FOUND_PATHS
 PATHS = list(LANG_OF)
 
-# Each step waits two frames: the scroll's event and what its handlers start have run.
+# Each step waits two frames: the scroll's event and what its handlers start have run
+# (tests/e2e/page_waits.js: each wait has a deadline).
 SCROLL_THROUGH = """async () => {
-    const pause = () => new Promise((resolve) =>
-        requestAnimationFrame(() => requestAnimationFrame(resolve)));
+    const settle = (y) => pageWaits.frames(2, `the page to handle a scroll to ${y} on the way down`);
     for (let y = 0; y < document.documentElement.scrollHeight; y += window.innerHeight * 0.8) {
         window.scrollTo(0, y);
-        await pause();
+        await settle(y);
     }
     window.scrollTo(0, document.documentElement.scrollHeight);
-    await pause();
+    await settle(document.documentElement.scrollHeight);
 }"""
 
 

@@ -107,6 +107,7 @@ def test_doctor_anchor_scrolls_to_that_card_below_the_header(page, lang):
 # ------------------------------------------------------------------ Cal.com's loader
 
 
+@pytest.mark.smoke
 @pytest.mark.parametrize("lang", LANGS)
 def test_embed_is_initialised_with_the_exact_calls_for_each_doctor(page, lang):
     requests = serve_cal_embed(page)
@@ -236,6 +237,7 @@ def test_book_buttons_are_links_while_embed_js_is_still_loading(page):
 # ------------------------------------------------------------------ after booking
 
 
+@pytest.mark.smoke
 @pytest.mark.parametrize("lang", LANGS)
 def test_booking_successful_lands_on_the_success_page_of_that_language(page, lang):
     serve_cal_embed(page)
@@ -288,11 +290,10 @@ def test_works_under_a_content_security_policy_without_unsafe_eval(page, base_ur
     assert page.evaluate("window.__cspViolations") == []
 
 
+@pytest.mark.own_server("it serves our own build as plain files")
 @pytest.mark.parametrize("lang", LANGS)
 def test_works_served_as_plain_files(page, served_build, lang):
     # The build under test, served as files (a static host's way).
-    if served_build is None:
-        pytest.skip("the build of the site --base-url names is not on this machine")
     with PlainFileServer(served_build) as static:
         serve_cal_embed(page)
         page.route(f"{static.url}/**", lambda route: route.continue_())

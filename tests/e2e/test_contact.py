@@ -200,6 +200,7 @@ def test_heading_background_form_and_three_cards(page, lang):
 # ------------------------------------------------------------------ valid submit
 
 
+@pytest.mark.smoke
 @pytest.mark.parametrize("lang", LANGS)
 def test_submit_opens_whatsapp_with_the_exact_text_then_clears_the_form(page, lang):
     f = open_contact(page, lang)
@@ -471,11 +472,10 @@ def test_the_submit_button_takes_the_links_place_without_moving_anything(new_con
 # ------------------------------------------------------------------ hosting
 
 
+@pytest.mark.own_server("it serves our own build as plain files")
 @pytest.mark.parametrize("lang", LANGS)
 def test_works_served_as_plain_files(page, served_build, lang):
     # The build under test, served as files (a static host's way).
-    if served_build is None:
-        pytest.skip("the build of the site --base-url names is not on this machine")
     with PlainFileServer(served_build) as static:
         page.route(f"{static.url}/**", lambda route: route.continue_())
         f = open_contact(page, lang, base=static.url)

@@ -26,12 +26,16 @@ from tests.e2e.languages import DEFAULT_LANG, NEXT_LANG
 from tests.e2e.page_ready import page_ready
 from tests.e2e.process_log import log_tail, log_text, scaled_for_load, wait_for_line
 from tests.fixture_clinic.site import FIXTURE_PROJECT
+from tests.per_test_timeout import outside_the_test_timeout
 
 # One development server for the run: under pytest-xdist (--dist loadgroup) these tests all
 # run in one worker, which starts it once. The fixture is session-scoped, not module-scoped:
 # the worker may run other modules' tests between these, and a module fixture would then
 # be torn down and the server started again (27 s each time).
-pytestmark = pytest.mark.xdist_group("development_server")
+pytestmark = [
+    pytest.mark.xdist_group("development_server"),
+    pytest.mark.own_server("the development server, started in a copy of the project"),
+]
 
 # The first run in a fresh clone installs the npm packages into the copy.
 START_TIMEOUT_S = 600
@@ -89,8 +93,18 @@ class DevSite:
 def dev_site(tmp_path_factory, base_url) -> DevSite:
     # base_url: the production server's build is done, so the copy takes its npm packages
     # instead of installing them, and never copies a .web that a build is still writing.
-    # The fixture clinic's project: this process reads its content (its languages).
-    project = copy_project(tmp_path_factory.mktemp("development") / "project", FIXTURE_PROJECT)
+    with outside_the_test_timeout():  # the start has a deadline of its own
+        site = start_dev_site(tmp_path_factory.mktemp("development"))
+    try:
+        yield site
+    finally:
+        stop(site.process)
+
+
+def start_dev_site(folder: Path) -> DevSite:
+    """The development server in a copy of the fixture clinic's project (this process reads
+    its content: its languages), once it answers."""
+    project = copy_project(folder / "project", FIXTURE_PROJECT)
     frontend, backend = free_port(), free_port()
     log = project.parent / "reflex-run.log"
     with log.open("w") as out:
@@ -116,9 +130,10 @@ def dev_site(tmp_path_factory, base_url) -> DevSite:
     try:
         with site.explained():
             wait_until_up(url + "/", process, log, timeout_s=scaled_for_load(START_TIMEOUT_S))
-        yield site
-    finally:
+    except BaseException:
         stop(process)
+        raise
+    return site
 
 
 @pytest.fixture

@@ -210,13 +210,13 @@ HOME_PROBE = """(from) => {
     new PerformanceObserver((list) => list.getEntries().forEach((entry) => window.reportFromHome(entry.name)))
         .observe({ type: "paint", buffered: true });
 }"""
-UNTIL_FIRST_CONTENTFUL_PAINT = """() => new Promise((resolve) => new PerformanceObserver(
+UNTIL_FIRST_CONTENTFUL_PAINT = """() => pageWaits.within(new Promise((resolve) => new PerformanceObserver(
     (list, observer) => {
         if (list.getEntriesByName("first-contentful-paint").length) {
             observer.disconnect();
             resolve();
         }
-    }).observe({ type: "paint", buffered: true }))"""
+    }).observe({ type: "paint", buffered: true })), 'the first contentful paint')"""
 SCRIPT_ELEMENT = re.compile(r"<script\b[^>]*>(.*?)</script>", re.DOTALL)
 
 

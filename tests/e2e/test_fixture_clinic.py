@@ -49,6 +49,9 @@ from tests.e2e.page_ready import page_ready
 from tests.fixture_clinic.recipe import PROJECT_CONTENT
 from tests.texts import text_of
 
+# The fixture clinic's build, read file by file and served as plain files.
+pytestmark = pytest.mark.own_server("it reads the fixture clinic's own build")
+
 
 @dataclass(frozen=True)
 class Facts:
@@ -120,8 +123,6 @@ def _decoded(text: str) -> str:
 @pytest.fixture(scope="session")
 def pages(served_build) -> dict[str, str]:
     """Every prerendered HTML file of the fixture's build (route pages, 404 pages, shells)."""
-    if served_build is None:
-        pytest.skip("the site under test was given by --base-url; its build is elsewhere")
     found = {
         path.relative_to(served_build).as_posix(): _decoded(path.read_text(encoding="utf-8"))
         for path in served_build.rglob("*.html")
@@ -297,8 +298,6 @@ def test_every_doctor_service_logo_and_photo_is_everywhere(pages, served_build):
 
 
 def test_a_doctor_without_an_event_type_keeps_no_place_for_open_times(mobile_page, served_build):
-    if served_build is None:
-        pytest.skip("the site under test was given by --base-url; its build is elsewhere")
     without = [d for d in content().doctors if d.cal_event_type_id is None]
     assert without, "the fixture clinic has a doctor without open times (recipe.py)"
     asked: list[str] = []

@@ -17,6 +17,8 @@ from clinic.framework.patches.frontend_lock import (
     read_bun_lock,
 )
 
+pytestmark = pytest.mark.own_server("it reads the npm packages of our own build")
+
 
 def installed_versions(node_modules: Path, under: str = "") -> dict[str, str]:
     """Each package in a node_modules tree, keyed as bun.lock keys it (`a`, `@s/a`, and
@@ -56,8 +58,6 @@ def resolve(dependent: str, name: str, installed: dict[str, str]) -> str | None:
 
 @pytest.fixture(scope="module")
 def build(served_build):
-    if served_build is None:
-        pytest.skip("the site under test was built elsewhere (--base-url)")
     return served_build
 
 

@@ -238,11 +238,11 @@ def wait_for_index(carousel, index: int, timeout_ms: int):
 CLOCK_STEP_MS = 100
 # React renders what a timer changed in a task of its own (a MessageChannel message, which
 # the fake clock does not hold back): a message posted now is handled after that render.
-AFTER_PENDING_RENDERS = """() => new Promise((resolve) => {
+AFTER_PENDING_RENDERS = """() => pageWaits.within(new Promise((resolve) => {
     const channel = new MessageChannel();
     channel.port1.onmessage = () => resolve();
     channel.port2.postMessage(null);
-})"""
+}), 'React to render what the timers changed')"""
 
 
 def open_home_on_a_fake_clock(page, lang: str):
@@ -325,16 +325,9 @@ def test_arrow_keys_move_the_carousel_and_it_loops_backwards(page):
 
 
 # The slide's offset from the viewport's start, once it has held still for a few frames.
-UNTIL_SHOWN_FIRST = """(slide, viewport) => new Promise((resolve) => {
-    let last = null, still = 0;
-    const frame = () => {
-        const offset = slide.getBoundingClientRect().x - viewport.getBoundingClientRect().x;
-        still = offset === last ? still + 1 : 0;
-        last = offset;
-        if (still >= 5) resolve(offset); else requestAnimationFrame(frame);
-    };
-    frame();
-})"""
+UNTIL_SHOWN_FIRST = """(slide, viewport) => pageWaits.untilStill(
+    () => slide.getBoundingClientRect().x - viewport.getBoundingClientRect().x,
+    'the carousel to hold still after the arrow keys')"""
 
 
 def test_pause_control_stops_and_resumes_auto_advance(page):
@@ -560,6 +553,7 @@ def avatar_bundle(base_url) -> str:
 
 
 # The broken photo's 404 is logged by the browser: that one is on purpose.
+@pytest.mark.own_server("it bundles Avatar.jsx with our own build's npm packages")
 @pytest.mark.expected_console_errors(
     r"Failed to load resource: .* 404 \(Not Found\) \(http://avatar\.test/broken\.png\)"
 )

@@ -201,17 +201,12 @@ SCROLL_STRIP_TO = """(viewport, index) => {
     return viewport.scrollLeft;
 }"""
 # The slide's content's offset from the viewport's start, once it held still a few frames.
-UNTIL_STILL = """(element) => new Promise((resolve) => {
+UNTIL_STILL = """(element) => {
     const viewport = element.closest('[data-carousel] [tabindex="0"]');
-    let last = null, still = 0;
-    const frame = () => {
-        const offset = element.getBoundingClientRect().left - viewport.getBoundingClientRect().left;
-        still = offset === last ? still + 1 : 0;
-        last = offset;
-        if (still >= 5) resolve(offset); else requestAnimationFrame(frame);
-    };
-    frame();
-})"""
+    return pageWaits.untilStill(
+        () => element.getBoundingClientRect().left - viewport.getBoundingClientRect().left,
+        'the slide to hold still once Embla has taken over the strip');
+}"""
 # The slide each strip is scrolled to before the page hydrates.
 SCROLLED_TO = 2
 

@@ -8,11 +8,12 @@ import pytest
 from playwright.sync_api import expect
 
 from clinic.site.content import content
-from clinic.site.routes import lang_prefix, legacy_redirects, path_for
+from clinic.site.routes import lang_prefix, legacy_redirects, path_for, spellings
 from tests.e2e.languages import DEFAULT_LANG, LANGS
 from tests.texts import text_of, text_with_facts
 
 
+@pytest.mark.smoke
 @pytest.mark.parametrize(
     ("path", "lang"),
     [
@@ -65,11 +66,19 @@ def test_legacy_path_lands_on_its_target(page, base_url, old, target):
     assert response.request.redirected_from.response().status == 301
 
 
-@pytest.mark.parametrize(("old", "target"), LEGACY, ids=[old for old, _ in LEGACY])
+# Each legacy path in one of the spellings a page has (`.html`, `/index.html`, a trailing
+# slash, none), taken in turn: together they meet every spelling, one page load each (every
+# spelling of every path: tests/unit/test_renamed_pages.py).
+SPELLED = [
+    (spellings(old)[i % len(spellings(old))], target) for i, (old, target) in enumerate(LEGACY)
+]
+
+
+@pytest.mark.parametrize(("old", "target"), SPELLED, ids=[old for old, _ in SPELLED])
 def test_404_page_replace_navigates_legacy_paths(page, console_errors, base_url, old, target):
-    """On a static host the 404 page is all there is: it must redirect by itself.
-    Reach the 404 shell by client-side navigation (no server involved), as a static
-    host would render it."""
+    """On a static host the 404 page is all there is: it must redirect by itself, a
+    renamed page's old address in whichever spelling it was linked. Reach the 404 shell by
+    client-side navigation (no server involved), as a static host would render it."""
     console_errors.expect_not_found(base_url + "/no-existe")
     page.goto("/no-existe")
     page.locator("h1").wait_for()

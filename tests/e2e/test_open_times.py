@@ -160,6 +160,9 @@ def test_times_are_links_to_that_day_on_cal_com_when_the_embed_is_blocked(page):
     assert popup.value.url == expected
 
 
+@pytest.mark.own_server(
+    "ours asks a closed port for Cal.com's open times; a deployed one asks Cal.com"
+)
 def test_the_real_server_without_cal_com_shows_no_block_and_no_error(page):
     doctor = DOCTORS[0]
     answers = []
@@ -209,10 +212,9 @@ def test_any_failure_leaves_the_page_as_it_is(page, console_errors, failure):
         expect(block(page, each).locator("*")).to_have_count(0)
 
 
+@pytest.mark.own_server("it serves our own build as plain files")
 def test_served_as_plain_files_the_block_stays_hidden(page, served_build):
-    # served_build is the export our own production server left (none with --base-url).
-    if served_build is None:
-        pytest.skip("the site under test was given by --base-url; its build is elsewhere")
+    # served_build is the export our own production server left.
     doctor = DOCTORS[0]
     with PlainFileServer(served_build) as static:
         page.route(f"{static.url}/**", lambda route: route.continue_())

@@ -51,7 +51,12 @@ def raw_keys(text: str, lang: str) -> list[str]:
     return re.findall(rf"\b(?:{prefixes})(?:\.[A-Za-z_]+)+\b", text)
 
 
-@pytest.mark.parametrize("site_page", all_pages(), ids=lambda p: p.path)
+@pytest.mark.parametrize(
+    "site_page",
+    # After a deploy (`-m smoke`): one page of each kind in every language, and each doctor's.
+    [pytest.param(p, marks=pytest.mark.smoke if p in PAGES else ()) for p in all_pages()],
+    ids=lambda p: p.path,
+)
 def test_every_page_renders_its_own_head_and_text_within_its_content_security_policy(
     new_context, base_url, site_page
 ):

@@ -42,14 +42,17 @@ from clinic.site_files.static_host_rules import (
     page_spellings,
 )
 from devtools.servers import BIN
-from tests.e2e.cloudflare_pages import TOOLS_DIR, pages_dev
+from tests.e2e.cloudflare_pages import TOOLS_DIR
 from tests.e2e.content_security_policy import watch_the_policy
 from tests.e2e.languages import DEFAULT_LANG, LANGS, NEXT_LANG
 from tests.e2e.page_ready import page_ready
 from tests.e2e.test_server import fetch
 
 # One worker runs them all: one Cloudflare runtime for the run.
-pytestmark = pytest.mark.xdist_group("cloudflare_pages")
+pytestmark = [
+    pytest.mark.xdist_group("cloudflare_pages"),
+    pytest.mark.own_server("the static hosts' runtimes, serving our own build"),
+]
 
 QUERY = "?utm_source=old-site&x=1"
 COMPARED_HEADERS = ("location", "content-security-policy", "x-frame-options", "cache-control")
@@ -75,14 +78,6 @@ def stable_files(base_url: str) -> list[str]:
     _, _, home = fetch(base_url, "/")
     asset = re.search(r'"(/assets/[^"]+\.js)"', home.decode()).group(1)
     return ["/sitemap.xml", "/robots.txt", "/favicon.svg", asset, *open_times_paths()]
-
-
-@pytest.fixture(scope="session")
-def cloudflare(served_build):
-    if served_build is None:
-        pytest.skip("the static host serves our own build; --base-url names another site")
-    with pages_dev(served_build) as site:
-        yield site
 
 
 def _answer(site: str, path: str):
@@ -204,8 +199,6 @@ def test_pages_load_through_cloudflare_with_no_error_and_nothing_refused(
 
 @pytest.fixture(scope="session")
 def netlify(served_build):
-    if served_build is None:
-        pytest.skip("the static host serves our own build; --base-url names another site")
     folder = served_build.parent / NETLIFY_DIR
     parsed = subprocess.run(
         [str(BIN / "node"), str(TOOLS_DIR / "netlify_rules.mjs"), str(folder)],

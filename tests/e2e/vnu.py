@@ -18,6 +18,8 @@ import tempfile
 from functools import cache
 from pathlib import Path
 
+from tests.per_test_timeout import outside_the_test_timeout
+
 VNU_VERSION = "26.9.27"
 ROOT = Path(__file__).resolve().parents[2]
 CACHE_DIR = ROOT / ".cache" / f"vnu-jar-{VNU_VERSION}"
@@ -51,7 +53,10 @@ def _download() -> Path:
 @cache
 def vnu_jar() -> Path:
     jar = CACHE_DIR / "vnu.jar"
-    return jar if jar.is_file() else _download()
+    if jar.is_file():
+        return jar
+    with outside_the_test_timeout():  # once a machine, with a deadline of its own
+        return _download()
 
 
 def java() -> str:

@@ -10,6 +10,7 @@ import pytest
 from clinic.project import PROJECT_DIR
 from clinic.site.content import CONTENT_DIR
 from devtools.project_copy import export_static
+from tests.per_test_timeout import outside_the_test_timeout
 from tests.sample.shipped import applies
 
 NOT_THE_SAMPLE = applies(CONTENT_DIR)
@@ -27,4 +28,5 @@ def pytest_collection_modifyitems(items):
 @pytest.fixture(scope="session")
 def sample_build():
     """The sample's static build (HTML, JS, CSS), as `make export` leaves it."""
-    return export_static(PROJECT_DIR)
+    with outside_the_test_timeout():  # the first build on a machine installs npm packages
+        return export_static(PROJECT_DIR)

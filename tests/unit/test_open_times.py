@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import asyncio
 import json
-import time
 from concurrent.futures import ThreadPoolExecutor
+from contextlib import contextmanager
 from datetime import datetime, timedelta
 from pathlib import Path
 from zoneinfo import ZoneInfo
@@ -14,13 +14,14 @@ import httpx
 import pytest
 
 from clinic.framework.app_folders import SITE_ROOT_FILES
-from clinic.server import open_times
+from clinic.server import open_times, security
 from clinic.server.middleware import NotFound, SiteMiddleware, resolve
 from clinic.site.content import LANGS, content
 from clinic.site.routes import OPEN_TIMES_PATH_PREFIX
 from clinic.site_files import open_times_fallback, static_host_rules
 from devtools.content_variants import copy_content, grown, site_content
 from tests.cal_api_stub import CalApiStub
+from tests.open_times_contract import CASES, Answer, Relay, case_id, run_case
 
 CLINIC = content().clinic
 ZONE = ZoneInfo(CLINIC.time_zone)
@@ -33,6 +34,14 @@ needs_open_times = pytest.mark.skipif(
 
 async def _no_app(scope, receive, send):  # every request of these tests is answered before it
     raise AssertionError(f"reached the file server: {scope['path']}")
+
+
+async def _no_files(scope, receive, send):
+    """The file server of a build with no files: its own 404 for every path."""
+    await send(
+        {"type": "http.response.start", "status": 404, "headers": [(b"content-type", b"text/html")]}
+    )
+    await send({"type": "http.response.body", "body": b"<h1>404</h1>"})
 
 
 class FakeClock:
@@ -82,9 +91,9 @@ class SiteClient:
         return self.request("POST", path)
 
 
-@pytest.fixture
-def client(tmp_path, clock):
-    site = SiteMiddleware(_no_app, static_dir=tmp_path)
+@contextmanager
+def site_client(app, static_dir, clock):
+    site = SiteMiddleware(app, static_dir=static_dir)
     site.open_times = open_times.OpenTimes(clock=clock)
     with ThreadPoolExecutor(1) as thread:
         runner = asyncio.Runner()
@@ -92,6 +101,12 @@ def client(tmp_path, clock):
             yield SiteClient(site, thread, runner)
         finally:
             thread.submit(runner.close).result()  # in the thread that ran it
+
+
+@pytest.fixture
+def client(tmp_path, clock):
+    with site_client(_no_app, tmp_path, clock) as site:
+        yield site
 
 
 def future_starts(count: int, first_in_days: int = 1) -> dict[str, list[str]]:
@@ -174,68 +189,6 @@ def test_only_doctors_with_an_event_type_keep_a_place_for_open_times(without_eve
     assert "100svh" not in rendered
 
 
-@needs_open_times
-def test_answers_the_first_three_future_times_earliest_first(stub, client):
-    past = (datetime.now(ZONE) - timedelta(hours=2)).isoformat()
-    slots = future_starts(6)
-    later_day = sorted(slots)[-1]
-    slots = {later_day: slots[later_day], **slots}  # days out of order
-    slots[sorted(slots)[0]].insert(0, past)
-    stub.answer_with(slots=slots)
-    response = client.get(url(BOOKABLE[0]))
-    assert response.status_code == 200
-    assert response.headers["content-type"].startswith("application/json")
-    assert response.headers["cache-control"] == open_times.CACHE_CONTROL_OK
-    times = response.json()["times"]
-    expected = sorted(s for day in slots.values() for s in day if s != past)[:3]
-    assert [datetime.fromisoformat(t) for t in times] == [
-        datetime.fromisoformat(s) for s in expected
-    ]
-
-
-@needs_open_times
-def test_asks_cal_com_for_that_doctors_event_type_in_the_clinic_time_zone(stub, client):
-    stub.answer_with(slots=future_starts(3))
-    doctor = BOOKABLE[-1]
-    client.get(
-        url(doctor),
-        headers={
-            "cookie": "session=secret",
-            "user-agent": "PatientPhone/1.0",
-            "x-forwarded-for": "203.0.113.9",
-            "accept-language": "es-MX",
-        },
-    )
-    (asked,) = stub.requests
-    today = datetime.now(ZONE).date()
-    assert asked.path == "/v2/slots"
-    assert asked.query == {
-        "eventTypeId": str(doctor.cal_event_type_id),
-        "start": today.isoformat(),
-        "end": (today + timedelta(days=open_times.DAYS_AHEAD)).isoformat(),
-        "timeZone": CLINIC.time_zone,
-    }
-    assert asked.headers["cal-api-version"] == open_times.CAL_API_VERSION
-    # Nothing of the visitor's request reaches Cal.com.
-    forwarded = " ".join(asked.headers.values())
-    for visitor_value in ("secret", "PatientPhone", "203.0.113.9", "es-MX"):
-        assert visitor_value not in forwarded
-    assert "cookie" not in asked.headers and "x-forwarded-for" not in asked.headers
-
-
-@needs_open_times
-def test_keeps_the_answer_about_a_minute(stub, client, clock):
-    stub.answer_with(slots=future_starts(3))
-    doctor = BOOKABLE[0]
-    first = client.get(url(doctor)).json()
-    clock.now += open_times.FRESH_FOR_S - 1
-    assert client.get(url(doctor)).json() == first
-    assert len(stub.requests) == 1
-    clock.now += 2
-    client.get(url(doctor))
-    assert len(stub.requests) == 2
-
-
 def test_each_doctor_has_their_own_answer(stub, client):
     stub.answer_with(slots=future_starts(3))
     for doctor in BOOKABLE:
@@ -246,48 +199,9 @@ def test_each_doctor_has_their_own_answer(stub, client):
 
 
 @needs_open_times
-@pytest.mark.parametrize(
-    "status, body",
-    [
-        (500, b'{"status": "error"}'),
-        (429, b'{"status": "error"}'),
-        (200, b"<html>maintenance</html>"),
-        (200, b'{"status": "success"}'),
-    ],
-)
-def test_upstream_errors_answer_no_times_and_are_not_cached_by_browsers(stub, client, status, body):
-    stub.answer_with(status=status, body=body)
-    response = client.get(url(BOOKABLE[0]))
-    assert response.status_code == 200  # not an error status: browsers would log it
-    assert response.headers["cache-control"] == "no-store"
-    assert response.json() == {"times": []}
-
-
-@needs_open_times
-def test_slow_upstream_gives_up_after_two_seconds(stub, client):
-    stub.answer_with(slots=future_starts(3), hang=True)
-    started = time.monotonic()
-    response = client.get(url(BOOKABLE[0]))
-    assert response.json() == {"times": []}
-    assert time.monotonic() - started < open_times.UPSTREAM_TIMEOUT_S + 1
-
-
-@needs_open_times
 def test_unreachable_upstream_answers_no_times(monkeypatch, client):
     monkeypatch.setenv(open_times.ORIGIN_ENV, "http://127.0.0.1:9")  # discard port: nothing listens
     assert client.get(url(BOOKABLE[0])).json() == {"times": []}
-
-
-@needs_open_times
-def test_a_failure_is_remembered_briefly_then_asked_again(stub, client, clock):
-    stub.answer_with(status=500)
-    doctor = BOOKABLE[0]
-    assert client.get(url(doctor)).json() == {"times": []}
-    assert client.get(url(doctor)).json() == {"times": []}
-    assert len(stub.requests) == 1
-    stub.answer_with(slots=future_starts(3))
-    clock.now += open_times.FAILURE_KEPT_S + 1
-    assert len(client.get(url(doctor)).json()["times"]) == 3
 
 
 @pytest.mark.parametrize("path", [OPEN_TIMES_PATH_PREFIX + "nobody", OPEN_TIMES_PATH_PREFIX])
@@ -296,9 +210,22 @@ def test_unknown_doctors_are_404(stub, path):
     assert stub.requests == []
 
 
+# ------------------------------------------------------------------ the contract, on this relay
+
+
 @needs_open_times
-def test_only_get_and_head(stub, client):
-    stub.answer_with(slots=future_starts(3))
-    assert client.post(url(BOOKABLE[0])).status_code == 405
-    head = client.head(url(BOOKABLE[0]))
-    assert head.status_code == 200 and head.content == b""
+@pytest.mark.parametrize("case", CASES, ids=case_id)
+def test_the_servers_relay_keeps_the_contract(case, stub, tmp_path, clock):
+    """Every case of tests/open_times_cases.json, as the CDN's functions run them too
+    (tests/e2e/test_edge_relay.py); here the relay's clock is the test's."""
+
+    def move_clock(seconds):
+        clock.now += seconds
+
+    with site_client(_no_files, tmp_path, clock) as client:
+
+        def ask(method, target, headers):
+            response = client.request(method, target, headers)
+            return Answer(response.status_code, dict(response.headers), response.content)
+
+        run_case(case, Relay(ask, security.BASE_HEADERS, move_clock=move_clock), stub)

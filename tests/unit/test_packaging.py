@@ -15,6 +15,8 @@ from clinic.framework.patches import (
     shell_first,
 )
 from clinic.project import PROJECT_DIR
+from clinic.server import open_times
+from clinic.site_files import edge_relay
 from devtools.project_copy import copy_project
 
 
@@ -51,6 +53,15 @@ def test_the_wheel_holds_every_package_and_the_files_the_build_plugins_write(tmp
         *(lean_bundle.SHIMS_DIR / shim for shim in lean_bundle.SHIMMED_MODULES.values()),
         lean_router.PLUGIN_FILE,
         *(lean_router.SHIMS_DIR / shim for shim in lean_router.STAND_INS.values()),
+        open_times.CONTRACT_FILE,
+        *(
+            edge_relay.EDGE_DIR / source
+            for source in (
+                edge_relay.RELAY_MODULE,
+                edge_relay.CLOUDFLARE_ENTRY[0],
+                edge_relay.NETLIFY_ENTRY[0],
+            )
+        ),
     ]
     assert len(packages) >= 4
     missing = sorted({*packages, *map(in_wheel, data)} - shipped)

@@ -1,8 +1,9 @@
 // Types of the modules the hand-written JavaScript imports that tools/js does not install,
 // declared here (not mapped to .web/ with `paths`) so the check runs before any build, on
-// a fresh clone: Reflex's generated `$/` modules exist only in .web/, and React Router,
-// Vite and Netlify's parsers only in .web/node_modules or tools/static-hosts/. Each
-// declares just what our files use; widen it when a file starts using more.
+// a fresh clone: Reflex's generated `$/` modules exist only in .web/, React Router and
+// Vite only in .web/node_modules, Netlify's parsers and local runtime only in
+// tools/static-hosts/, and the edge relay's data only in the build. Each declares just
+// what our files use; widen it when a file starts using more.
 
 declare module "$/utils/state" {
   /** Reflex's per-page store: each client state's value and setter, by slot name. */
@@ -39,6 +40,47 @@ declare module "@netlify/redirect-parser" {
     redirects: { path: string; to: string; status?: number; force: boolean }[];
     errors: unknown[];
   }>;
+}
+
+declare module "@netlify/dev-utils" {
+  /** A value Netlify's local tools read (and may watch): the site's configuration. */
+  export class Reactive<T> {
+    constructor(initialValue: T);
+    get(): T;
+  }
+  /** The place Netlify's local tools give functions when none is looked up. */
+  export const mockLocation: object;
+  export function toWebRequest(request: import("node:http").IncomingMessage): Request;
+  export function fromWebResponse(
+    response: Response,
+    outgoing: import("node:http").ServerResponse,
+  ): Promise<void>;
+}
+
+declare module "@netlify/functions-dev" {
+  /** Netlify's local runtime for a folder of functions: finds the one a request is for. */
+  export class FunctionsHandler {
+    constructor(options: {
+      config: import("@netlify/dev-utils").Reactive<object>;
+      destPath: string;
+      projectRoot: string;
+      settings: object;
+      geolocation: object;
+      userFunctionsPath: string;
+    });
+    match(request: Request): Promise<{ handle(request: Request): Promise<Response> } | undefined>;
+  }
+}
+
+declare module "*/open_times_relay.json" {
+  /** The relay's data, which the build writes beside the edge functions (clinic/site_files/edge_relay.py). */
+  const data: import("../../clinic/edge/open_times.mjs").RelayData;
+  export default data;
+}
+
+/** Cloudflare's Cache API: the data center's own cache, beside the named ones. */
+interface CacheStorage {
+  readonly default: Cache;
 }
 
 declare module "embla-carousel" {

@@ -19,7 +19,7 @@ from clinic.site.components.path_language import per_path_language
 from clinic.site.components.ui import BUTTON_PRIMARY, BUTTON_SECONDARY, TEXT_LINK
 from clinic.site.content import LANGS, content
 from clinic.site.i18n import text_of, text_with_facts
-from clinic.site.routes import Page, legacy_redirects, path_for
+from clinic.site.routes import Page, legacy_redirects_by_spelling, path_for
 
 decoded_path = browser_step("page", "decodedPath", returns=str)
 set_document_title = browser_step("page", "setDocumentTitle")
@@ -83,7 +83,8 @@ def _page(lang: str) -> rx.Component:
 def render() -> rx.Component:
     here = location()
     path = here["pathname"].to(str)
-    legacy_target = rx.Var.create(legacy_redirects())[decoded_path(path).rstrip("/")]
+    # Every spelling of each old path, compared without a trailing slash.
+    legacy_target = rx.Var.create(legacy_redirects_by_spelling())[decoded_path(path).rstrip("/")]
     versions = {lang: _page(lang) for lang in LANGS}
     return rx.cond(
         legacy_target,
