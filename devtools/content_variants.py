@@ -10,8 +10,10 @@ changes what must be new), so the variants follow the sample when it changes.
 from __future__ import annotations
 
 import contextlib
+import re
 import shutil
 import sys
+import unicodedata
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -20,44 +22,37 @@ import yaml
 import clinic.site.content as content_module
 from clinic.site.content import CONTENT_DIR, LANGS
 from clinic.site.content.page_texts import DOCTOR, SERVICE_FILE, PageTextsFile
+from clinic.site.content.pages.home import CAROUSEL_MIN
 from clinic.site.routes import lang_prefix
 
 # A third doctor as the issue describes her: two surnames and accents (slug without them).
+# Names are written bare: each language's title, if the content's doctors have one, is
+# the content's own (`doctor_names`).
 NEW_DOCTOR = {
     "slug": "ximena-pena-avila",
-    "name": {"es": "Dra. Ximena Peña Ávila", "en": "Dr. Ximena Peña Ávila"},
+    "name": "Ximena Peña Ávila",
     "initials": "XP",
     "gender": "female",
 }
 # More doctors, any mix of genders, for the layouts with six.
 MORE_DOCTORS = [
-    {
-        "slug": "andres-ibarra",
-        "name": {"es": "Dr. Andrés Ibarra", "en": "Dr. Andrés Ibarra"},
-        "initials": "AI",
-        "gender": "male",
-    },
+    {"slug": "andres-ibarra", "name": "Andrés Ibarra", "initials": "AI", "gender": "male"},
     {
         "slug": "lucia-navarro-del-castillo",
-        "name": {"es": "Dra. Lucía Navarro del Castillo", "en": "Dr. Lucía Navarro del Castillo"},
+        "name": "Lucía Navarro del Castillo",
         "initials": "LN",
         "gender": "female",
     },
     {
         "slug": "jose-maria-quintero",
-        "name": {"es": "Dr. José María Quintero", "en": "Dr. José María Quintero"},
+        "name": "José María Quintero",
         "initials": "JQ",
         "gender": "male",
     },
-    {
-        "slug": "renata-solis",
-        "name": {"es": "Dra. Renata Solís", "en": "Dr. Renata Solís"},
-        "initials": "RS",
-        "gender": "female",
-    },
+    {"slug": "renata-solis", "name": "Renata Solís", "initials": "RS", "gender": "female"},
     {
         "slug": "emilio-vargas-lugo",
-        "name": {"es": "Dr. Emilio Vargas Lugo", "en": "Dr. Emilio Vargas Lugo"},
+        "name": "Emilio Vargas Lugo",
         "initials": "EV",
         "gender": "male",
     },
@@ -124,6 +119,42 @@ def texts_of(content_dir: Path, lang: str, relative: str) -> Path:
     return content_dir / "i18n" / lang / relative
 
 
+def _spelt(word: str) -> str:
+    """A word as a slug spells it: lower case, no accents, letters and digits only."""
+    plain = unicodedata.normalize("NFKD", word).encode("ascii", "ignore").decode()
+    return re.sub(r"[^a-z0-9]", "", plain.lower())
+
+
+def name_title(name: str, slug: str) -> str:
+    """The title a doctor's name starts with: the words before the first one their slug
+    spells ("Dra." of "Dra. Valeria Montes", valeria-montes; "" of "Valeria Montes")."""
+    words = name.split()
+    spelt = set(slug.split("-"))
+    first = next((i for i, word in enumerate(words) if _spelt(word) in spelt), 0)
+    return " ".join(words[:first])
+
+
+def without_title(name: str, slug: str) -> str:
+    """A doctor's name without the title it starts with ("Valeria Montes")."""
+    return name[len(name_title(name, slug)) :].strip()
+
+
+def doctor_names(content_dir: Path, doctor: dict) -> dict[str, str]:
+    """A new doctor's name (`doctor["name"]`, bare) in every language of the content, with
+    the title that language gives the content's first doctor of their gender (none where
+    its names have none, or the content has no doctor of that gender)."""
+    facts = read(content_dir / "doctors.yaml")
+    model = next((d for d in facts if d["gender"] == doctor["gender"]), None)
+    names = {}
+    for lang in languages_of(content_dir):
+        title = ""
+        if model is not None:
+            texts = read(texts_of(content_dir, lang, DOCTOR_TEXTS))
+            title = name_title(texts["doctors"][model["slug"]]["name"], model["slug"])
+        names[lang] = f"{title} {doctor['name']}".strip()
+    return names
+
+
 def edit_texts(content_dir: Path, relative: str, change) -> None:
     """`change(lang, data)` on the texts file `relative` of every language."""
     for lang in languages_of(content_dir):
@@ -146,7 +177,7 @@ def add_doctor(content_dir: Path, doctor: dict, event_type: bool = True) -> None
     doctors = read(content_dir / "doctors.yaml")
     first = doctors[0]
     org = first["cal_link"].split("/")[0]
-    names = in_every_language(doctor["name"], langs=languages_of(content_dir))
+    names = doctor_names(content_dir, doctor)
     new = {
         **first,
         **{key: value for key, value in doctor.items() if key != "name"},
@@ -350,13 +381,17 @@ def add_facility_photo(content_dir: Path, assets_dir: Path, key: str = NEW_PHOTO
 def grown(content_dir: Path, assets_dir: Path | None = None) -> str:
     """The proof's edit: a doctor more (the third of the sample) with two surnames and
     accents and no Cal.com event type (a clinic may leave it out: the doctor then has no
-    open times), a service more, one certification fewer and, when there are assets to
-    copy into, one photo more. Returns the new doctor's slug."""
+    open times), a service more, one certification fewer (where the content has more than
+    the fewest the carousel takes; else one more, when there are assets to copy into) and,
+    when there are assets to copy into, one photo more. Returns the new doctor's slug."""
     taken = {d["slug"] for d in read(content_dir / "doctors.yaml")}
     doctor = next(d for d in (NEW_DOCTOR, *MORE_DOCTORS) if d["slug"] not in taken)
     add_doctor(content_dir, doctor, event_type=False)
     add_service(content_dir)
-    drop_certification(content_dir)
+    if len(read(content_dir / "pages" / "home.yaml")["certifications"]) > CAROUSEL_MIN:
+        drop_certification(content_dir)
+    elif assets_dir is not None:  # the fewest logos the carousel takes: one more instead
+        add_certification(content_dir, assets_dir)
     if assets_dir is not None:
         add_facility_photo(content_dir, assets_dir)
     return doctor["slug"]

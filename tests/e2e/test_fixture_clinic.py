@@ -42,7 +42,7 @@ from clinic.site.routes import (
     path_for,
 )
 from clinic.site.structured_data import DAY_NAMES
-from devtools.content_variants import DOCTOR_TEXTS
+from devtools.content_variants import DOCTOR_TEXTS, without_title
 from devtools.plain_files import PlainFileServer
 from tests.e2e.hero_space import EMPTY_BAND_LIMIT_PX, doctor_hero, empty_below_last_line
 from tests.e2e.page_ready import page_ready
@@ -62,6 +62,7 @@ class Facts:
     price: int
     currency: str
     doctor_name: dict[str, str]
+    doctor_bare_name: str  # without the title it starts with, in the first language
     doctor_years: int
     saturday_closes: str | None  # None: closed on Saturdays
 
@@ -76,6 +77,7 @@ def fixture_facts() -> Facts:
         price=clinic.consultation.price,
         currency=clinic.consultation.currency,
         doctor_name={lang: doctor.name(lang) for lang in LANGS},
+        doctor_bare_name=without_title(doctor.name(LANGS[0]), doctor.slug),
         doctor_years=doctor.years_experience,
         saturday_closes=saturday.closes,
     )
@@ -96,12 +98,14 @@ def sample_facts() -> Facts:
         for path in (PROJECT_CONTENT / "i18n").glob(f"*/{DOCTOR_TEXTS}")
     }
     saturday = next((entry for entry in clinic["hours"] if "Sa" in entry["days"]), None)
+    first = _read(PROJECT_CONTENT / "languages.yaml")[0]["code"]
     return Facts(
         phone=clinic["phone"],
         whatsapp=clinic["whatsapp_number"],
         price=clinic["consultation"]["price"],
         currency=clinic["consultation"]["currency"],
         doctor_name=names,
+        doctor_bare_name=without_title(names[first], doctor["slug"]),
         doctor_years=doctor["years_experience"],
         saturday_closes=saturday and saturday["closes"],
     )
@@ -143,11 +147,10 @@ def head_of(text: str) -> dict:
 
 def spellings(facts: Facts) -> dict[str, re.Pattern]:
     """Every way the site could spell one of `facts`: the phone with and without spaces,
-    the WhatsApp number, the fee, the doctor's name (with and without title, surname
-    alone), the years in the phrases that state them, the Saturday closing hour in each
+    the WhatsApp number, the fee, the doctor's name (as each language writes it, without
+    the title it may start with, surname alone), the years in the phrases that state them, the Saturday closing hour in each
     language and in JSON-LD."""
-    # The name without its title ("Dra.", "Dr."), as the first language writes it.
-    bare_name = next(iter(facts.doctor_name.values())).split(" ", 1)[1]
+    bare_name = facts.doctor_bare_name
     years = facts.doctor_years
     literal = {
         "phone": facts.phone,

@@ -29,7 +29,7 @@ from clinic.site.i18n import (
 )
 from clinic.site.pages.faq import faq_entries
 from clinic.site.pages.faq_data import faq_content
-from clinic.site.pages.inner_blocks import doctors_for
+from clinic.site.pages.inner_blocks import consultation_content, doctors_for
 from clinic.site.pages.privacy import privacy_content
 from clinic.site.pages.service import service_content
 from clinic.site.pages.success import note_texts, success_content
@@ -93,6 +93,18 @@ def test_service_page_shows_its_facts_what_to_expect_how_to_prepare_and_question
     fee = content().clinic.consultation
     assert consultation_price() in text and fee.currency in text
     assert consultation_length(p.lang).lower() in text.lower()
+    # The consultation row: the fee, the length, then the content's points, if any.
+    points = consultation_content().points
+    tiles = page.locator("[data-consultation] [data-consultation-tile]")
+    assert [t.get_attribute("data-consultation-tile") for t in tiles.all()] == [
+        "fee",
+        "duration",
+        *(point.key for point in points),
+    ]
+    for point in points:
+        tile = page.locator(f"[data-consultation] [data-consultation-tile='{point.key}']")
+        expect(tile).to_contain_text(fill_facts(p.lang, point.value(p.lang)))
+        expect(tile).to_contain_text(fill_facts(p.lang, point.label(p.lang)))
     # Specialist blocks: exactly the doctors who lead this service, each linking their
     # page and the booking page at their card.
     blocks = page.locator("#specialists [data-doctor]")
@@ -253,29 +265,43 @@ def test_faq_entries_are_what_the_page_shows(page, lang):
 # ------------------------------------------------------------------ privacy notice
 
 
+# Who the site hands a patient's data to: the chat (WhatsApp, a Meta company), the
+# booking widget, the map; and the reviews widget the content names.
+THIRD_PARTIES = ("WhatsApp", "Meta", "Cal.com", "Google Maps")
+
+
 @pytest.mark.parametrize("lang", LANGS)
-def test_privacy_notice_has_eleven_numbered_sections(page, lang):
+def test_privacy_notice_shows_its_sections_numbered_in_their_order(page, lang):
     open_page(page, Page("privacy", "privacy", lang, path_for("privacy", lang)))
+    data = privacy_content()
     sections = page.locator("main [data-privacy-section]")
-    assert sections.count() == 11
-    for i in range(11):
-        heading = normalize(sections.nth(i).locator("h2").inner_text())
-        assert heading.startswith(f"{i + 1}. "), heading
-    assert normalize(page.locator("main [data-updated]").inner_text()).endswith(
-        privacy_content().updated(lang)
-    )
-    # The third parties the site hands data to, by name.
-    sharing = normalize(sections.nth(4).inner_text())
-    for party in ("WhatsApp", "Meta", "Cal.com", "Google Maps", content().clinic.reviews.provider):
-        assert party in sharing, party
-    assert content().clinic.email in normalize(sections.nth(6).inner_text())  # ARCO: where to write
+    expect(sections).to_have_count(len(data.sections))
+    for number, (shown, section) in enumerate(
+        zip(sections.all(), data.sections, strict=True), start=1
+    ):
+        assert shown.get_attribute("id") == section.key
+        heading = normalize(shown.locator("h2").inner_text())
+        assert heading == f"{number}. {normalize(section.title(lang))}", heading
+    contents = page.locator("main nav a")
+    assert contents.evaluate_all("els => els.map(e => e.getAttribute('href'))") == [
+        f"#{s.key}" for s in data.sections
+    ]
+    assert normalize(page.locator("main [data-updated]").inner_text()).endswith(data.updated(lang))
+    # Whatever its sections, the notice names everyone the site hands data to, and
+    # where to write to exercise one's rights.
+    notice = normalize(page.locator("main").inner_text())
+    for party in (*THIRD_PARTIES, content().clinic.reviews.provider):
+        assert party in notice, f"the privacy notice ({lang}) does not name {party}"
+    assert content().clinic.email in notice, f"the privacy notice ({lang}) gives no e-mail"
 
 
 def test_privacy_contents_link_scrolls_to_its_section(page):
     path = path_for("privacy", DEFAULT_LANG)
     open_page(page, Page("privacy", "privacy", DEFAULT_LANG, path), ready=True)
-    page.locator('main nav a[href="#arco"]').click()
-    expect(page.locator("#arco")).to_be_in_viewport()
+    # The last section: the one furthest from the contents.
+    key = privacy_content().sections[-1].key
+    page.locator(f'main nav a[href="#{key}"]').click()
+    expect(page.locator(f"[id='{key}']")).to_be_in_viewport()
     assert page.evaluate("location.pathname") == path  # stays on the canonical path
 
 
@@ -294,8 +320,11 @@ def test_success_page_confirms_and_lists_the_rules(page, lang):
     assert [normalize(n) for n in notes.all_inner_texts()] == [
         normalize(n) for n in note_texts(lang)
     ]
+    # A note that names the clinic's e-mail links it.
     email = content().clinic.email
-    assert page.locator(f'main [data-note="invoice"] a[href="mailto:{email}"]').count() == 1
+    for note in success_content().notes:
+        link = page.locator(f'main [data-note="{note.key}"] a[href="mailto:{email}"]')
+        expect(link).to_have_count(1 if "{email}" in note.text(lang) else 0)
     chat = page.locator("main [data-chat]")
     assert chat.get_attribute("href").startswith(content().clinic.whatsapp_url + "?text=")
     expect(chat).to_have_attribute("target", "_blank")

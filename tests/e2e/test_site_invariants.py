@@ -105,7 +105,10 @@ def test_prerendered_html_already_carries_lang_title_and_h1(page, base_url):
     for site_page in PAGES:
         html = page.request.get(base_url + site_page.path).text()
         assert f'<html lang="{site_page.lang}"' in html
-        assert f"<title>{page_texts(site_page)['title'].replace('&', '&amp;')}</title>" in html
+        # The title as the HTML escapes it or not (an apostrophe, an ampersand).
+        head = html.split("</head>", 1)[0]
+        titles = [html_text.unescape(t) for t in re.findall(r"<title>(.*?)</title>", head)]
+        assert titles == [page_texts(site_page)["title"]], site_page.path
         assert "<h1" in html
         # The content and the menus' links are in their places, not sent at the end,
         # hidden, for a script to move in (clinic/framework/patches/shell_first.py): without

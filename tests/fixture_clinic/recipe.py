@@ -30,6 +30,7 @@ from urllib.parse import quote_plus
 
 import yaml
 
+from clinic.site.content.pages.home import CAROUSEL_MAX, CAROUSEL_MIN
 from devtools import content_variants as grow
 from tests.fixture_clinic.pseudo import names_in, pseudo
 from tools.add_language import add_language
@@ -66,16 +67,17 @@ ADDRESS = {
     "floor": "2",
     "street": "Av. de los Fresnos 418, Col. Jardines",
 }
-# The first doctors, renamed: one name per gender, in the order the content lists them.
-# The first renamed doctor gets the fixture's photo.
+# The first doctors, renamed: one name per gender, in the order the content lists them,
+# each language's title the content's own (content_variants.doctor_names). The first
+# renamed doctor gets the fixture's photo.
 RENAMED_DOCTORS = {
     "female": [
-        {"slug": "ines-robles", "name": {"es": "Dra. Inés Robles", "en": "Dr. Inés Robles"}},
-        {"slug": "paula-medina", "name": {"es": "Dra. Paula Medina", "en": "Dr. Paula Medina"}},
+        {"slug": "ines-robles", "name": "Inés Robles"},
+        {"slug": "paula-medina", "name": "Paula Medina"},
     ],
     "male": [
-        {"slug": "tomas-herrera", "name": {"es": "Dr. Tomás Herrera", "en": "Dr. Tomás Herrera"}},
-        {"slug": "mateo-lozano", "name": {"es": "Dr. Mateo Lozano", "en": "Dr. Mateo Lozano"}},
+        {"slug": "tomas-herrera", "name": "Tomás Herrera"},
+        {"slug": "mateo-lozano", "name": "Mateo Lozano"},
     ],
 }
 RENAMED = 2
@@ -90,8 +92,6 @@ PSEUDO_LANGUAGES = [
     {"code": "de", "from": "en", "name": "Ðéûtšçh", "locale": "de-DE"},
     {"code": "it", "from": "en", "name": "Îtàlîàñö", "locale": "it-IT"},
 ]
-# The logos and photos stay within what the site takes (3 to 12 of each).
-FEWEST, MOST = 3, 12
 
 
 def _read(path: Path):
@@ -174,6 +174,7 @@ def rename_doctor(content_dir: Path, position: int, new: dict) -> None:
     """The doctor at `position` under another name and slug, everywhere content names them."""
     doctors = _read(content_dir / "doctors.yaml")
     old = doctors[position]["slug"]
+    names = grow.doctor_names(content_dir, {**new, "gender": doctors[position]["gender"]})
     org = doctors[position]["cal_link"].split("/")[0]
     doctors[position].update({key: value for key, value in new.items() if key != "name"})
     doctors[position]["cal_link"] = f"{org}/{new['slug']}"
@@ -184,8 +185,6 @@ def rename_doctor(content_dir: Path, position: int, new: dict) -> None:
         if service.get("specialist") == old:
             service["specialist"] = new["slug"]
     _write(content_dir / "services.yaml", services)
-    # Names written here in the sample's languages, in every language the content has.
-    names = grow.in_every_language(new["name"], langs=grow.languages_of(content_dir))
     for lang in names:
         path = grow.texts_of(content_dir, lang, grow.DOCTOR_TEXTS)
         page = _read(path)
@@ -274,11 +273,11 @@ def make_content(dest: Path, assets_dir: Path, source: Path = PROJECT_CONTENT) -
     rename_first_doctors(dest)
     grow.add_service(dest)
     home = _read(dest / "pages" / "home.yaml")
-    if len(home["certifications"]) > FEWEST:
+    if len(home["certifications"]) > CAROUSEL_MIN:
         grow.drop_certification(dest)
     else:
         grow.add_certification(dest, assets_dir)
-    if len(home["facilities"]) < MOST:
+    if len(home["facilities"]) < CAROUSEL_MAX:
         grow.add_facility_photo(dest, assets_dir)
     else:
         grow.drop_facility_photo(dest)

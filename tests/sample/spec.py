@@ -17,8 +17,9 @@ CERTIFICATIONS = 7
 FACILITY_PHOTOS = 7
 # FAQ page: "a list of seven services".
 FAQ_SERVICES = 7
-# Success page: arrive early, tolerance, modifying, no-show, companion, invoice.
-SUCCESS_NOTES = 6
+# Success page: arrive early, tolerance, modifying, no-show, companion, invoice (the
+# sample's notes, by key).
+SUCCESS_NOTES = ("arrive", "tolerance", "changes", "no-show", "companion", "invoice")
 # Spec section 2, the route table: {product} is the brand's slug, {male}/{female} the
 # doctors' slugs.
 ROUTES = [

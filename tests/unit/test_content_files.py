@@ -214,6 +214,29 @@ CASES: list[tuple[str, Callable[[Path], None], Callable[[Path], str]]] = [
         ),
     ),
     (
+        "pages/consultation.yaml: a point whose key is not a slug",
+        lambda c: edit(
+            c,
+            "pages/consultation.yaml",
+            lambda d: d.setdefault("points", []).append({"key": "X Y"}),
+        ),
+        lambda c: r"^pages/consultation\.yaml: field 'points\.\d+\.key': String should match",
+    ),
+    (
+        f"i18n/{OTHER_LANG}/consultation.yaml: texts of a point the facts do not list",
+        lambda c: edit(
+            c,
+            texts(OTHER_LANG, "consultation"),
+            lambda d: d.setdefault("points", {}).update(
+                {"no-such-point": {"value": "A", "label": "B"}}
+            ),
+        ),
+        lambda c: (
+            rf"^{texts(OTHER_LANG, 'consultation')}: field 'points\.no-such-point': "
+            r"pages/consultation\.yaml has no 'no-such-point'"
+        ),
+    ),
+    (
         "pages/home.yaml: too few logos",
         lambda c: edit(
             c, "pages/home.yaml", lambda d: d.update(certifications=d["certifications"][:1])
@@ -237,9 +260,9 @@ CASES: list[tuple[str, Callable[[Path], None], Callable[[Path], str]]] = [
         lambda c: rf"^{texts(DEFAULT_LANG, 'home')}: field 'certifications\.[a-z-]+': missing",
     ),
     (
-        "pages/privacy.yaml: a section fewer",
-        lambda c: edit(c, "pages/privacy.yaml", lambda d: d["sections"].pop()),
-        lambda c: r"^pages/privacy\.yaml: field 'sections': List should have at least 11",
+        "pages/privacy.yaml: no section",
+        lambda c: edit(c, "pages/privacy.yaml", lambda d: d["sections"].clear()),
+        lambda c: r"^pages/privacy\.yaml: field 'sections': List should have at least 1 ",
     ),
     (
         f"i18n/{OTHER_LANG}/privacy.yaml: a section's text not text",

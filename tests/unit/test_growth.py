@@ -12,12 +12,16 @@ import pytest
 
 from clinic.site.content import LANGS, content
 from devtools.content_variants import (
+    DOCTOR_TEXTS,
+    NEW_DOCTOR,
     NEW_SERVICE,
+    add_doctor,
     add_service,
     copy_content,
     grown,
     site_content,
     with_doctors,
+    without_title,
 )
 
 DOCTOR_COUNTS = (1, 3, 6)
@@ -180,3 +184,35 @@ def test_a_service_more_copied_from_one_that_speaks_of_its_specialist_loads(tmp_
     add_service(directory)
     added = load_content(directory).services[-1]
     assert added.key == NEW_SERVICE["key"] and added.specialist == doctors[0]["slug"]
+
+
+# Titles a clinic may give its doctors' names, by gender (the same in every language).
+TITLES = {"female": "Dra.", "male": "Dr."}
+
+
+@pytest.mark.parametrize("titled", [True, False], ids=["names-with-titles", "bare-names"])
+def test_a_doctor_more_is_named_as_the_content_names_its_doctors(tmp_path: Path, titled):
+    """The recipes' new doctor takes, in each language, the title the content gives its
+    doctors of their gender, and none where the content writes its doctors' names
+    without one."""
+    import yaml
+
+    from clinic.site.content import load_content
+
+    directory = copy_content(tmp_path / "content")
+    genders = {d.slug: d.gender for d in load_content(directory).doctors}
+    for lang in LANGS:
+        path = directory / "i18n" / lang / DOCTOR_TEXTS
+        texts = yaml.safe_load(path.read_text(encoding="utf-8"))
+        for slug, doctor in texts["doctors"].items():
+            bare = without_title(doctor["name"], slug)
+            doctor["name"] = f"{TITLES[genders[slug]]} {bare}" if titled else bare
+        path.write_text(yaml.safe_dump(texts, allow_unicode=True), encoding="utf-8")
+    add_doctor(directory, NEW_DOCTOR)
+    added = load_content(directory).doctors[-1]
+    # Only a title of a doctor of the new one's gender may be given them.
+    title = TITLES[NEW_DOCTOR["gender"]] + " " if titled else ""
+    if NEW_DOCTOR["gender"] not in genders.values():
+        title = ""
+    for lang in LANGS:
+        assert added.name(lang) == title + NEW_DOCTOR["name"], lang

@@ -43,6 +43,11 @@ def test_placeholders_match():
             assert want == got, (lang, key)
 
 
+def _words(text: str) -> list[str]:
+    """A text's own words: its {placeholders} are the same in every language."""
+    return re.sub(r"\{\w+\}", " ", text).split()
+
+
 def test_no_text_is_empty_or_identical_by_accident():
     first, *others = LANGS
     base = content().i18n[first]
@@ -51,7 +56,7 @@ def test_no_text_is_empty_or_identical_by_accident():
     # `make language` repeats it until translated: not one of the first two).
     for lang in others[:1]:
         texts = content().i18n[lang]
-        same = [k for k in base if base[k] == texts[k] and len(base[k].split()) > 3]
+        same = [k for k in base if base[k] == texts[k] and len(_words(base[k])) > 3]
         assert same == [], lang
 
 

@@ -19,7 +19,8 @@ class Doctor(Strict):
     is routes.yaml's doctor_pages with {slug}; their texts are under it in each language's
     files)."""
     name: Localized
-    """The name with its title, as each language writes it: Dra. / Dr. ({name} in texts)."""
+    """The name as each language writes it, with a title or without: Dra. Ana Ruiz, Dr. Ana
+    Ruiz, Ana Ruiz ({name} in texts)."""
     gender: Literal["female", "male"]
     """Picks the doctor's paths where routes.yaml gives one per gender (a language that
     names the profession by gender, the previous site's paths)."""

@@ -18,9 +18,11 @@ from clinic.site.content.facts_and_texts import Source, assemble, facts_model, m
 from clinic.site.content.files import check_unique, load_file, load_list, validate
 from clinic.site.content.languages import DEFAULT_LANG, LANGS, LocalizedBase, load_languages
 from clinic.site.content.page_texts import (
+    BLOCKS,
     DOCTOR,
     HEAD_KEYS,
     NOT_FOUND,
+    OTHER_FILES,
     PAGE_MODELS,
     SERVICE,
     SERVICE_FILE,
@@ -218,6 +220,8 @@ def _missing_page_file(lang: str, file: PageTextsFile) -> str:
     path = texts_path(lang, file.relative)
     if file.kind == DOCTOR:
         why = "it holds the doctors' pages' texts: their head, labels and each doctor's texts"
+    elif file.kind in BLOCKS:
+        why = f"it holds the texts of the {file.kind} block that several pages show"
     elif file.kind == NOT_FOUND:
         why = "it holds the texts of the page shown for an unknown address"
     else:
@@ -234,7 +238,7 @@ def read_page_files(
 ) -> dict[str, list[tuple[PageTextsFile, Any]]]:
     """Each language's page files (page_texts.py), read through their models; a file of
     no page is a mistake too (a misspelt page id, or a page no longer in routes.yaml)."""
-    for taken in (DOCTOR, NOT_FOUND):
+    for taken in OTHER_FILES:
         if taken in routes.pages:
             raise ContentError(
                 f"routes.yaml: field 'pages.{taken}': '{taken}' names the file of other "

@@ -15,7 +15,9 @@ each has its own head and long texts, and the labels every service page shares a
 site-wide. The doctors' pages share one file, doctor.yaml: one head and one set of labels
 for all (patterns filled with each doctor's name), and each doctor's own texts under
 `doctors`, by slug, as doctors.yaml lists them (the home, booking, about and service pages
-show those texts too). The page shown for an unknown address has not_found.yaml.
+show those texts too). The page shown for an unknown address has not_found.yaml. A block
+that pages of several kinds show has a file of its own with its long texts alone:
+consultation.yaml, the consultation row closing the service, about and doctor pages.
 Site-wide texts (menus, footer, actions, shared labels) are in content/i18n/<lang>.yaml.
 """
 
@@ -34,6 +36,7 @@ from clinic.site.content.base import Strict, Text
 from clinic.site.content.doctors import Doctor
 from clinic.site.content.facts_and_texts import texts_model
 from clinic.site.content.pages.about import AboutContent
+from clinic.site.content.pages.consultation import ConsultationContent
 from clinic.site.content.pages.faq import FaqContent
 from clinic.site.content.pages.home import HomeContent
 from clinic.site.content.pages.privacy import PrivacyContent
@@ -53,6 +56,7 @@ class PageModel:
 # The kinds of page with long texts. Any other kind's file has only `head` and `texts`.
 PAGE_MODELS: dict[str, PageModel] = {
     "about": PageModel(AboutContent),
+    "consultation": PageModel(ConsultationContent, facts="pages/consultation.yaml"),
     "faq": PageModel(FaqContent, facts="pages/faq.yaml"),
     "home": PageModel(HomeContent, facts="pages/home.yaml"),
     "privacy": PageModel(PrivacyContent, facts="pages/privacy.yaml"),
@@ -63,6 +67,13 @@ SERVICE = "service"
 # The pages that are not in routes.yaml, and their files' names (their page ids).
 DOCTOR = "doctor"
 NOT_FOUND = "not_found"
+# A block that pages of several kinds show (the consultation row closing the service,
+# about and doctor pages): its long texts in a file of its own, with no head or short texts.
+CONSULTATION = "consultation"
+BLOCKS = (CONSULTATION,)
+# The files of texts that are not those of a page of routes.yaml (their names: ids no page
+# may take).
+OTHER_FILES = (DOCTOR, NOT_FOUND, *BLOCKS)
 # The kinds of page with neither long texts nor a file of their own kind (contact, booking).
 PLAIN = "page"
 # Where a service page's file is, under content/i18n/<lang>/.
@@ -167,7 +178,7 @@ def page_texts_model(kind: str) -> type[BaseModel]:
     """The model of a page's file of kind `kind` (a kind of routes.yaml, DOCTOR or
     NOT_FOUND): its head, its short texts and its long texts. The kinds without long
     texts share one model."""
-    if kind not in (*PAGE_MODELS, DOCTOR, NOT_FOUND):
+    if kind not in (*PAGE_MODELS, *OTHER_FILES):
         kind = PLAIN
     return _page_texts_model(kind)
 
@@ -175,10 +186,10 @@ def page_texts_model(kind: str) -> type[BaseModel]:
 @functools.cache
 def _page_texts_model(kind: str) -> type[BaseModel]:
     head: type[BaseModel] = {DOCTOR: DoctorHead, NOT_FOUND: NotFoundHead}.get(kind, PageHead)
-    fields: dict[str, Any] = {
-        HEAD: _described(head, head.__doc__ or ""),
-    }
-    if kind != SERVICE:
+    fields: dict[str, Any] = {}
+    if kind not in BLOCKS:
+        fields[HEAD] = _described(head, head.__doc__ or "")
+    if kind not in (SERVICE, *BLOCKS):
         fields[TEXTS] = _described(
             ShortTexts,
             "The page's short texts (buttons, labels, headings), under keys of your choice, "
@@ -200,6 +211,9 @@ def _page_texts_model(kind: str) -> type[BaseModel]:
         fields[name] = (info.annotation, info)
     if kind == PLAIN:
         name, doc = "PageTexts", "Everything a page says in one language: its head and short texts."
+    elif kind in BLOCKS:
+        name = "".join(part.title() for part in kind.split("_")) + "Texts"
+        doc = f"The texts of the {kind} block (shown by several pages) in one language."
     else:
         name = "".join(part.title() for part in kind.split("_")) + "PageTexts"
         doc = f"Everything the {kind.replace('_', ' ')} page says in one language."
@@ -227,11 +241,10 @@ class PageTextsFile:
 
 def page_texts_files(kinds: dict[str, str]) -> list[PageTextsFile]:
     """The page files of a site whose routes.yaml gives these pages (id -> kind), plus
-    the doctors' pages' and the unknown address's."""
+    the doctors' pages', the unknown address's and the shared blocks'."""
     return [
         *(PageTextsFile(page_id, kind) for page_id, kind in kinds.items()),
-        PageTextsFile(DOCTOR, DOCTOR),
-        PageTextsFile(NOT_FOUND, NOT_FOUND),
+        *(PageTextsFile(name, name) for name in OTHER_FILES),
     ]
 
 
@@ -250,7 +263,9 @@ def page_texts_of(file: PageTextsFile, data: BaseModel) -> dict[str, tuple[str, 
     """The texts a page's file gives the code, by text key (`pages.faq.title`,
     `faq.more_heading`), each with its field in the file (`head.title`,
     `texts.more_heading`)."""
-    head = getattr(data, HEAD).model_dump(exclude_none=True)
+    head = (
+        getattr(data, HEAD).model_dump(exclude_none=True) if HEAD in type(data).model_fields else {}
+    )
     texts = flat_texts(getattr(data, TEXTS, {}))
     return {
         **{f"{HEAD_KEYS}.{file.page_id}.{name}": (f"{HEAD}.{name}", t) for name, t in head.items()},

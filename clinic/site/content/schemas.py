@@ -29,8 +29,7 @@ from clinic.site.content.facts_and_texts import facts_model
 from clinic.site.content.languages import LANGS, Language
 from clinic.site.content.loader import DOCTORS_FACTS
 from clinic.site.content.page_texts import (
-    DOCTOR,
-    NOT_FOUND,
+    OTHER_FILES,
     PAGE_MODELS,
     PLAIN,
     SERVICE,
@@ -141,7 +140,7 @@ def route_kinds(directory: Path) -> dict[str, str]:
 def _page_schema(kind: str) -> Schema:
     """The schema of a page's file: its kind's own, or, for a kind without long texts,
     the one of every such page (head and short texts)."""
-    named = kind if kind in (*PAGE_MODELS, DOCTOR, NOT_FOUND) else PLAIN
+    named = kind if kind in (*PAGE_MODELS, *OTHER_FILES) else PLAIN
     return Schema(f"i18n/pages/{named}", page_texts_model(kind))
 
 
@@ -175,7 +174,7 @@ def schema_of(relative: str, directory: Path | None = None) -> Schema | None:
     if len(parts) != 3 or not page_file.endswith(".yaml"):
         return None
     page_id = page_file.removesuffix(".yaml")
-    if page_id in (DOCTOR, NOT_FOUND):
+    if page_id in OTHER_FILES:
         return _page_schema(page_id)
     if directory is None:
         from clinic.project import CONTENT_DIR
@@ -221,7 +220,7 @@ def all_schemas(directory: Path) -> dict[str, Schema]:
         schema = schema_of(relative, directory)
         if schema is not None:
             schemas[schema_path(schema)] = schema
-    for kind in (*PAGE_MODELS, DOCTOR, NOT_FOUND, PLAIN):
+    for kind in (*PAGE_MODELS, *OTHER_FILES, PLAIN):
         schema = _page_schema(kind)
         schemas[schema_path(schema)] = schema
     return schemas

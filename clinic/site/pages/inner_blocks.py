@@ -17,6 +17,7 @@ from clinic.site.components.ui import (
     page_section,
 )
 from clinic.site.content import Doctor, content
+from clinic.site.content.pages.consultation import ConsultationContent
 from clinic.site.i18n import consultation_price, fill_facts, text_of, text_with_facts
 from clinic.site.routes import doctor_page_id, path_for
 
@@ -86,12 +87,35 @@ def doctor_card(doctor: Doctor, lang: str, heading_level: str = "h3") -> rx.Comp
     )
 
 
+# The row's columns from a small screen up, by its number of tiles: each row full, so no
+# tile stands alone beside an empty place.
+ROW_COLUMNS = {
+    1: "",
+    2: "sm:grid-cols-2",
+    3: "sm:grid-cols-3",
+    4: "sm:grid-cols-2 lg:grid-cols-4",
+}
+MANY_COLUMNS = "sm:grid-cols-2 lg:grid-cols-3"
+
+
+def consultation_content() -> ConsultationContent:
+    return content().page("consultation", ConsultationContent)
+
+
 def consultation_facts(lang: str) -> rx.Component:
-    """Fee with currency, a full hour, ultrasound included: the consultation in one row."""
+    """The consultation in one row: its fee with currency and its length, then the
+    clinic's points (content/pages/consultation.yaml), any number."""
     tiles = [
-        (consultation_price(), text_of(lang, "inner.fee_label")),
-        (text_with_facts(lang, "inner.duration"), text_of(lang, "inner.duration_label")),
-        (text_of(lang, "inner.ultrasound"), text_of(lang, "inner.ultrasound_label")),
+        ("fee", consultation_price(), text_of(lang, "inner.fee_label")),
+        (
+            "duration",
+            text_with_facts(lang, "inner.duration"),
+            text_of(lang, "inner.duration_label"),
+        ),
+        *(
+            (point.key, fill_facts(lang, point.value(lang)), fill_facts(lang, point.label(lang)))
+            for point in consultation_content().points
+        ),
     ]
     return rx.el.dl(
         *(
@@ -99,10 +123,11 @@ def consultation_facts(lang: str) -> rx.Component:
                 rx.el.dt(label, class_name="text-sm text-muted"),
                 rx.el.dd(value, class_name="order-first text-xl font-bold text-primary"),
                 class_name="flex flex-col gap-1 rounded-2xl bg-white p-5 shadow-sm",
+                data_consultation_tile=key,
             )
-            for value, label in tiles
+            for key, value, label in tiles
         ),
-        class_name="grid gap-4 sm:grid-cols-3",
+        class_name=f"grid gap-4 {ROW_COLUMNS.get(len(tiles), MANY_COLUMNS)}",
         data_consultation="",
     )
 

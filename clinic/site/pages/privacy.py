@@ -1,5 +1,6 @@
-"""The privacy notice (spec section 2): 11 numbered sections and the date of the last
-update, from content/i18n/<lang>/privacy.yaml (keys: content/pages/privacy.yaml), written for Mexico's LFPDPPP of March 2025."""
+"""The privacy notice: its numbered sections, a table of contents linking each, and the
+date of the last update, from content/i18n/<lang>/privacy.yaml (keys and order:
+content/pages/privacy.yaml)."""
 
 from __future__ import annotations
 
