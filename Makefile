@@ -78,7 +78,7 @@ language: setup
 
 ## make schemas: the JSON Schema of every content file, from the content model, into
 ## content/schemas/, and each YAML file's first line naming its schema (editors check the
-## file as it is typed: README, "Checked as you type"). Run it after changing a model.
+## file as it is typed: docs/content.md, "Checked as you type"). Run it after changing a model.
 schemas: setup
 	$(BIN)/python -m clinic.site.content.schemas
 

@@ -1,4 +1,4 @@
-"""Reflex configuration: a static-first site (DESIGN section 2)."""
+"""Reflex configuration: a static-first site (docs/design.md, "Static first")."""
 
 import reflex as rx
 

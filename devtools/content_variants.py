@@ -173,7 +173,7 @@ def add_doctor(content_dir: Path, doctor: dict, event_type: bool = True) -> None
     """A doctor more, at the end of doctors.yaml: a copy of the first one with a new slug,
     initials, gender and calendar, and in each language the first one's texts under the
     new name. With `event_type=False` the new doctor has no Cal.com event type (no open
-    times), as the README allows."""
+    times), as docs/content.md allows."""
     doctors = read(content_dir / "doctors.yaml")
     first = doctors[0]
     org = first["cal_link"].split("/")[0]

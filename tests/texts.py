@@ -1,5 +1,5 @@
 """The texts tests expect, looked up strictly. A page shows a missing key as the key itself
-(spec section 3: a gap is visible, not silent); a test must not: with that fallback a
+(docs/design.md, "What the site holds": a gap is visible, not silent); a test must not: with that fallback a
 misspelt key in a test would pass every "this text is absent" check without testing
 anything. So a test's lookup of a key that does not exist fails, naming the key."""
 

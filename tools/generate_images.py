@@ -1,4 +1,4 @@
-"""Draw the home page's sample images (DESIGN section 3: we have no photographs).
+"""Draw the home page's sample images (docs/design.md, "The shipped sample's facts": we have no photographs).
 
     make setup                        # Pillow (>= 11.3 writes AVIF) is in requirements.lock
     .venv/bin/python tools/generate_images.py

@@ -1,4 +1,4 @@
-"""Draw the location section's static map (DESIGN section 2, "Maps load on request").
+"""Draw the location section's static map (docs/design.md, "Maps load on request").
 
     .venv/bin/python tools/make_static_map.py
 

@@ -1,5 +1,5 @@
 /**
- * The first-visit language choice (spec section 4), decided before the page paints.
+ * The first-visit language choice (docs/design.md, "States"), decided before the page paints.
  *
  * A browser whose preferred language is another language of the site (English) and that
  * lands on the default language's home page (Spanish, `/`) is taken once to that

@@ -1,7 +1,7 @@
 // Adapter: the browser's own image loading. Why JSX: an <img> may have finished before
 // React attached its handlers, which only its DOM node tells (`complete`, `naturalWidth`,
 // through a ref in an effect). Names and sizes come from clinic/site/components/avatar.py.
-// Spec section 4's states (idle, loading, loaded, error; initials until loaded): the photo
+// The avatar's states (docs/design.md, "States": idle, loading, loaded, error; initials until loaded): the photo
 // covers the initials once painted, from the prerendered HTML, scripts or not; its empty
 // alt makes a failed one draw nothing, and once hydrated a failed one is taken out. The
 // wrapper is one labelled image in every state, for assistive technology.

@@ -1,4 +1,4 @@
-// Adapter: the third-party reviews widget's script (Elfsight; spec sections 4 and 7).
+// Adapter: the third-party reviews widget's script (Elfsight; docs/design.md, "States", "Calls").
 // Why JSX: the script is added when the box nears the viewport and removed when the box
 // unmounts (the visitor leaves the home page): an IntersectionObserver and a cleanup,
 // which Reflex components cannot hold. Its URL and widget class are props from

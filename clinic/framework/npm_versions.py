@@ -1,6 +1,6 @@
 """Reflex installs its npm packages at the versions it pins; an upstream fix published
 after its release comes in only by making its installer use other versions
-(pyproject.toml's `[tool.clinic.npm-upgrades]`, README "Dependencies and their locks").
+(pyproject.toml's `[tool.clinic.npm-upgrades]`, docs/developing.md, "Taking an npm fix before Reflex ships it").
 This knows how Reflex installs them (`js_runtimes._install_frontend_packages`,
 `constants.PackageJson`): docs/upgrading.md says how to re-sync it."""
 
@@ -47,7 +47,7 @@ def install_npm_versions(versions: dict[str, str]) -> None:
 
     Reflex pins its npm packages and adds them again at every build; an upstream fix
     published after its release comes in only this way (pyproject.toml's
-    `[tool.clinic.npm-upgrades]`, README "Dependencies and their locks"). Stops the build
+    `[tool.clinic.npm-upgrades]`, docs/developing.md, "Taking an npm fix before Reflex ships it"). Stops the build
     when Reflex's own pin has caught up, since the line would then hold it back."""
     from reflex.utils import js_runtimes
 

@@ -19,7 +19,7 @@ WEEK = ("Mo", "Tu", "We", "Th", "Fr", "Sa", "Su")
 def text_of(lang: str, key: str, **values: object) -> str:
     """The text for `key` in `lang`, with {placeholders} filled.
 
-    A missing key displays the key itself (spec section 3), so a gap is visible, not
+    A missing key displays the key itself (docs/design.md, "What the site holds"), so a gap is visible, not
     silent; the loader and a test make sure none is missing.
     """
     text = content().i18n.get(lang, {}).get(key)

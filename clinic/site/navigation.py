@@ -1,4 +1,4 @@
-"""Navigation items (spec section 3: key, href, optional external flag, optional label),
+"""Navigation items (docs/design.md, "What the site holds": key, href, optional external flag, optional label),
 derived from the route table and content so that menus never list a path by hand."""
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
 """Netlify's `_redirects` and `_headers`, written to `.web/build/netlify/` (beside the
-export): copied over Cloudflare's pair to publish the export on Netlify (README, Deploying).
+export): copied over Cloudflare's pair to publish the export on Netlify (docs/deploying.md).
 
 How Netlify reads them (its documentation; tests/e2e/test_static_hosts.py parses them with
 Netlify's own parsers, `@netlify/redirect-parser` and `@netlify/headers-parser`):

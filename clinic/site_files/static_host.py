@@ -11,7 +11,7 @@ so each gets its own (`cloudflare_pages.py`, `netlify.py`):
 - the export root holds Cloudflare Pages' pair (Cloudflare's local runtime, `wrangler pages
   dev`, serves the export in the tests): the hosts that copied Netlify's format without its
   404 rules and forced redirects read them too;
-- `.web/build/netlify/` holds Netlify's pair, copied over them to publish there (README).
+- `.web/build/netlify/` holds Netlify's pair, copied over them to publish there (docs/deploying.md).
 
 What both say (which paths redirect where, which headers each kind of response carries) is
 in `static_host_rules.py`.

@@ -14,7 +14,7 @@ This file keeps only what is ours:
   (`shared_server`), on a free port or the one `--site-port` names.
 - **waits with a deadline**: every page gets `pageWaits` (tests/e2e/page_waits.js) before
   its own scripts, the waits a test runs inside the page.
-- **Debian's Chromium** with the arguments of DESIGN.md section 4 (Playwright cannot
+- **Debian's Chromium** with the arguments of docs/developing.md, "What we checked about Reflex 0.10" (Playwright cannot
   download its own browsers here), and a Mexican-Spanish desktop browser by default.
   `--browser firefox` / `--browser webkit` run Playwright's own browsers with Playwright's
   defaults where they are installed; where they are not, the run stops at once saying
@@ -82,7 +82,7 @@ expect.set_options(timeout=10_000)
 def context_defaults() -> dict:
     """The browser speaks the default language (its locale in content/languages.yaml) unless
     a test says otherwise: Chromium's own default (en-US) could send a first visit to `/` on
-    to another language's home (spec section 4)."""
+    to another language's home (docs/design.md, "States")."""
     from clinic.site.content import DEFAULT_LANG
     from clinic.site.routes import language
 

@@ -1,4 +1,4 @@
-"""The first-visit language choice (spec section 4) in a real browser: an English browser
+"""The first-visit language choice (docs/design.md, "States") in a real browser: an English browser
 landing on the Spanish home page goes to the English one once, before the Spanish page
 paints; everyone else stays where they are (assets/behaviors/first_visit.js)."""
 

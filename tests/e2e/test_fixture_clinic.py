@@ -1,4 +1,4 @@
-"""The fixture clinic is the sample grown and changed by the README's recipes
+"""The fixture clinic is the sample grown and changed by docs/content.md's recipes
 (tests/fixture_clinic/recipe.py); its build is the proof that the site follows its content:
 
 (a) every page states the fixture's own facts where the site states them (footer, links,

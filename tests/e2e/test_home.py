@@ -34,7 +34,7 @@ from tests.fixture_clinic.site import FIXTURE_PROJECT
 from tests.texts import text_of, text_with_facts
 
 VIEWPORTS = {"mobile": MOBILE, "desktop": DESKTOP}
-# The spec's home sections, in its order (spec section 2): a clinic may add its own
+# The spec's home sections, in its order (docs/design.md, "Pages and routes"): a clinic may add its own
 # sections between them (pages/home SECTIONS), never drop or reorder these.
 SPEC_ORDER = ("hero", "services", "team", "certifications", "facilities", "reviews", "location")
 

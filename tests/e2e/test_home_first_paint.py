@@ -1,5 +1,5 @@
 """The home page's carousels, facilities viewer and map before the page's JavaScript
-runs, and when it never does (DESIGN section 2, "Works from first paint"): in Chromium
+runs, and when it never does (docs/design.md, "Works from first paint"): in Chromium
 with JavaScript off, and with the page's own scripts aborted (a dropped connection, a
 blocked script), at phone (390x844) and desktop (1280x800) sizes.
 

@@ -1,4 +1,4 @@
-"""Site-wide invariants, walking every route of the route table (DESIGN section 5)."""
+"""Site-wide invariants, walking every route of the route table (docs/design.md, "How the code reads")."""
 
 from __future__ import annotations
 

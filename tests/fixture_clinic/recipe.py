@@ -1,7 +1,7 @@
 """The fixture clinic: the clinic the browser suite runs against.
 
-It is the shipped sample grown and changed in every direction the README documents, by
-the README's own recipes (the same code a clinic's edit goes through: `make language`'s
+It is the shipped sample grown and changed in every direction docs/content.md documents, by
+its own recipes (the same code a clinic's edit goes through: `make language`'s
 tool, the content variants in devtools/content_variants.py), so that building it is the
 proof that the site follows its content, and a test written against the sample's shape
 (two languages, two doctors, no photos, six services, seven logos and photos, the

@@ -1,4 +1,4 @@
-"""What the specification (../shared/spec/clinic-site.md) says of its one clinic, the
+"""What the specification (docs/design.md, "What the site must do") says of its one clinic, the
 sample that content/ ships: the spec's numbers and tables, in one place.
 
 These are the sample's numbers, not limits of the product: a clinic that edits content/
@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from clinic.site.content import content
 
-# Spec section 2 (home sections 3 to 6, menus) and section 9.
+# docs/design.md, "Pages and routes" (home sections 3 to 6, menus) and "The shipped sample's facts".
 SERVICES = 6
 DOCTORS_BY_GENDER = {"female": 1, "male": 1}
 CERTIFICATIONS = 7
@@ -20,7 +20,7 @@ FAQ_SERVICES = 7
 # Success page: arrive early, tolerance, modifying, no-show, companion, invoice (the
 # sample's notes, by key).
 SUCCESS_NOTES = ("arrive", "tolerance", "changes", "no-show", "companion", "invoice")
-# Spec section 2, the route table: {product} is the brand's slug, {male}/{female} the
+# docs/design.md, "Pages and routes", the route table: {product} is the brand's slug, {male}/{female} the
 # doctors' slugs.
 ROUTES = [
     ("/", "/en/"),
@@ -40,13 +40,13 @@ ROUTES = [
     ("/agenda-tu-cita", "/en/book-appointment"),
 ]
 PAGES = 2 * len(ROUTES)  # thirty
-# Spec section 2, home page sections 2 to 8, in order.
+# docs/design.md, "Pages and routes", home page sections 2 to 8, in order.
 HOME_SECTIONS = ("hero", "services", "team", "certifications", "facilities", "reviews", "location")
 # Hero: "health-authority permit numbers (three shown)".
 PERMITS = 3
 # The ES/EN toggle shows the other language's code.
 TOGGLE_TEXT = {"es": "EN", "en": "ES"}
-# Section 9: fee, length, hours (DESIGN section 2's one reading), rating, postal code.
+# The sample's facts: fee, length, hours (the one reading of docs/design.md, "One source for every fact"), rating, postal code.
 FEE = (1500, "MXN")
 CONSULTATION_MINUTES = 60
 HOURS = {("Mo", "Tu", "We", "Th", "Fr"): ("09:00", "20:00"), ("Sa",): ("09:00", "14:00")}
@@ -75,7 +75,7 @@ SHARE_IMAGE = (1200, 630)
 # obstetrics too (schema.org's MedicalSpecialty names, in the structured data).
 SPECIALTY = "Gynecologic"
 SPECIALTY_OF_SERVICE = {"maternity": "Obstetric"}
-# Spec section 2, legacy redirects (old path -> the Spanish path it replaces).
+# docs/design.md, "Pages and routes", legacy redirects (old path -> the Spanish path it replaces).
 LEGACY_REDIRECTS = {
     "/citas": "/agenda-tu-cita",
     "/clinica-de-vph": "/clinica-de-vph-riviera-maya",
@@ -97,7 +97,7 @@ def spec_path(path: str) -> str:
 
 
 # ------------------------------------------------------------ the sample's own words
-# Spec section 9's claims on the sample's service pages and the law its privacy notice
+# docs/design.md, "The shipped sample's facts" claims on the sample's service pages and the law its privacy notice
 # cites, in the sample's two languages: test_sample_pages.py checks them on the
 # shipped sample only (another clinic has other services and writes its own notice).
 
@@ -108,7 +108,7 @@ def _figure(value, lang: str) -> str:
 
 
 def service_claims() -> dict[str, dict[str, list[str]]]:
-    """Spec section 9: the claims, where they belong, in each language, with the numbers
+    """docs/design.md, "The shipped sample's facts": the claims, where they belong, in each language, with the numbers
     of clinic.yaml (`claims`) and of the services' specialists (doctors.yaml)."""
     from clinic.site.i18n import format_number
     from tests.texts import text_of

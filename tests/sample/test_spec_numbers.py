@@ -47,7 +47,7 @@ def test_the_sample_has_the_spec_s_thirty_routes_and_its_redirects():
 
 def test_the_sample_has_the_spec_s_constants():
     # The code's own constants (the carousel's interval, the bars' heights, the floating
-    # bar's threshold) are the spec's too, but the README tells a developer how to change
+    # bar's threshold) are the spec's too, but docs/developing.md tells a developer how to change
     # them: they are the code's to keep, not the sample's.
     clinic = content().clinic
     assert (clinic.consultation.price, clinic.consultation.currency) == spec.FEE

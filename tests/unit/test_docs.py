@@ -5,6 +5,7 @@ names one), and nothing points outside the repository, where a clone has nothing
 from __future__ import annotations
 
 import re
+import subprocess
 from pathlib import Path
 
 import pytest
@@ -89,3 +90,55 @@ def test_readme_is_an_entrance_hall():
         f"README.md has {lines} lines (at most {README_MOST_LINES}): it says what the site is, "
         "the two commands, a map and where each reader goes next; a guide belongs in docs/"
     )
+
+
+# How a comment once cited those notes: by their section numbers, which mean nothing here.
+CITED_BY_NUMBER = re.compile(r"\b(DESIGN(\.md)? section \d|[Ss]pec(?:'s)? sections? \d)")
+CITING_FILES = (".py", ".js", ".jsx", ".mjs", ".yaml", ".toml", ".txt", ".json", ".md")
+
+
+def _tracked_files() -> list[Path]:
+    listed = subprocess.run(
+        ["git", "ls-files"], cwd=PROJECT_DIR, capture_output=True, text=True, check=False
+    ).stdout.split()
+    return [
+        PROJECT_DIR / name
+        for name in listed
+        if name.endswith(CITING_FILES) and not name.startswith("bench/reports/")
+    ]
+
+
+def test_code_and_content_cite_the_repository_own_docs():
+    """A comment or docstring says why by naming a heading of docs/ (`docs/design.md,
+    "Works from first paint"`), never a section of notes a clone does not have."""
+    found = [
+        f"{path.relative_to(PROJECT_DIR)}:{number}: {line.strip()[:80]}"
+        for path in _tracked_files()
+        if path.is_file() and path != Path(__file__)
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+        if CITED_BY_NUMBER.search(line) or any(note in line for note in OUTSIDE_NOTES)
+    ]
+    assert not found, "cite docs/ by file and heading instead:\n" + "\n".join(found)
+
+
+CITATION = re.compile(r'docs/(?P<guide>[a-z_]+\.md), (?P<headings>"[^"\n]+"(?:, "[^"\n]+")*)')
+
+
+def test_each_cited_heading_is_a_heading_of_its_guide():
+    """`docs/design.md, "Maps load on request"` in a comment names a heading that exists:
+    a renamed heading leaves no comment pointing at nothing."""
+    missing = []
+    for path in _tracked_files():
+        if not path.is_file() or path == Path(__file__):
+            continue
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+            for cited in CITATION.finditer(line):
+                guide = PROJECT_DIR / "docs" / cited["guide"]
+                headings = set(HEADING.findall(guide.read_text())) if guide.is_file() else set()
+                missing += [
+                    f"{path.relative_to(PROJECT_DIR)}:{number}: {cited['guide']} has no "
+                    f"heading {heading}"
+                    for heading in re.findall(r'"([^"]+)"', cited["headings"])
+                    if heading not in headings and not heading.startswith("<")  # a pattern
+                ]
+    assert not missing, "\n".join(missing)

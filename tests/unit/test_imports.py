@@ -1,4 +1,4 @@
-"""What may import what inside `clinic/` (README, "Working on the code"), read from the
+"""What may import what inside `clinic/` (docs/developing.md, "Working on the code"), read from the
 source: every import statement counts, a function-level one too, since hiding an import
 inside a function does not untie a circle, it only defers it.
 

@@ -1,4 +1,4 @@
-"""The three layers of behaviour (README "Interactivity in Python"): rules in Python,
+"""The three layers of behaviour (docs/developing.md, "Interactivity in Python"): rules in Python,
 browser steps in JavaScript modules, one package that knows Reflex's and React Router's
 internals (`clinic/framework/`, with one asset module, `assets/behaviors/reflex_state.js`).
 Checked on the source, so a shortcut is caught the day it is written."""

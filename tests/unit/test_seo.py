@@ -263,7 +263,7 @@ def test_every_page_describes_the_clinic_its_doctors_and_the_website(p):
 
 
 def test_opening_hours_come_from_the_one_hours_source(monkeypatch):
-    """Monday-Friday 09:00-20:00, Saturday 09:00-14:00, Sunday closed (DESIGN section 2),
+    """Monday-Friday 09:00-20:00, Saturday 09:00-14:00, Sunday closed (docs/design.md, "One source for every fact"),
     given as clinic.yaml's `hours`: closed days are simply absent."""
     hours = [
         OpeningHours(days=["Mo", "Tu", "We", "Th", "Fr"], opens="09:00", closes="20:00"),

@@ -1,4 +1,4 @@
-"""English in one spelling (DESIGN section 2): American English in every
+"""English in one spelling (docs/design.md, "English is American English"): American English in every
 English text, and "Cancún" with its accent in both languages.
 
 Reads every text a page can show straight from content/: the English interface files

@@ -18,8 +18,8 @@ once wrote (indented) would otherwise leave a formatting-only change in reflex.l
 
 The npm packages moved past Reflex's pins (an upstream fix Reflex has not released yet)
 are listed in pyproject.toml's `[tool.clinic.npm-upgrades]`; this plugin makes Reflex add
-them at those versions, in every build and in `make lock` alike (README "Dependencies
-and their locks").
+them at those versions, in every build and in `make lock` alike (docs/developing.md,
+"Dependencies and their locks").
 """
 
 from __future__ import annotations

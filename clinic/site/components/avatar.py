@@ -29,7 +29,7 @@ class Avatar(JsxWidget):
 # The avatar's sizes, in CSS pixels: the doctor's own page shows the largest.
 LARGEST_AVATAR_PX = 128
 PHOTO_PX = 3 * LARGEST_AVATAR_PX
-# Formats every browser the site supports shows (README, "a doctor's photo").
+# Formats every browser the site supports shows (docs/content.md, "Recipe: a doctor's photo").
 PHOTO_FORMATS = (".webp", ".jpg", ".jpeg", ".avif")
 PHOTO_FOLDER = ASSETS_DIR / "img" / "doctors"
 
@@ -69,7 +69,7 @@ def doctor_avatar(
 ) -> rx.Component:
     """The doctor's photo, or their initials where it is missing or fails to load."""
     if size > LARGEST_AVATAR_PX:
-        # The README's photo size is written for the largest avatar: raise both together.
+        # The photo size in docs/content.md is written for the largest avatar: raise both together.
         raise ValueError(f"avatar of {size} px: raise LARGEST_AVATAR_PX with it")
     # Initials scale with the circle: about 36 % of its diameter.
     font_px = max(14, round(size * 0.36))

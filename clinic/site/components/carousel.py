@@ -6,14 +6,14 @@ assets/widgets/EmblaViewport.jsx (it loads Embla lazily, reports the selected sl
 whether it is on screen, and starts or stops Embla's autoplay plugin when `playing`
 changes).
 
-Spec section 4: optional loop and auto-advance; previous/next disabled at the ends when
+docs/design.md, "States": optional loop and auto-advance; previous/next disabled at the ends when
 not looping; left/right arrow keys move it. Beyond the spec (WCAG 2.2.2 and the WAI
 carousel pattern): auto-advance has a visible pause/play button and runs only while
 nobody is pointing at it or has focus in it and it is on screen (the plugin itself waits
 while the tab is hidden); it starts paused under prefers-reduced-motion; the slides are
 announced politely only while it is not rotating on its own.
 
-Works from first paint (DESIGN section 2): until Embla takes over (and without
+Works from first paint (docs/design.md, "Works from first paint"): until Embla takes over (and without
 JavaScript) the viewport scrolls natively, one snap point per slide, with no scrollbar
 drawn (the slides peek in at the edge), and nothing advances on its own; the buttons that
 need Embla (pause, previous, next) and the counter keep their place but stay invisible

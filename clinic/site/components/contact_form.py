@@ -1,5 +1,5 @@
 """The contact form: validated in the browser, handed off to the clinic's WhatsApp chat,
-sent nowhere else (spec section 7; the draft is local only, section 3). Texts come from
+sent nowhere else (docs/design.md, "Calls"; the draft is local only, "What the site holds"). Texts come from
 content/i18n/*/contact.yaml, the chat number from clinic.yaml, the privacy link from the
 route table.
 

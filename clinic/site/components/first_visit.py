@@ -1,4 +1,4 @@
-"""The first-visit language choice (spec section 4): the data of the rule, and the
+"""The first-visit language choice (docs/design.md, "States"): the data of the rule, and the
 script that applies it.
 
 The rule itself (only the landing on `/`, once, the flag under the clinic's key, a

@@ -26,7 +26,7 @@ from clinic.site.routes import Page
 
 floating_book_shown = ClientStateVar.create("floating_book_shown", default=False)
 
-# Spec section 4: hidden until the page has scrolled more than one viewport height.
+# docs/design.md, "States": hidden until the page has scrolled more than one viewport height.
 SHOWN_AFTER_SCREENS = 1
 # How far the page has scrolled, in viewport heights (assets/behaviors/page.js).
 screens_scrolled = browser_step("page", "screensScrolled", returns=float)

@@ -1,4 +1,4 @@
-"""The site footer (spec section 2): quick links, social links, phone, e-mail, address,
+"""The site footer (docs/design.md, "Pages and routes"): quick links, social links, phone, e-mail, address,
 WhatsApp with a prefilled booking message, opening hours, copyright and designer credit."""
 
 from __future__ import annotations

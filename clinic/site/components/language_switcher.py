@@ -1,4 +1,4 @@
-"""The language switcher in the header (spec section 4), from content/languages.yaml.
+"""The language switcher in the header (docs/design.md, "States"), from content/languages.yaml.
 
 With two languages it is the spec's toggle: one link, "EN" on a Spanish page, to the
 same page in the other language. With three or more, a button with the page's own

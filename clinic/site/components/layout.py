@@ -17,7 +17,7 @@ from clinic.site.i18n import text_of
 from clinic.site.routes import Page
 
 MAIN_ID = "main"
-# Spec section 2: an anchor reached from another page scrolls to its section 100 ms
+# docs/design.md, "Pages and routes": an anchor reached from another page scrolls to its section 100 ms
 # after the page is shown. Where it lands is the page's scroll padding (fixed_bars.py),
 # the one place that knows how much of the window the fixed bars cover.
 ANCHOR_DELAY_MS = 100

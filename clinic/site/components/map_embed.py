@@ -1,4 +1,4 @@
-"""The map facade (DESIGN section 2, "Maps load on request"): a static map picture drawn
+"""The map facade (docs/design.md, "Maps load on request"): a static map picture drawn
 by tools/make_static_map.py, and a button that swaps in the embedded Google map only
 when the patient presses it. Before the press nothing is requested from Google; if the
 map cannot load, the picture stays, so the page never shows a broken frame. The address
@@ -9,7 +9,7 @@ ad blocker, a firewall, no connection) the probe fails and the picture stays wit
 note, instead of an iframe showing the browser's broken-page icon. Where the map is in
 that process is client state (`map_status`), one map per page.
 
-Works from first paint (DESIGN section 2): the control is a link to the clinic's place on
+Works from first paint (docs/design.md, "Works from first paint"): the control is a link to the clinic's place on
 the maps service (the address link's URL, content/clinic.yaml `maps_url`); before the
 page is hydrated, or without JavaScript, it opens the map there. Once hydrated, a plain
 click loads the map in place instead.

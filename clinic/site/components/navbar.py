@@ -1,4 +1,4 @@
-"""The fixed top navigation bar (spec section 2): logo, Home, Services and Medical Team
+"""The fixed top navigation bar (docs/design.md, "Pages and routes"): logo, Home, Services and Medical Team
 dropdowns, Contact, Memberships, book button, language toggle and the mobile menu.
 
 The phone menu and the dropdowns are native popovers (components/popover.py): the

@@ -1,4 +1,4 @@
-"""The about page (spec section 1): the clinic, its doctors, its hospital setting and
+"""The about page (docs/design.md, "Who it is for"): the clinic, its doctors, its hospital setting and
 its certifications. Texts in content/i18n/<lang>/about.yaml; doctors, licences and permit
 numbers from doctors.yaml and clinic.yaml."""
 

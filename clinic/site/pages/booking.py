@@ -1,4 +1,4 @@
-"""The booking page (spec section 2): one card per doctor with a Book button opening that
+"""The booking page (docs/design.md, "Pages and routes"): one card per doctor with a Book button opening that
 doctor's Cal.com calendar, the consultation fee and the amenities notice.
 
 Service pages link to `<booking path>#<doctor slug>`, so each card carries the doctor's

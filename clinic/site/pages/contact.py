@@ -1,4 +1,4 @@
-"""The contact page (spec section 2): heading and subtitle over a soft background image,
+"""The contact page (docs/design.md, "Pages and routes"): heading and subtitle over a soft background image,
 the form that hands the message to WhatsApp, and three cards: chat, call and visit.
 
 Everything here is static: the form works in the browser alone (no backend call), so the

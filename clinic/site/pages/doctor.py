@@ -1,4 +1,4 @@
-"""A doctor's page (spec sections 2 and 3): photo or initials, specialty, licence line,
+"""A doctor's page (docs/design.md, "Pages and routes", "What the site holds"): photo or initials, specialty, licence line,
 bio, years of experience, the services the doctor leads (linked), the doctor's next open
 times, and book buttons that open this doctor's Cal.com calendar in place (the same embed
 and fallback link as the booking page: clinic/site/components/cal_embed.py).

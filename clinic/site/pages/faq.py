@@ -1,4 +1,4 @@
-"""The FAQ page (spec section 2): cost, location, doctors, ultrasound, the services and
+"""The FAQ page (docs/design.md, "Pages and routes"): cost, location, doctors, ultrasound, the services and
 the opening hours, one card per question, rendered from `faq_views` (faq_data.py).
 
 `faq_entries(lang)` (re-exported here) gives the same questions and answers as plain

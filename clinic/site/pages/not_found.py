@@ -1,4 +1,4 @@
-"""The 404 page (spec sections 2 and 8): one page for every unknown path, shown in the
+"""The 404 page (docs/design.md, "Pages and routes", "Error pages"): one page for every unknown path, shown in the
 path's language, that first replace-navigates legacy paths (a static host has no server
 to answer them with a redirect).
 

@@ -1,4 +1,4 @@
-"""The success page (spec sections 2, 8 and 9): the request has been received (with the
+"""The success page (docs/design.md, "Pages and routes", "Error pages", "The shipped sample's facts"): the request has been received (with the
 appointment itself when Cal.com's embed passed it on: components/booked_appointment.py),
 the confirmation rules as bullet notes, and a chat link for questions."""
 

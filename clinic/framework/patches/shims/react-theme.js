@@ -1,5 +1,5 @@
 // Stand-in for Reflex's colour-mode provider, `$/utils/react-theme` (see clinic/framework/patches/lean_bundle.py).
-// The site has one colour scheme, light (DESIGN section 7). Reflex's provider follows the
+// The site has one colour scheme, light (docs/design.md, "One colour scheme, light"). Reflex's provider follows the
 // visitor's system setting instead: on a phone in dark mode it put `dark` on <html> with
 // `color-scheme: dark`, so the browser drew the consent checkbox, scrollbars and the page's
 // overscroll dark on our light page; and it wrote "theme" to localStorage on every visit,

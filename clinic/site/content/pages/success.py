@@ -11,7 +11,7 @@ from clinic.site.content.languages import Localized
 
 
 class Rules(Strict):
-    """The confirmation rules of spec section 9; the one place their numbers live (the
+    """The confirmation rules (docs/design.md, "The shipped sample's facts"); the one place their numbers live (the
     notes name them as {placeholders})."""
 
     arrive_early_minutes: PositiveInt

@@ -1,4 +1,4 @@
-"""The home page: the sections of spec section 2, in the spec's order.
+"""The home page: the sections docs/design.md lists under "Pages and routes", in that order.
 
 The layout adds the navigation bar, footer and floating book button around them.
 `SECTION_IDS` is the order a test checks; the services and team ids are the anchors the

@@ -1,5 +1,5 @@
 """Location: the address with floor and office, the best-hospital note, hours, call and
-chat, and the map facade (DESIGN section 2, "Maps load on request"): a static map
+chat, and the map facade (docs/design.md, "Maps load on request"): a static map
 picture, "how to get there" links for Google Maps, Apple Maps and Waze, and the embedded
 map only when the patient asks for it. Everything but the embedded map works without
 third parties."""

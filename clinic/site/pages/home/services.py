@@ -1,6 +1,6 @@
 """Services grid: a card per service in content order, each linking to its page, and a
 banner with the clinic's selling points from content (the sample's: every consultation
-includes an ultrasound, spec sections 2 and 9); without any, no banner."""
+includes an ultrasound, docs/design.md, "Pages and routes", "The shipped sample's facts"); without any, no banner."""
 
 from __future__ import annotations
 

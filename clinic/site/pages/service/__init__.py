@@ -1,4 +1,4 @@
-"""The service pages, one shared layout (spec section 2): hero with the key facts,
+"""The service pages, one shared layout (docs/design.md, "Pages and routes"): hero with the key facts,
 intro, service cards, what to expect at the visit, how to prepare, the questions
 patients ask about the service, specialist blocks and a closing call to action.
 
