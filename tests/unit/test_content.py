@@ -15,6 +15,7 @@ import pytest
 import yaml
 
 from clinic.site.content import CONTENT_DIR, LANGS, ContentError, load_content
+from clinic.site.content.doctors import Doctor
 
 
 @pytest.fixture
@@ -76,6 +77,26 @@ def test_wrong_type_is_rejected(content_copy):
     )
     with pytest.raises(ContentError, match=r"clinic\.yaml: field 'consultation\.price'"):
         load_content(content_copy)
+
+
+def test_a_wrong_cal_link_is_told_with_an_example_of_a_right_one(content_copy):
+    """A Cal.com link pasted whole (with https://cal.com/) gets the shape and an example in
+    words, not a regular expression; the example itself loads."""
+    link = Doctor.model_fields["cal_link"]
+    edit_yaml(
+        content_copy / "doctors.yaml",
+        lambda d: d[0].update(cal_link=f"https://cal.com/{d[0]['cal_link']}"),
+    )
+    with pytest.raises(ContentError) as broken:
+        load_content(content_copy)
+    (line,) = str(broken.value).splitlines()
+    assert line.startswith("doctors.yaml: field '0.cal_link': ")
+    assert "pattern" not in line and "https://cal.com/" in line
+    (example,) = link.examples
+    said = line.partition("; found ")[0]
+    assert example in said and "<team or user>/<event>" in said
+    edit_yaml(content_copy / "doctors.yaml", lambda d: d[0].update(cal_link=example))
+    assert load_content(content_copy).doctors[0].cal_link == example
 
 
 def test_missing_language_of_a_text_is_rejected(content_copy):

@@ -31,7 +31,19 @@ class Doctor(Strict):
     or an https:// address. Square, 384 x 384 px, WebP or JPEG. Empty: the initials."""
     years_experience: PositiveInt
     """Years of experience ({years} in texts about this doctor)."""
-    cal_link: Annotated[str, Field(pattern=r"^[\w.-]+/[\w.-]+$")]
+    cal_link: Annotated[
+        str,
+        Field(
+            pattern=r"^[\w.-]+/[\w.-]+$",
+            examples=["my-clinic/ana-ruiz"],
+            json_schema_extra={
+                "patternErrorMessage": (
+                    "should be <team or user>/<event>, as in the doctor's Cal.com booking "
+                    "address (cal.com/my-clinic/ana-ruiz is written my-clinic/ana-ruiz)"
+                )
+            },
+        ),
+    ]
     """The doctor's Cal.com booking link: <team or user>/<event>, my-clinic/ana-ruiz."""
     cal_namespace: Slug
     """The Cal.com embed's namespace, one per doctor (usually the slug)."""

@@ -60,10 +60,22 @@ def _model_at(model: type[BaseModel], loc: tuple) -> type[BaseModel] | None:
     return current
 
 
+def _pattern_error_message(model: type[BaseModel], loc: tuple) -> str | None:
+    """What a field that must match a pattern says instead of the regular expression:
+    its schema's `patternErrorMessage`, which editors show for the same mistake."""
+    owner = _model_at(model, loc)
+    field = owner.model_fields.get(str(loc[-1])) if owner is not None and loc else None
+    extra = field.json_schema_extra if field is not None else None
+    said = extra.get("patternErrorMessage") if isinstance(extra, dict) else None
+    return said if isinstance(said, str) else None
+
+
 def _explained(model: type[BaseModel], error: dict) -> str:
     """pydantic's message, with what is expected where it does not say it."""
     message = error["msg"]
     kind = error["type"]
+    if kind == "string_pattern_mismatch":
+        message = _pattern_error_message(model, tuple(error["loc"])) or message
     if kind == "extra_forbidden":
         owner = _model_at(model, tuple(error["loc"]))
         if owner is not None:
