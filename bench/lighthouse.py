@@ -518,7 +518,12 @@ def side_by_side_runs(base_url: str, pages: list[dict], runs: int) -> dict[str, 
         for page in pages if round_number % 2 == 0 else pages[::-1]:
             load = load_average()
             kept, set_aside = steady_runs(base_url + page["path"], page["lang"], 1)
-            result = {**kept[0], "load": load, "set_aside": [round(r["tbt_ms"]) for r in set_aside]}
+            result = {
+                **kept[0],
+                "url": base_url + page["path"],
+                "load": load,
+                "set_aside": [round(r["tbt_ms"]) for r in set_aside],
+            }
             if result.get("artifacts"):
                 result["observed_tasks"] = [
                     {
@@ -543,12 +548,17 @@ def _median(values: list[float]) -> float:
     return statistics.median(values) if values else 0.0
 
 
-def _task_list(tasks: list[dict]) -> str:
-    return ", ".join(f"{t['duration_ms']} ({script_label(t['url'])})" for t in tasks) or "-"
+def _task_list(tasks: list[dict], page_url: str) -> str:
+    return (
+        ", ".join(f"{t['duration_ms']} ({script_label(t['url'], page_url)})" for t in tasks) or "-"
+    )
 
 
-def script_label(url: str) -> str:
-    return long_tasks.script_name(url) or "unattributed"
+def script_label(url: str, page_url: str) -> str:
+    """Lighthouse's attribution of a long task, as bench/long_tasks.py names scripts."""
+    if not url.startswith("http"):  # Lighthouse's "Unattributable"
+        return "unattributed"
+    return long_tasks.script_name(url, page_url)
 
 
 def write_side_by_side(pages: list[dict], results: dict[str, list[dict]], meta: dict) -> str:
@@ -620,7 +630,7 @@ def write_side_by_side(pages: list[dict], results: dict[str, list[dict]], meta: 
             run = results[page["path"]][index]
             lines.append(
                 f"| {index + 1} | `{page['path']}` | {run['load']} | {run['tbt_ms']:.0f} "
-                f"| {_task_list(sorted(run['long_tasks'], key=lambda t: -t['duration_ms']))} |"
+                f"| {_task_list(sorted(run['long_tasks'], key=lambda t: -t['duration_ms']), run['url'])} |"
             )
     if any(r.get("observed_tasks") for runs in results.values() for r in runs):
         lines += [
@@ -640,12 +650,14 @@ def write_side_by_side(pages: list[dict], results: dict[str, list[dict]], meta: 
             for page in pages:
                 run = results[page["path"]][index]
                 for task in run.get("observed_tasks", []):
+                    scripts = ", ".join(task["scripts"])
                     self_time = ", ".join(f"{code} {ms}" for code, ms in task["self_ms"])
                     lines.append(
                         f"- run {index + 1} `{page['path']}` at {task['start_ms']} ms: "
                         f"{task['duration_ms']} ms ({task['duration_ms'] * long_tasks.CPU_SLOWDOWN:.0f} at "
                         f"{long_tasks.CPU_SLOWDOWN}x), {task['started_by']}"
-                        + (f"; {self_time}" if self_time else "")
+                        + (f", into {scripts}" if scripts else "")
+                        + (f"; self time {self_time}" if self_time else "")
                     )
     (REPORTS / f"{name}.md").write_text("\n".join([*lines, ""]))
     return name
