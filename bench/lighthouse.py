@@ -35,6 +35,12 @@ be reached here, so they are blocked with --blocked-url-patterns, as the report 
                                                    # also keeps each run's trace and devtools log, for
                                                    # bench/lantern_breakdown.mjs (what the simulated LCP
                                                    # is made of, request by request)
+    .venv/bin/python bench/lighthouse.py --side-by-side booking,contact --runs 5 --artifacts /tmp/lh
+                                                   # two page kinds in turn, each run with its load
+                                                   # average: their TBT medians and ratio, their long
+                                                   # tasks after first paint, and from the traces what
+                                                   # ran in each (--profile: which code, by script);
+                                                   # bench/reports/lighthouse-booking-vs-contact.md
 
 Scores move with CPU contention (simulated throttling scales what it observed), so the
 report records the machine's load average before and after the run.
