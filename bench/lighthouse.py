@@ -541,6 +541,10 @@ def side_by_side_runs(base_url: str, pages: list[dict], runs: int) -> dict[str, 
                     }
                     for task in long_tasks.long_tasks(Path(result["artifacts"]))
                 ]
+                result["time_after_paint"] = [
+                    [code, round(ms, 2)]
+                    for code, ms in long_tasks.time_after_paint(Path(result["artifacts"]))
+                ]
             results[page["path"]].append(result)
             print(
                 f"{page['path']:30} TBT {result['tbt_ms']:4.0f} ms, long tasks "
@@ -665,6 +669,40 @@ def write_side_by_side(pages: list[dict], results: dict[str, list[dict]], meta: 
                         + (f", into {scripts}" if scripts else "")
                         + (f"; self time {self_time}" if self_time else "")
                     )
+    if meta["profile"]:
+        lines += [
+            "",
+            "## Where the main thread's time goes after first paint",
+            "",
+            "Every task after the first contentful paint, however short, as self time by script "
+            "(ms observed, unthrottled; median over the runs), from the profiler's samples; "
+            "`(program)` is the browser's own work outside JavaScript (parsing, compiling, style, "
+            "layout), `(not sampled)` time between samples.",
+            "",
+            "| script | " + " | ".join(f"`{page['path']}`" for page in pages) + " |",
+            f"|---|{'---|' * len(pages)}",
+        ]
+        by_page = {
+            page["path"]: [dict(run.get("time_after_paint", [])) for run in results[page["path"]]]
+            for page in pages
+        }
+        scripts: dict[str, float] = {}
+        for page in pages:
+            for run in by_page[page["path"]]:
+                for code, ms in run.items():
+                    scripts[code] = max(scripts.get(code, 0.0), ms)
+        totals = {
+            path: _median([sum(run.values()) for run in runs]) for path, runs in by_page.items()
+        }
+        for code in sorted(scripts, key=lambda c: -scripts[c]):
+            medians_ms = [
+                _median([run.get(code, 0.0) for run in by_page[page["path"]]]) for page in pages
+            ]
+            if max(medians_ms) >= 0.5:
+                lines.append(f"| {code} | {' | '.join(f'{ms:.1f}' for ms in medians_ms)} |")
+        lines.append(
+            "| **all** | " + " | ".join(f"{totals[page['path']]:.0f}" for page in pages) + " |"
+        )
     (REPORTS / f"{name}.md").write_text("\n".join([*lines, ""]))
     return name
 

@@ -16,6 +16,7 @@ native function such as `fetch` is counted with the script that called it).
 
 from __future__ import annotations
 
+import bisect
 import collections
 import json
 import re
@@ -43,6 +44,8 @@ STARTERS = {
 }
 # Longer than the sampler's interval (about 0.2 ms here) but shorter than a descheduling.
 SAMPLE_GAP_US = 1000
+# The scripts Lighthouse runs in the page once it has loaded (not the page's work).
+LIGHTHOUSE_SCRIPT = "_lighthouse-eval.js"
 CONTENT_HASH = re.compile(r"-[A-Za-z0-9_-]{8}\.js$")
 
 
@@ -175,6 +178,7 @@ def long_tasks(folder: Path, min_simulated_ms: float = LONG_TASK_MS) -> list[Tas
         (e for e in events if e.get("pid") == pid and e.get("tid") == tid and e.get("ph") == "X"),
         key=lambda e: (e["ts"], -e.get("dur", 0)),
     )
+    starts = [e["ts"] for e in on_main]
     samples = _Samples(events, pid, tid)
     found = []
     for task in on_main:
@@ -183,7 +187,11 @@ def long_tasks(folder: Path, min_simulated_ms: float = LONG_TASK_MS) -> list[Tas
         if task.get("dur", 0) / 1000 * CPU_SLOWDOWN < min_simulated_ms:
             continue
         start, end = task["ts"], task["ts"] + task["dur"]
-        inside = [e for e in on_main if start <= e["ts"] < end and e is not task]
+        inside = [
+            e
+            for e in on_main[bisect.bisect_left(starts, start) : bisect.bisect_left(starts, end)]
+            if e is not task
+        ]
         started_by = next((STARTERS[e["name"]] for e in inside if e["name"] in STARTERS), "other")
         scripts = []
         for event in inside:
@@ -201,6 +209,21 @@ def long_tasks(folder: Path, min_simulated_ms: float = LONG_TASK_MS) -> list[Tas
             )
         )
     return found
+
+
+def time_after_paint(folder: Path) -> list[tuple[str, float]]:
+    """All the main thread's work after first contentful paint, every task however short,
+    as self time by script (ms, most first; needs the profiler's samples). Lighthouse's
+    own scripts, run after the load to gather its data, are left out."""
+    total: collections.Counter[str] = collections.Counter()
+    for task in long_tasks(folder, min_simulated_ms=0):
+        if LIGHTHOUSE_SCRIPT in task.scripts or any(
+            LIGHTHOUSE_SCRIPT in code for code, _ in task.self_ms_by_code
+        ):
+            continue
+        for code, ms in task.self_ms_by_code:
+            total[code] += ms
+    return total.most_common()
 
 
 def describe(task: Task, top: int = 5) -> str:
