@@ -6,16 +6,19 @@ stretched task over 50 ms between first paint and interactive counts its excess.
 task observed at 12.5 ms is a long task on the phone profile. This lists, for each task
 of a saved run (`bench/lighthouse.py --artifacts DIR`) that starts after the first
 contentful paint and is long at the slowdown: when it ran, how long, how it started
-(a timer, a module evaluated, a network answer...) and, when the run was made with the
+(a timer, a module evaluated, an event...) and, when the run was made with the
 V8 sampling profiler on (`bench/lighthouse.py --profile`), which code it ran: its samples'
 self time by the script they were in (a built chunk, named without its content hash; a
 native function such as `fetch` is counted with the script that called it).
 
     .venv/bin/python bench/long_tasks.py DIR/001-agenda-tu-cita DIR/002-contacto
+    .venv/bin/python bench/long_tasks.py --request /api/open-times/ DIR/*/   # the tasks that
+                                     # sent those requests, however short
 """
 
 from __future__ import annotations
 
+import argparse
 import bisect
 import collections
 import json
@@ -36,8 +39,6 @@ STARTERS = {
     "ParseHTML": "HTML parsed",
     "FireAnimationFrame": "animation frame",
     "RunMicrotasks": "microtasks",
-    "ResourceReceiveResponse": "network answer",
-    "ResourceFinish": "network answer",
     "Layout": "layout",
     "UpdateLayoutTree": "style",
     "Paint": "paint",
@@ -158,56 +159,106 @@ class _Samples:
         return [(code, us / 1000) for code, us in weights.most_common() if us > 0]
 
 
-def long_tasks(folder: Path, min_simulated_ms: float = LONG_TASK_MS) -> list[Task]:
-    """The run's tasks after first contentful paint that are long at the CPU slowdown."""
-    events = _events(folder)
-    page_url = _page_url(folder)
-    fcp = next(e for e in events if e.get("name") == "firstContentfulPaint")
-    pid, tid = fcp["pid"], fcp["tid"]
-    navigation_id = fcp.get("args", {}).get("data", {}).get("navigationId")
-    navigation = next(
-        (
-            e["ts"]
-            for e in events
-            if e.get("name") == "navigationStart"
-            and e.get("args", {}).get("data", {}).get("navigationId") == navigation_id
-        ),
-        fcp["ts"],
-    )
-    on_main = sorted(
-        (e for e in events if e.get("pid") == pid and e.get("tid") == tid and e.get("ph") == "X"),
-        key=lambda e: (e["ts"], -e.get("dur", 0)),
-    )
-    starts = [e["ts"] for e in on_main]
-    samples = _Samples(events, pid, tid)
-    found = []
-    for task in on_main:
-        if task.get("name") != "RunTask" or task["ts"] < fcp["ts"]:
-            continue
-        if task.get("dur", 0) / 1000 * CPU_SLOWDOWN < min_simulated_ms:
-            continue
+@dataclass
+class _Run:
+    """One saved run's page: its main thread's complete events, in order, and its times."""
+
+    events: list[dict]
+    page_url: str
+    fcp_ts: float
+    navigation_ts: float
+    on_main: list[dict]
+    starts: list[float]
+    samples: _Samples
+
+    @classmethod
+    def read(cls, folder: Path) -> _Run:
+        events = _events(folder)
+        fcp = next(e for e in events if e.get("name") == "firstContentfulPaint")
+        pid, tid = fcp["pid"], fcp["tid"]
+        navigation_id = fcp.get("args", {}).get("data", {}).get("navigationId")
+        navigation = next(
+            (
+                e["ts"]
+                for e in events
+                if e.get("name") == "navigationStart"
+                and e.get("args", {}).get("data", {}).get("navigationId") == navigation_id
+            ),
+            fcp["ts"],
+        )
+        on_main = sorted(
+            (
+                e
+                for e in events
+                if e.get("pid") == pid and e.get("tid") == tid and e.get("ph") in ("X", "I", "i")
+            ),
+            key=lambda e: (e["ts"], -e.get("dur", 0)),
+        )
+        return cls(
+            events=events,
+            page_url=_page_url(folder),
+            fcp_ts=fcp["ts"],
+            navigation_ts=navigation,
+            on_main=on_main,
+            starts=[e["ts"] for e in on_main],
+            samples=_Samples(events, pid, tid),
+        )
+
+    def tasks(self) -> list[dict]:
+        return [e for e in self.on_main if e.get("name") == "RunTask" and e.get("ph") == "X"]
+
+    def inside(self, task: dict) -> list[dict]:
         start, end = task["ts"], task["ts"] + task["dur"]
-        inside = [
-            e
-            for e in on_main[bisect.bisect_left(starts, start) : bisect.bisect_left(starts, end)]
-            if e is not task
+        window = self.on_main[
+            bisect.bisect_left(self.starts, start) : bisect.bisect_left(self.starts, end)
         ]
+        return [e for e in window if e is not task]
+
+    def task(self, event: dict) -> Task:
+        # What it did: the complete events inside it (instant ones only mark moments).
+        inside = [e for e in self.inside(event) if e.get("ph") == "X"]
         started_by = next((STARTERS[e["name"]] for e in inside if e["name"] in STARTERS), "other")
         scripts = []
-        for event in inside:
-            data = event.get("args", {}).get("data") or {}
-            name = script_name(data.get("url", ""), page_url)
+        for each in inside:
+            data = each.get("args", {}).get("data") or {}
+            name = script_name(data.get("url", ""), self.page_url)
             if name and name not in scripts:
                 scripts.append(name)
-        found.append(
-            Task(
-                start_ms=(start - navigation) / 1000,
-                duration_ms=task["dur"] / 1000,
-                started_by=started_by,
-                scripts=scripts,
-                self_ms_by_code=samples.self_time(start, end, page_url),
-            )
+        start, end = event["ts"], event["ts"] + event["dur"]
+        return Task(
+            start_ms=(start - self.navigation_ts) / 1000,
+            duration_ms=event["dur"] / 1000,
+            started_by=started_by,
+            scripts=scripts,
+            self_ms_by_code=self.samples.self_time(start, end, self.page_url),
         )
+
+
+def long_tasks(folder: Path, min_simulated_ms: float = LONG_TASK_MS) -> list[Task]:
+    """The run's tasks after first contentful paint that are long at the CPU slowdown."""
+    run = _Run.read(folder)
+    return [
+        run.task(event)
+        for event in run.tasks()
+        if event["ts"] >= run.fcp_ts
+        and event.get("dur", 0) / 1000 * CPU_SLOWDOWN >= min_simulated_ms
+    ]
+
+
+def tasks_sending(folder: Path, url_part: str) -> list[Task]:
+    """The tasks in which the page sent a request whose URL contains `url_part` (the
+    trace's ResourceSendRequest), each once, whatever their length."""
+    run = _Run.read(folder)
+    found: list[Task] = []
+    for event in run.tasks():
+        sends = [
+            e
+            for e in run.inside(event)
+            if e.get("name") == "ResourceSendRequest"
+            and url_part in (e.get("args", {}).get("data") or {}).get("url", "")
+        ]
+        if sends:
+            found.append(run.task(event))
     return found
 
 
@@ -240,13 +291,22 @@ def describe(task: Task, top: int = 5) -> str:
     return line
 
 
-def main(folders: list[str]) -> int:
-    for folder in map(Path, folders):
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("folders", nargs="+", type=Path, help="runs saved with --artifacts")
+    parser.add_argument(
+        "--request",
+        metavar="URL_PART",
+        help="instead: the tasks that sent a request whose URL contains this, however short",
+    )
+    args = parser.parse_args()
+    for folder in args.folders:
         print(folder.name)
-        for task in long_tasks(folder):
+        found = tasks_sending(folder, args.request) if args.request else long_tasks(folder)
+        for task in found:
             print("   ", describe(task))
     return 0
 
 
 if __name__ == "__main__":
-    sys.exit(main(sys.argv[1:]))
+    sys.exit(main())
