@@ -299,7 +299,7 @@ def test_on_a_phone_nothing_moves_when_the_times_arrive(mobile_page, doctor, lan
     held = []  # the answer waits until the page has painted and hydrated without it
     page.route(f"**{OPEN_TIMES_PATH_PREFIX}{doctor.slug}", lambda route: held.append(route))
     with page.expect_request(f"**{OPEN_TIMES_PATH_PREFIX}{doctor.slug}"):
-        page.goto(pages_of(doctor, lang)["doctor"])  # the block asks once React mounted it
+        page.goto(pages_of(doctor, lang)["doctor"])  # the block, in the first screen, asks at once
     expect_the_visit_in_the_times_place(page, doctor, lang)
     hero = doctor_hero(page)
     before = hero.bounding_box()
