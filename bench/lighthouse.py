@@ -613,7 +613,7 @@ def write_side_by_side(pages: list[dict], results: dict[str, list[dict]], meta: 
             f"| `{page['path']}` | {medians[page['path']]:.0f} "
             f"| {' / '.join(str(round(r['tbt_ms'])) for r in runs)} "
             f"| {_median([len(r['long_tasks']) for r in runs]):g} "
-            f"| {' / '.join(str(max((t['duration_ms'] for t in r['long_tasks']), default=0)) for r in runs)} "
+            f"| {' / '.join(str(max((t['duration_ms'] for t in r['long_tasks']), default='-')) for r in runs)} "
             f"| {_median([r['script_evaluation_ms'] for r in runs]):.0f} "
             f"| {' / '.join(r['load'] for r in runs)} |"
         )
