@@ -35,6 +35,12 @@ be reached here, so they are blocked with --blocked-url-patterns, as the report 
                                                    # also keeps each run's trace and devtools log, for
                                                    # bench/lantern_breakdown.mjs (what the simulated LCP
                                                    # is made of, request by request)
+    .venv/bin/python bench/lighthouse.py --side-by-side booking,contact --runs 5 --artifacts /tmp/lh
+                                                   # two page kinds in turn, each run with its load
+                                                   # average: their TBT medians and ratio, their long
+                                                   # tasks after first paint, and from the traces what
+                                                   # ran in each (--profile: which code, by script);
+                                                   # bench/reports/lighthouse-booking-vs-contact.md
 
 Scores move with CPU contention (simulated throttling scales what it observed), so the
 report records the machine's load average before and after the run.
@@ -64,12 +70,13 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from bench import long_tasks  # noqa: E402
 from bench.lighthouse_seo import BROWSER_UI_FEATURES_OFF, CHROMIUM, LIGHTHOUSE, _env, chrome_flags  # noqa: E402
 from clinic.framework.patches.not_found_pages import KEPT_SHELL  # noqa: E402
 from clinic.project import EXPORT_DIR  # noqa: E402
 from clinic.server.security import third_party_sources  # noqa: E402
 from clinic.site.components.first_visit import REDIRECT_FROM, REDIRECT_TO  # noqa: E402
-from clinic.site.routes import all_pages  # noqa: E402
+from clinic.site.routes import DEFAULT_LANG, all_pages  # noqa: E402
 from devtools.servers import production_server  # noqa: E402
 
 REPORTS = ROOT / "bench" / "reports"
@@ -223,16 +230,20 @@ ARTIFACTS_DIR: Path | None = None
 _runs_saved = 0
 
 
-def artifacts_flags(url: str) -> list[str]:
-    """Lighthouse's gather-and-audit flag that keeps this run's trace, devtools log and
-    report in a folder of its own under ARTIFACTS_DIR (none when it is not set)."""
+# With the V8 sampling profiler on (--profile), each saved trace also says which code ran in
+# each task (bench/long_tasks.py reads it); the profiler costs the page a little CPU.
+PROFILE = False
+
+
+def artifacts_folder(url: str) -> Path | None:
+    """A folder of its own under ARTIFACTS_DIR for this run's trace, devtools log and
+    report (None when ARTIFACTS_DIR is not set)."""
     global _runs_saved
     if ARTIFACTS_DIR is None:
-        return []
+        return None
     _runs_saved += 1
     slug = re.sub(r"[^a-z0-9]+", "-", urllib.parse.urlsplit(url).path.lower()).strip("-") or "root"
-    folder = ARTIFACTS_DIR / f"{_runs_saved:03d}-{slug}"
-    return [f"-GA={folder}"]
+    return ARTIFACTS_DIR / f"{_runs_saved:03d}-{slug}"
 
 
 def lighthouse(url: str, lang: str) -> dict:
@@ -251,8 +262,13 @@ def lighthouse(url: str, lang: str) -> dict:
         # a single pattern that matches nothing.
         *(f"--blocked-url-patterns={pattern}" for pattern in blocked_patterns()),
         f"--chrome-flags={chrome_flags(lang)}",
-        *artifacts_flags(url),
     ]
+    folder = artifacts_folder(url)
+    if folder:
+        # Lighthouse's gather-and-audit mode, keeping what it gathered.
+        command.append(f"-GA={folder}")
+    if PROFILE:
+        command.append("--additional-trace-categories=disabled-by-default-v8.cpu_profiler")
     completed = subprocess.run(command, env=_env(lang), capture_output=True, text=True, timeout=600)
     if completed.returncode != 0 and not Path(output).stat().st_size:
         raise RuntimeError(f"lighthouse failed on {url}:\n{completed.stderr[-2000:]}")
@@ -284,6 +300,28 @@ def lighthouse(url: str, lang: str) -> dict:
         "final_path": urllib.parse.urlsplit(report.get("finalDisplayedUrl") or "").path,
         "lighthouse": report.get("lighthouseVersion"),
         "benchmark_index": report.get("environment", {}).get("benchmarkIndex"),
+        # Simulated main-thread tasks over 50 ms between first paint and interactive (one
+        # that starts before the paint counts for its part after it): the ones TBT counts.
+        "long_tasks": [
+            {
+                "start_ms": round(item["startTime"]),
+                "duration_ms": round(item["duration"]),
+                "url": item.get("url", ""),
+            }
+            for item in audits["long-tasks"]["details"]["items"]
+            if item["startTime"] + item["duration"]
+            > audits["first-contentful-paint"]["numericValue"]
+            and item["startTime"] < audits["interactive"]["numericValue"]
+        ],
+        "script_evaluation_ms": next(
+            (
+                item["duration"]
+                for item in audits["mainthread-work-breakdown"]["details"]["items"]
+                if item["group"] == "scriptEvaluation"
+            ),
+            0,
+        ),
+        "artifacts": str(folder) if folder else None,
     }
 
 
@@ -474,6 +512,205 @@ def write_report(rows: list[dict], refs: dict, meta: dict, name: str = "lighthou
     (REPORTS / f"{name}.md").write_text("\n".join(lines))
 
 
+# ------------------------------------------------------------------ two pages side by side
+
+# What a page's TBT median may be beside its reference's (--side-by-side A,B: A against B).
+SIDE_BY_SIDE_BUDGET = {"tbt_ratio": 1.5, "tbt_ms": BUDGET["tbt_ms"]}
+
+
+def side_by_side_runs(base_url: str, pages: list[dict], runs: int) -> dict[str, list[dict]]:
+    """`runs` rounds, each measuring every page once, the order turned round every other
+    round (A B, B A, ...): whatever the machine does meanwhile falls on both pages alike.
+    Each run keeps the 1-minute load average it started at."""
+    results: dict[str, list[dict]] = {page["path"]: [] for page in pages}
+    for round_number in range(runs):
+        for page in pages if round_number % 2 == 0 else pages[::-1]:
+            load = load_average()
+            kept, set_aside = steady_runs(base_url + page["path"], page["lang"], 1)
+            result = {
+                **kept[0],
+                "url": base_url + page["path"],
+                "load": load,
+                "set_aside": [round(r["tbt_ms"]) for r in set_aside],
+            }
+            if result.get("artifacts"):
+                result["observed_tasks"] = [
+                    {
+                        "start_ms": round(task.start_ms),
+                        "duration_ms": round(task.duration_ms, 1),
+                        "started_by": task.started_by,
+                        "scripts": task.scripts,
+                        "self_ms": [[code, round(ms, 1)] for code, ms in task.self_ms_by_code[:6]],
+                    }
+                    for task in long_tasks.long_tasks(Path(result["artifacts"]))
+                ]
+                result["time_after_paint"] = [
+                    [code, round(ms, 2)]
+                    for code, ms in long_tasks.time_after_paint(Path(result["artifacts"]))
+                ]
+            results[page["path"]].append(result)
+            print(
+                f"{page['path']:30} TBT {result['tbt_ms']:4.0f} ms, long tasks "
+                f"{[t['duration_ms'] for t in result['long_tasks']]}, load {load}",
+                flush=True,
+            )
+    return results
+
+
+def _median(values: list[float]) -> float:
+    return statistics.median(values) if values else 0.0
+
+
+def _task_list(tasks: list[dict], page_url: str) -> str:
+    return (
+        ", ".join(f"{t['duration_ms']} ({script_label(t['url'], page_url)})" for t in tasks) or "-"
+    )
+
+
+def script_label(url: str, page_url: str) -> str:
+    """Lighthouse's attribution of a long task, as bench/long_tasks.py names scripts."""
+    if not url.startswith("http"):  # Lighthouse's "Unattributable"
+        return "unattributed"
+    return long_tasks.script_name(url, page_url)
+
+
+def write_side_by_side(pages: list[dict], results: dict[str, list[dict]], meta: dict) -> str:
+    """The report: each page's runs in the order made, the medians and their ratio."""
+    subject, reference = pages
+    medians = {p["path"]: _median([r["tbt_ms"] for r in results[p["path"]]]) for p in pages}
+    ratio = (
+        medians[subject["path"]] / medians[reference["path"]]
+        if medians[reference["path"]]
+        else None
+    )
+    within_ratio = (
+        ratio <= SIDE_BY_SIDE_BUDGET["tbt_ratio"]
+        if ratio is not None
+        else medians[subject["path"]] == 0
+    )
+    within_ms = medians[subject["path"]] <= SIDE_BY_SIDE_BUDGET["tbt_ms"]
+    name = f"lighthouse-{subject['kind']}-vs-{reference['kind']}"
+    lines = [
+        f"# Lighthouse: the {subject['kind']} page beside the {reference['kind']} page ({subject['lang']})",
+        "",
+        f"{meta['date']}, Lighthouse {meta['lighthouse']}, mobile form factor, simulated throttling (slow 4G, "
+        f"{long_tasks.CPU_SLOWDOWN}x CPU), production server on 127.0.0.1, third-party hosts blocked as in "
+        f"lighthouse.md. {meta['runs']} run(s) of each page, made in turn (the order turned round every other "
+        "round), each with the 1-minute load average it started at: simulated throttling multiplies what "
+        "the CPU did, so a busy machine inflates both pages, and the ratio of their medians says more than "
+        f"either number. {'Made with the V8 sampling profiler on (`--profile`), which costs the page a little CPU. ' if meta['profile'] else ''}"
+        "Written by `bench/lighthouse.py --side-by-side`.",
+        "",
+        f"Target: {subject['kind']}'s TBT median at most {SIDE_BY_SIDE_BUDGET['tbt_ratio']:g} x "
+        f"{reference['kind']}'s and at most {SIDE_BY_SIDE_BUDGET['tbt_ms']} ms.",
+        "",
+        "| page | TBT median ms | TBT per run ms | long tasks per run (median) | longest task per run ms | script evaluation median ms | load average per run |",
+        "|---|---|---|---|---|---|---|",
+    ]
+    for page in pages:
+        runs = results[page["path"]]
+        lines.append(
+            f"| `{page['path']}` | {medians[page['path']]:.0f} "
+            f"| {' / '.join(str(round(r['tbt_ms'])) for r in runs)} "
+            f"| {_median([len(r['long_tasks']) for r in runs]):g} "
+            f"| {' / '.join(str(max((t['duration_ms'] for t in r['long_tasks']), default='-')) for r in runs)} "
+            f"| {_median([r['script_evaluation_ms'] for r in runs]):.0f} "
+            f"| {' / '.join(r['load'] for r in runs)} |"
+        )
+    verdict = (
+        f"**{ratio:.2f}**" if ratio is not None else f"n/a ({reference['kind']}'s median is 0 ms)"
+    )
+    lines += [
+        "",
+        f"- TBT median ratio, {subject['kind']} / {reference['kind']}: {verdict} "
+        f"(target <= {SIDE_BY_SIDE_BUDGET['tbt_ratio']:g}: {'met' if within_ratio else 'not met'}); "
+        f"{subject['kind']}'s median {medians[subject['path']]:.0f} ms "
+        f"(target <= {SIDE_BY_SIDE_BUDGET['tbt_ms']}: {'met' if within_ms else 'not met'}).",
+        f"- Load average: {meta['load_before']} before the runs, {meta['load_after']} after.",
+        "",
+        "## Long tasks after first paint, run by run",
+        "",
+        "Lighthouse's own list (audit `long-tasks`): each simulated task over 50 ms between the first "
+        "contentful paint and interactive (the ones TBT counts; one that starts before the paint counts "
+        "for its part after it), its simulated duration in ms and the script Lighthouse attributes it to "
+        "(a chunk without its content hash; `unattributed` when no script is on its stack: parsing, style, "
+        "layout).",
+        "",
+        "| run | page | load | TBT ms | long tasks, ms (script) |",
+        "|---|---|---|---|---|",
+    ]
+    for index in range(meta["runs"]):
+        for page in pages:
+            run = results[page["path"]][index]
+            lines.append(
+                f"| {index + 1} | `{page['path']}` | {run['load']} | {run['tbt_ms']:.0f} "
+                f"| {_task_list(sorted(run['long_tasks'], key=lambda t: -t['duration_ms']), run['url'])} |"
+            )
+    if any(r.get("observed_tasks") for runs in results.values() for r in runs):
+        lines += [
+            "",
+            "## What ran in them (the traces)",
+            "",
+            "From each run's trace (`bench/long_tasks.py`): the tasks after first paint that are long "
+            f"at {long_tasks.CPU_SLOWDOWN}x, with their observed duration (unthrottled), how they started, "
+            "and, with the profiler on, their self time by script in ms (`(not sampled)`: time the thread "
+            "had no sample, mostly waiting for the CPU on a busy machine). Chunks: `entry.client` is "
+            "react-dom (hydration, commit, effects), `components` React and React Router, `context` "
+            "Reflex's state and events, `<kind>` and `<route>._index` the page's own components; widgets "
+            "and browser steps by their module's name.",
+            "",
+        ]
+        for index in range(meta["runs"]):
+            for page in pages:
+                run = results[page["path"]][index]
+                for task in run.get("observed_tasks", []):
+                    scripts = ", ".join(task["scripts"])
+                    self_time = ", ".join(f"{code} {ms}" for code, ms in task["self_ms"])
+                    lines.append(
+                        f"- run {index + 1} `{page['path']}` at {task['start_ms']} ms: "
+                        f"{task['duration_ms']} ms ({task['duration_ms'] * long_tasks.CPU_SLOWDOWN:.0f} at "
+                        f"{long_tasks.CPU_SLOWDOWN}x), {task['started_by']}"
+                        + (f", into {scripts}" if scripts else "")
+                        + (f"; self time {self_time}" if self_time else "")
+                    )
+    if meta["profile"]:
+        lines += [
+            "",
+            "## Where the main thread's time goes after first paint",
+            "",
+            "Every task after the first contentful paint, however short, as self time by script "
+            "(ms observed, unthrottled; median over the runs), from the profiler's samples; "
+            "`(program)` is the browser's own work outside JavaScript (parsing, compiling, style, "
+            "layout), `(not sampled)` time between samples.",
+            "",
+            "| script | " + " | ".join(f"`{page['path']}`" for page in pages) + " |",
+            f"|---|{'---|' * len(pages)}",
+        ]
+        by_page = {
+            page["path"]: [dict(run.get("time_after_paint", [])) for run in results[page["path"]]]
+            for page in pages
+        }
+        scripts: dict[str, float] = {}
+        for page in pages:
+            for run in by_page[page["path"]]:
+                for code, ms in run.items():
+                    scripts[code] = max(scripts.get(code, 0.0), ms)
+        totals = {
+            path: _median([sum(run.values()) for run in runs]) for path, runs in by_page.items()
+        }
+        for code in sorted(scripts, key=lambda c: -scripts[c]):
+            medians_ms = [
+                _median([run.get(code, 0.0) for run in by_page[page["path"]]]) for page in pages
+            ]
+            if max(medians_ms) >= 0.5:
+                lines.append(f"| {code} | {' | '.join(f'{ms:.1f}' for ms in medians_ms)} |")
+        lines.append(
+            "| **all** | " + " | ".join(f"{totals[page['path']]:.0f}" for page in pages) + " |"
+        )
+    (REPORTS / f"{name}.md").write_text("\n".join([*lines, ""]))
+    return name
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument(
@@ -504,9 +741,30 @@ def main() -> int:
         help="keep every run's trace, devtools log and report in a numbered folder here "
         "(read them with bench/lantern_breakdown.mjs)",
     )
+    parser.add_argument(
+        "--side-by-side",
+        metavar="KIND,KIND",
+        help="two page kinds measured in turn, --runs times each (booking,contact: the booking "
+        "page against the contact page): the ratio of their TBT medians and their long tasks, "
+        "in lighthouse-<kind>-vs-<kind>.md",
+    )
+    parser.add_argument(
+        "--lang",
+        default=DEFAULT_LANG,
+        help="the language of the pages compared with --side-by-side (default: the site's first)",
+    )
+    parser.add_argument(
+        "--profile",
+        action="store_true",
+        help="with --artifacts: the V8 sampling profiler on, so the report says which code ran "
+        "in each long task",
+    )
     args = parser.parse_args()
-    global ARTIFACTS_DIR
+    global ARTIFACTS_DIR, PROFILE
     ARTIFACTS_DIR = args.artifacts.resolve() if args.artifacts else None
+    PROFILE = args.profile
+    if args.side_by_side:
+        return side_by_side(args)
     kinds = [k for k in args.kinds.split(",") if k]
     report_name = "-".join(["lighthouse", *kinds])
     chosen = [p for p in pages_to_measure() if not kinds or p["kind"] in kinds]
@@ -605,6 +863,42 @@ def main() -> int:
     write_report(rows, refs, meta, report_name)
     print(f"wrote {REPORTS / (report_name + '.md')}")
     return 0 if all(all(within(r).values()) for r in rows) else 1
+
+
+def side_by_side(args: argparse.Namespace) -> int:
+    kinds = args.side_by_side.split(",")
+    by_kind = {p["kind"]: p for p in pages_to_measure() if p["lang"] == args.lang}
+    missing = [kind for kind in kinds if kind not in by_kind]
+    if len(kinds) != 2 or missing:
+        raise SystemExit(
+            f"--side-by-side takes two page kinds of {sorted(by_kind)} (not {missing})"
+        )
+    pages = [by_kind[kind] for kind in kinds]
+    load_before = load_average()
+    with contextlib.ExitStack() as stack:
+        base_url = os.environ.get("SITE_URL", "").rstrip("/") or stack.enter_context(
+            production_server()
+        )
+        # The first run after a while starts a cold Chromium: discarded (see main).
+        lighthouse(base_url + pages[0]["path"], pages[0]["lang"])
+        results = side_by_side_runs(base_url, pages, args.runs)
+    some_run = results[pages[0]["path"]][0]
+    meta = {
+        "date": datetime.date.today().isoformat(),
+        "lighthouse": some_run["lighthouse"],
+        "runs": args.runs,
+        "profile": args.profile,
+        "load_before": load_before,
+        "load_after": load_average(),
+    }
+    REPORTS.mkdir(parents=True, exist_ok=True)
+    name = write_side_by_side(pages, results, meta)
+    (REPORTS / f"{name}.json").write_text(
+        json.dumps({"meta": meta, "pages": pages, "runs": results}, indent=2, ensure_ascii=False)
+        + "\n"
+    )
+    print(f"wrote {REPORTS / (name + '.md')}")
+    return 0
 
 
 if __name__ == "__main__":

@@ -22,6 +22,7 @@ from playwright.sync_api import expect
 
 from clinic.server.open_times import body_for
 from clinic.site.components.cal_embed import public_booking_url
+from clinic.site.components.open_times import NEAR_SCREEN, SHOWN, block_id
 from clinic.site.content import content
 from clinic.site.i18n import consultation_price
 from clinic.site.routes import OPEN_TIMES_PATH_PREFIX, doctor_page_id, language, path_for
@@ -77,6 +78,15 @@ def block(page, doctor):
     return page.locator(f'[data-open-times="{doctor.slug}"]')
 
 
+def bring_near(page, doctor) -> None:
+    """Scrolls the doctor's block to the middle of the screen: a block asks for its times
+    only once it comes near the screen, and on the booking page of a clinic with many
+    doctors a card may be further down."""
+    page.evaluate(
+        "(id) => document.getElementById(id).scrollIntoView({block: 'center'})", block_id(doctor)
+    )
+
+
 def visit_fallback(page, doctor):
     """What the doctor's page shows in the times' place until they come."""
     return page.locator(f'[data-open-times-fallback="{doctor.slug}"]')
@@ -108,6 +118,7 @@ def test_next_three_times_in_the_clinic_zone_and_the_page_language(far_page, lan
     times = clinic_times()
     route_answer(page, doctor, times)
     page.goto(pages_of(doctor, lang)[kind])
+    bring_near(page, doctor)
     links = block(page, doctor).locator("a")
     expect(links).to_have_count(3)
     expect(block(page, doctor).get_by_role("heading")).to_have_text(
@@ -137,6 +148,7 @@ def test_tapping_a_time_opens_that_doctors_calendar_on_that_day(page, kind):
     route_answer(page, doctor, times)
     page.goto(pages_of(doctor, DEFAULT_LANG)[kind])
     expect(page.locator("[data-cal-ready]").first).to_have_attribute("data-cal-ready", "true")
+    bring_near(page, doctor)
     block(page, doctor).locator("a").nth(1).click()
     (modal,) = [c[1] for c in ns_calls(page, doctor, "modal")]
     day = times[1].date().isoformat()
@@ -169,13 +181,18 @@ def test_the_real_server_without_cal_com_shows_no_block_and_no_error(page):
     page.on("response", lambda r: answers.append(r) if OPEN_TIMES_PATH_PREFIX in r.url else None)
     for kind, path in pages_of(doctor, DEFAULT_LANG).items():
         page.goto(path)
+        if kind == "booking":  # every card comes near the screen once
+            for each in DOCTORS:
+                bring_near(page, each)
+                page_ready(page)
         page_ready(page)
         expect(block(page, doctor)).to_have_count(1)
         if kind == "doctor":
             expect_the_visit_in_the_times_place(page, doctor, DEFAULT_LANG)
         else:
             expect(block(page, doctor).locator("a, h4, p")).to_have_count(0)
-    # One quiet answer per doctor shown: both on the booking page, one on the doctor's page.
+    # One quiet answer per doctor shown: every one on the booking page, one on the
+    # doctor's page.
     assert len(answers) == len(DOCTORS) + 1
     assert all(a.status == 200 for a in answers)
 
@@ -210,6 +227,35 @@ def test_any_failure_leaves_the_page_as_it_is(page, console_errors, failure):
         page_ready(page)
     for each in DOCTORS:
         expect(block(page, each).locator("*")).to_have_count(0)
+
+
+def test_a_doctor_further_down_the_booking_page_is_asked_for_once_scrolled_near(new_context):
+    """No request for a card the patient has not come near: with a screen short enough
+    that the last doctor's block is more than NEAR_SCREEN screens below it, nothing is
+    asked for that doctor until the page is scrolled towards the card."""
+    page = new_context(
+        viewport={"width": MOBILE["width"], "height": 400}, is_mobile=True
+    ).new_page()
+    doctor = DOCTORS[-1]
+    asked: list[str] = []
+    page.on("request", lambda r: asked.append(r.url) if OPEN_TIMES_PATH_PREFIX in r.url else None)
+    route_answer(page, doctor, clinic_times())
+    page.goto(pages_of(doctor, DEFAULT_LANG)["booking"])
+    page_ready(page)
+    below = page.evaluate(
+        "(id) => document.getElementById(id).getBoundingClientRect().top / innerHeight - 1",
+        block_id(doctor),
+    )
+    assert below > NEAR_SCREEN, (
+        f"{doctor.slug}'s block is {below:.2f} screens below the first one: the test needs "
+        f"it further than {NEAR_SCREEN} (a shorter viewport)"
+    )
+    assert not any(url.endswith(OPEN_TIMES_PATH_PREFIX + doctor.slug) for url in asked), (
+        f"{doctor.slug}'s times were asked for before the card came near the screen: {asked}"
+    )
+    with page.expect_request(f"**{OPEN_TIMES_PATH_PREFIX}{doctor.slug}"):
+        bring_near(page, doctor)
+    expect(block(page, doctor).locator("a")).to_have_count(SHOWN)
 
 
 @pytest.mark.own_server("it serves our own build as plain files")
@@ -255,7 +301,7 @@ def test_on_a_phone_nothing_moves_when_the_times_arrive(mobile_page, doctor, lan
     held = []  # the answer waits until the page has painted and hydrated without it
     page.route(f"**{OPEN_TIMES_PATH_PREFIX}{doctor.slug}", lambda route: held.append(route))
     with page.expect_request(f"**{OPEN_TIMES_PATH_PREFIX}{doctor.slug}"):
-        page.goto(pages_of(doctor, lang)["doctor"])  # the block asks once React mounted it
+        page.goto(pages_of(doctor, lang)["doctor"])  # the block, in the first screen, asks at once
     expect_the_visit_in_the_times_place(page, doctor, lang)
     hero = doctor_hero(page)
     before = hero.bounding_box()

@@ -1,10 +1,12 @@
 """A doctor's next open times (up to 3), each a link that opens their calendar on that day.
 
 The browser asks our own server (`/api/open-times/<doctor>`, clinic/server/open_times.py,
-which asks Cal.com) once the block mounts, after the page has painted: nothing else on
-the page waits for it. Until an answer with times arrives, and whenever there is none
-(Cal.com down or slow, the site served as plain files from a static host), the block
-shows no spinner and no error, in one of two ways:
+which asks Cal.com) once the block comes near the screen (NEAR_SCREEN), after the page has
+painted and hydrated, in a task of its own: nothing else on the page waits for it (the
+request is not part of the task that mounts the page's content), and a doctor whose card
+is never scrolled near costs the page no request at all. Until an answer with times
+arrives, and whenever there is none (Cal.com down or slow, the site served as plain files
+from a static host), the block shows no spinner and no error, in one of two ways:
 - by default it renders nothing at all (the booking page's cards, where it comes last);
 - given a `fallback`, it keeps the times' place from the first paint and shows the
   fallback there until times arrive; then the times take the same place, which is as
@@ -47,13 +49,25 @@ def _times_state(doctor: Doctor) -> ClientStateVar:
     return ClientStateVar.create(f"open_times_{doctor.slug.replace('-', '_')}", default=[])
 
 
-# Browser steps (assets/behaviors/requests.js, dates.js).
+# How near the screen a block is when its times are asked for, in screen heights above
+# or below it: half a screen, so that an answer usually comes before the block is seen,
+# while a long list of doctors asks only for those the patient scrolls to.
+NEAR_SCREEN = 0.5
+# The same as IntersectionObserver's rootMargin.
+NEAR_SCREEN_MARGIN = f"{NEAR_SCREEN:.0%} 0px"
+
+# Browser steps (assets/behaviors/requests.js, dates.js, near_screen.js).
 load_open_times = browser_step("requests", "loadOpenTimes")
 format_moment = browser_step("dates", "formatMoment", returns=str)
+when_near_screen = browser_step("near_screen", "whenNearScreen")
+
+
+def block_id(doctor: Doctor) -> str:
+    return f"{doctor.slug}-open-times-block"
 
 
 def _load_times(doctor: Doctor, lang: str, times: ClientStateVar) -> rx.Var:
-    """Asks for the times once the block is shown; keeps the first few, each as
+    """Asks for the times (once the block nears the screen); keeps the first few, each as
     {label, start, href, config} for rendering. No answer leaves the list empty (the
     block stays hidden)."""
     zone = content().clinic.time_zone
@@ -148,13 +162,17 @@ def open_times(
     times = _times_state(doctor)
     shown = times.value.to(list[dict[str, str]])
     has_times = shown.length() > 0
-    load = rx.call_function(_load_times(doctor, lang, times))
+    load_times = _load_times(doctor, lang, times)
+    load = rx.call_function(
+        function(lambda: when_near_screen(block_id(doctor), NEAR_SCREEN_MARGIN, load_times))
+    )
     if fallback is None:
         return rx.el.div(
             rx.cond(
                 has_times, _times_section(doctor, lang, shown, heading, "flex flex-wrap gap-2")
             ),
             on_mount=load,
+            id=block_id(doctor),
             data_open_times=doctor.slug,
             **props,
         )
@@ -171,6 +189,7 @@ def open_times(
             data_open_times_fallback=doctor.slug,
         ),
         on_mount=load,
+        id=block_id(doctor),
         class_name=f"grid {extra_class}",
         **props,
     )
