@@ -42,6 +42,7 @@ RING_MARGIN = 0.2
 PHOTO_FAILURE = r"^console\.error: Failed to load resource: net::ERR_FAILED \(.*/img/doctors/"
 
 # What the patient sees at the avatar's centre: the photo, drawn, on top of the initials.
+PHOTO_ARRIVED = "(avatar) => avatar.querySelector('img')?.complete === true"
 PHOTO_AT_THE_CENTRE = """(avatar) => {
     const img = avatar.querySelector('img');
     const box = avatar.getBoundingClientRect();
@@ -81,11 +82,14 @@ def photo_name(doctor, lang: str) -> str:
 def test_a_photo_shows_without_javascript(new_context, doctor, lang, way):
     page = page_without_javascript(new_context, way)
     for path in pages_showing(doctor, lang):
-        page.goto(path)  # the load event: the photos have arrived (no lazy loading without JS)
+        page.goto(path)
         avatar = avatar_of(page, doctor)
         avatar.scroll_into_view_if_needed()
         expect(avatar).to_have_accessible_name(photo_name(doctor, lang))
         assert avatar.locator("img").get_attribute("src") == doctor_photo_url(doctor), path
+        # The photo is lazy: where scripts are on but their files failed, it loads as it
+        # comes near the screen, after the load event (with scripts off, before it).
+        page.wait_for_function(PHOTO_ARRIVED, arg=avatar.element_handle(), polling=100)
         shown = avatar.evaluate(PHOTO_AT_THE_CENTRE)
         assert shown == {"drawn": True, "onTop": True, "opacity": "1"}, (path, shown)
 
