@@ -226,25 +226,20 @@ def test_a_service_without_a_specialist_has_no_text_about_one(content_copy):
         load_content(content_copy)
 
 
-def test_missing_translation_key_is_rejected(content_copy):
+@pytest.mark.parametrize(
+    "file, section",
+    [("{lang}.yaml", "nav"), ("{lang}/faq.yaml", "texts")],
+    ids=["site-wide texts", "a page's short texts"],
+)
+def test_a_text_missing_in_a_language_names_its_file_and_field(content_copy, file, section):
     first, last = LANGS[0], LANGS[-1]
-    edit_yaml(content_copy / "i18n" / f"{last}.yaml", lambda d: d["nav"].pop("contact"))
+    key = next(iter(read_yaml(content_copy / "i18n" / file.format(lang=first))[section]))
+    edit_yaml(content_copy / "i18n" / file.format(lang=last), lambda d: d[section].pop(key))
+    written, missing = (re.escape("i18n/" + file.format(lang=lang)) for lang in (first, last))
     with pytest.raises(
         ContentError,
-        match=rf"^i18n/{last}\.yaml: field 'nav\.contact': missing; i18n/{first}\.yaml has it, "
+        match=rf"^{missing}: field '{section}\.{re.escape(key)}': missing; {written} has it, "
         r"and every language gives the same texts$",
-    ):
-        load_content(content_copy)
-
-
-def test_a_page_s_short_text_missing_in_a_language_names_its_file_and_field(content_copy):
-    first, last = LANGS[0], LANGS[-1]
-    key = next(iter(read_yaml(content_copy / "i18n" / first / "faq.yaml")["texts"]))
-    edit_yaml(content_copy / "i18n" / last / "faq.yaml", lambda d: d["texts"].pop(key))
-    with pytest.raises(
-        ContentError,
-        match=rf"^i18n/{last}/faq\.yaml: field 'texts\.{key}': missing; i18n/{first}/faq\.yaml "
-        r"has it",
     ):
         load_content(content_copy)
 
