@@ -16,6 +16,9 @@ markers), leaving the rest of the report as it is.
     .venv/bin/python bench/patch_gains.py frontend-lock
         # a build in a copy without the frozen-lock plugin: the npm versions it installs
         # and what it writes into reflex.lock/, with the copy's .web and with none
+    .venv/bin/python bench/patch_gains.py phone --without shell_first --runs 7 --tap-loads 2
+        # a phone's view with and without one patch of bench/patch_variants.py's WITHOUT:
+        # Lighthouse's phone profile, the first tap, taps during the load (bench/phone_gains.py)
 
 Every variant is built in a copy of the project (devtools/project_copy.py), never in
 this one. The machine's load average is recorded with each part.
@@ -34,9 +37,7 @@ import shutil
 import socket
 import subprocess
 import sys
-import tempfile
 import time
-from collections.abc import Iterator
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -54,6 +55,8 @@ from bench.lighthouse import (  # noqa: E402
     median_run,
     without_scripts,
 )
+from bench.patch_variants import WITHOUT, plugin_line, project_copy, without_in_rxconfig  # noqa: E402
+from bench.phone_gains import part_phone, phone_section  # noqa: E402
 from clinic.framework.patches.frontend_lock import (  # noqa: E402
     locked_versions,
     npm_upgrades,
@@ -64,39 +67,17 @@ from clinic.project import EXPORT_DIR  # noqa: E402
 from clinic.site.content import DEFAULT_LANG  # noqa: E402
 from devtools.chromium import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
 from devtools.content_variants import set_text  # noqa: E402
-from devtools.project_copy import copy_project, reflex_env  # noqa: E402
+from devtools.project_copy import reflex_env  # noqa: E402
 from devtools.servers import BIN, free_port, production_server, stop, wait_until_up  # noqa: E402
 
 REPORTS = ROOT / "bench" / "reports"
 REPORT_JSON = REPORTS / "patch-gains.json"
 REPORT_MD = REPORTS / "patch-gains.md"
-RXCONFIG = "rxconfig.py"
 TAGS = re.compile(r"<[^>]+>")
 HOME_TITLE_KEY = "pages.home.title"
 SHOW_TIMEOUT_S = 180
 # What the development server's log says each time a worker has compiled the pages.
 COMPILED = "Compiling:"
-
-
-def without_in_rxconfig(project: Path, lines: list[str]) -> None:
-    """The copy's rxconfig.py without the given lines (each must be there once)."""
-    path = project / RXCONFIG
-    text = path.read_text()
-    for line in lines:
-        if text.count(line) != 1:
-            raise SystemExit(f"{RXCONFIG}: expected {line!r} once")
-        text = text.replace(line, "")
-    path.write_text(text)
-
-
-def plugin_line(name: str) -> str:
-    return f"        {name}(),\n"
-
-
-@contextlib.contextmanager
-def project_copy(name: str) -> Iterator[Path]:
-    with tempfile.TemporaryDirectory(prefix=f"patch-gains-{name}-") as folder:
-        yield copy_project(Path(folder) / "project")
 
 
 def browser():
@@ -473,15 +454,22 @@ PARTS = {
         "Development: `dev_server_host` and `development_reload`",
     ),
     "frontend-lock": (part_frontend_lock, frontend_lock_section, "Frontend lock: `frontend_lock`"),
+    "phone": (part_phone, phone_section, "A phone's view"),
 }
+# Parts measured against one patch left out: each patch's section of its own.
+PER_PATCH = {"home-js", "phone"}
+
+
+def section_key(part: str, without: str) -> str:
+    return f"{part}-without-{without}" if part in PER_PATCH else part
 
 
 def write_section(key: str, data: dict) -> None:
     _, section, title = PARTS[key]
-    name = key if key != "home-js" else f"home-js-without-{data['without']}"
+    name = section_key(key, data.get("without", ""))
     begin, end = f"<!-- patch_gains.py {name} -->", f"<!-- /patch_gains.py {name} -->"
     meta = f"Measured {data['date']} at {data['commit']}, load average {data['load_before']} before, {data['load_after']} after."
-    if key == "home-js":
+    if key in PER_PATCH:
         title = f"{title}: with and without `{data['without']}`"
     block = "\n".join([begin, f"## {title}", "", meta, "", *section(data), end])
     report = REPORT_MD.read_text() if REPORT_MD.exists() else ""
@@ -495,9 +483,22 @@ def write_section(key: str, data: dict) -> None:
 def main() -> int:
     parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0])
     parser.add_argument("part", choices=PARTS)
-    parser.add_argument("--runs", type=int, default=3, help="Lighthouse runs per page (not-found)")
     parser.add_argument(
-        "--without", default="LeanRouterPlugin", help="the rxconfig.py plugin left out (home-js)"
+        "--runs", type=int, default=3, help="Lighthouse runs per page (not-found, phone)"
+    )
+    parser.add_argument(
+        "--without",
+        default="LeanRouterPlugin",
+        help=f"home-js: the rxconfig.py plugin left out; phone: one of {', '.join(WITHOUT)}",
+    )
+    parser.add_argument(
+        "--tap-runs", type=int, default=3, help="phone: bench/first_tap.py's loads per control"
+    )
+    parser.add_argument(
+        "--tap-loads",
+        type=int,
+        default=0,
+        help="phone: loads per moment of bench/tap_during_load.py (0: not measured)",
     )
     args = parser.parse_args()
     commit = subprocess.run(
@@ -512,7 +513,7 @@ def main() -> int:
         "load_after": load_average(),
     }
     everything = json.loads(REPORT_JSON.read_text()) if REPORT_JSON.exists() else {}
-    key = args.part if args.part != "home-js" else f"home-js-without-{args.without}"
+    key = section_key(args.part, args.without)
     everything[key] = data
     REPORT_JSON.write_text(json.dumps(everything, indent=2, ensure_ascii=False) + "\n")
     write_section(args.part, data)

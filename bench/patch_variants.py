@@ -1,0 +1,88 @@
+"""Copies of the project with one patch point of clinic/framework/patches/ left out: what
+bench/patch_gains.py builds and measures beside this project. Each variant is made in a
+copy (devtools/project_copy.py), never in this checkout."""
+
+from __future__ import annotations
+
+import contextlib
+import tempfile
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+from devtools.project_copy import copy_project
+
+RXCONFIG = "rxconfig.py"
+
+
+def without_in_rxconfig(project: Path, lines: list[str]) -> None:
+    """The copy's rxconfig.py without the given lines (each must be there once)."""
+    replace_once(project / RXCONFIG, dict.fromkeys(lines, ""))
+
+
+def replace_once(path: Path, changes: dict[str, str]) -> None:
+    """Each key of `changes` replaced in the file; each must be there exactly once, so
+    that a variant fails loudly when the code it edits has moved on."""
+    text = path.read_text()
+    for old, new in changes.items():
+        if text.count(old) != 1:
+            raise SystemExit(f"{path.name}: expected {old!r} once")
+        text = text.replace(old, new)
+    path.write_text(text)
+
+
+def plugin_line(name: str) -> str:
+    return f"        {name}(),\n"
+
+
+@contextlib.contextmanager
+def project_copy(name: str) -> Iterator[Path]:
+    with tempfile.TemporaryDirectory(prefix=f"patch-gains-{name}-") as folder:
+        yield copy_project(Path(folder) / "project")
+
+
+@dataclass(frozen=True)
+class Without:
+    """A patch left out of a copy: what the copy is, and how it is made."""
+
+    what: str
+    make: Callable[[Path], None]
+
+
+def _without_lean_router(project: Path) -> None:
+    without_in_rxconfig(project, [plugin_line("LeanRouterPlugin")])
+
+
+ERRORS_WITHOUT_STACKS = "clinic/framework/patches/client/errors-without-stacks.js"
+
+
+def _with_real_errors(project: Path) -> None:
+    # Our entry still imports the module and calls restoreError(): the module no longer
+    # swaps Error, so react-dom initialises with the browser's own.
+    (project / ERRORS_WITHOUT_STACKS).write_text("export function restoreError() {}\n")
+
+
+def _without_boundaries(project: Path) -> None:
+    without_in_rxconfig(project, [plugin_line("ShellFirstPlugin")])
+    replace_once(
+        project / "clinic/site/components/hydrate_later.py",
+        {'tag = "Suspense"': 'tag = "Fragment"'},
+    )
+
+
+WITHOUT = {
+    "lean_router": Without(
+        "`LeanRouterPlugin` left out of rxconfig.py: React Router's modules as it ships them",
+        _without_lean_router,
+    ),
+    "errors-without-stacks": Without(
+        f"`{ERRORS_WITHOUT_STACKS}` swaps nothing: react-dom initialises with the browser's "
+        "own `Error`",
+        _with_real_errors,
+    ),
+    "shell_first": Without(
+        "`ShellFirstPlugin` left out of rxconfig.py and `HydrateLater` a Fragment: no "
+        "Suspense boundary, React Router's own server entry",
+        _without_boundaries,
+    ),
+}

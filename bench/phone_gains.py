@@ -1,0 +1,211 @@
+"""What a patient's phone notices of one patch point: this project and a copy built
+without the patch (bench/patch_variants.py), served side by side by their production
+servers and measured in turns (with, without; then without, with; ...), so that whatever
+else the machine does falls on both alike:
+
+- Lighthouse's phone profile (simulated slow 4G, 4x CPU) on the home page and the
+  booking page in the first language: largest paint, first paint, total blocking time,
+  script evaluation, score (bench/lighthouse.py's runs, with its steal filter);
+- the first tap (bench/first_tap.py: how soon after a control shows a tap is answered);
+- with --tap-loads, a tap at chosen moments of the load on the phone menu button
+  (bench/tap_during_load.py: what a tap made while the page hydrates waits).
+
+Part `phone` of bench/patch_gains.py, which writes the report:
+
+    make bench WHAT=patch-gains ARGS="phone --without lean_router --runs 7"
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import statistics
+
+from playwright.async_api import async_playwright
+from playwright.sync_api import sync_playwright
+
+from bench.first_tap import BUDGET_MS, CONTROLS, PROFILES, one_run, tap_point
+from bench.lighthouse import load_average, steady_runs
+from bench.patch_variants import WITHOUT, project_copy
+from bench.tap_during_load import MOMENTS_MS, one_tap
+from bench.tap_during_load import summary as taps_summary
+from clinic.site.content import DEFAULT_LANG
+from clinic.site.routes import path_for
+from devtools.chromium import CHROMIUM, CHROMIUM_ARGS
+from devtools.servers import production_server
+
+WITH = "all patches"
+PAGES = ("home", "booking")  # the page patients land on, and the page they book on
+TAPPED_DURING_LOAD = "phone menu button (390x844)"
+LIGHTHOUSE_FIGURES = {
+    "lcp_ms": "largest paint",
+    "fcp_ms": "first paint",
+    "tbt_ms": "blocking time",
+    "script_evaluation_ms": "script evaluation",
+}
+
+
+def in_turns(sites: dict[str, str], round_number: int) -> list[tuple[str, str]]:
+    """Both variants, the order turned round every other round."""
+    pairs = list(sites.items())
+    return pairs if round_number % 2 == 0 else pairs[::-1]
+
+
+def lighthouse_rounds(sites: dict[str, str], runs: int) -> dict:
+    results: dict = {name: {} for name in sites}
+    for round_number in range(runs):
+        for page_id in PAGES:
+            path = path_for(page_id, DEFAULT_LANG)
+            for name, site in in_turns(sites, round_number):
+                kept, _ = steady_runs(site + path, DEFAULT_LANG, 1)
+                run = {key: round(kept[0][key], 1) for key in LIGHTHOUSE_FIGURES}
+                run |= {"performance": kept[0]["scores"]["performance"], "load": load_average()}
+                results[name].setdefault(path, []).append(run)
+                print(f"lighthouse {name:12} {path:20} {run}", flush=True)
+    return results
+
+
+def first_tap_rounds(sites: dict[str, str], runs: int) -> dict:
+    results: dict = {name: {} for name in sites}
+    with sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        points = {
+            (name, control): tap_point(chromium, site, CONTROLS[control])
+            for name, site in sites.items()
+            for control in CONTROLS
+        }
+        for round_number in range(runs):
+            for name, site in in_turns(sites, round_number):
+                for control_name, control in CONTROLS.items():
+                    for profile_name, profile in PROFILES.items():
+                        sample = one_run(
+                            chromium, site, control, profile, points[(name, control_name)]
+                        )
+                        results[name].setdefault(control_name, {}).setdefault(
+                            profile_name, []
+                        ).append(sample)
+                        print(f"first tap {name:12} {control_name} {profile_name}: {sample}")
+        chromium.close()
+    return results
+
+
+async def _taps_during_load(sites: dict[str, str], points: dict, loads: int) -> dict:
+    control = CONTROLS[TAPPED_DURING_LOAD]
+    results: dict = {name: {} for name in sites}
+    async with async_playwright() as playwright:
+        chromium = await playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        for profile_name, profile in PROFILES.items():
+            moments = [moment for _ in range(loads) for moment in MOMENTS_MS[profile_name]]
+            for turn, moment in enumerate(moments):
+                for name, site in in_turns(sites, turn):
+                    sample = await one_tap(chromium, site, control, profile, points[name], moment)
+                    results[name].setdefault(profile_name, []).append(sample)
+                    print(f"tap during load {name:12} {profile_name} {sample}", flush=True)
+        await chromium.close()
+    return results
+
+
+def tap_during_load_rounds(sites: dict[str, str], loads: int) -> dict:
+    with sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        control = CONTROLS[TAPPED_DURING_LOAD]
+        points = {name: tap_point(chromium, site, control) for name, site in sites.items()}
+        chromium.close()
+    return asyncio.run(_taps_during_load(sites, points, loads))
+
+
+def part_phone(args) -> dict:
+    without = WITHOUT[args.without]
+    variant = f"without {args.without}"
+    with contextlib.ExitStack() as stack:
+        project = stack.enter_context(project_copy(args.without))
+        without.make(project)
+        sites = {
+            WITH: stack.enter_context(production_server()),
+            variant: stack.enter_context(production_server(project=project)),
+        }
+        data: dict = {
+            "without": args.without,
+            "what": without.what,
+            "runs": args.runs,
+            "tap_runs": args.tap_runs,
+            "tap_loads": args.tap_loads,
+            "lighthouse": lighthouse_rounds(sites, args.runs),
+            "first_tap": first_tap_rounds(sites, args.tap_runs) if args.tap_runs else {},
+        }
+        if args.tap_loads:
+            data["tap_during_load"] = tap_during_load_rounds(sites, args.tap_loads)
+    return data
+
+
+# ------------------------------------------------------------------ report
+
+
+def _median(values: list[float]) -> str:
+    return f"{statistics.median(values):.0f}" if values else "-"
+
+
+def phone_section(data: dict) -> list[str]:
+    lines = [
+        f"Without the patch: {data['what']}. Both built from the same commit and served by "
+        "their production servers, measured in turns.",
+        "",
+        f"**Lighthouse's phone profile** (simulated slow 4G, 4x CPU), {data['runs']} runs of "
+        "each page and variant: medians, and every run in brackets (ms).",
+        "",
+        "| page | variant | "
+        + " | ".join(LIGHTHOUSE_FIGURES.values())
+        + " | score | load average |",
+        "|---|---|" + "---|" * (len(LIGHTHOUSE_FIGURES) + 2),
+    ]
+    for path in data["lighthouse"][WITH]:
+        for name, pages in data["lighthouse"].items():
+            runs = pages[path]
+            cells = [
+                f"{_median([r[key] for r in runs])} ({', '.join(f'{r[key]:.0f}' for r in runs)})"
+                for key in LIGHTHOUSE_FIGURES
+            ]
+            cells.append(_median([r["performance"] for r in runs]))
+            loads = [r["load"] for r in runs]
+            cells.append(f"{min(loads)}-{max(loads)}")
+            lines.append(f"| `{path}` | {name} | " + " | ".join(cells) + " |")
+    if data["first_tap"]:
+        lines += [
+            "",
+            f"**First tap** (bench/first_tap.py), {data['tap_runs']} loads of each control, "
+            "profile and variant: medians in ms (shown after navigation start; wait from "
+            "shown to the answering tap; latency from that tap to the answer on screen; "
+            "taps lost).",
+            "",
+            "| control | profile | variant | shown | wait | latency | lost |",
+            "|---|---|---|---|---|---|---|",
+        ]
+        for control in data["first_tap"][WITH]:
+            for profile in data["first_tap"][WITH][control]:
+                for name, controls in data["first_tap"].items():
+                    samples = [s for s in controls[control][profile] if s.get("shown") is not None]
+                    cells = [
+                        _median([s[key] for s in samples])
+                        for key in ("shown", "wait", "latency", "lost")
+                    ]
+                    missed = len(controls[control][profile]) - len(samples)
+                    note = f" ({missed} never answered)" if missed else ""
+                    lines.append(
+                        f"| {control} | {profile} | {name}{note} | " + " | ".join(cells) + " |"
+                    )
+    if data.get("tap_during_load"):
+        lines += [
+            "",
+            f"**A tap during the load** (bench/tap_during_load.py) on the {TAPPED_DURING_LOAD}, "
+            f"{data['tap_loads']} loads per moment, one tap each: ms from the tap to the "
+            f"answer on screen, taps made after the button showed (goal {BUDGET_MS} ms).",
+            "",
+            f"| profile | variant | taps | median | largest | over {BUDGET_MS} ms | no answer |",
+            "|---|---|---|---|---|---|---|",
+        ]
+        for profile in data["tap_during_load"][WITH]:
+            for name, profiles in data["tap_during_load"].items():
+                lines.append(
+                    f"| {profile} | {name} | " + " | ".join(taps_summary(profiles[profile])) + " |"
+                )
+    return lines
