@@ -53,15 +53,6 @@ def _without_lean_router(project: Path) -> None:
     without_in_rxconfig(project, [plugin_line("LeanRouterPlugin")])
 
 
-ERRORS_WITHOUT_STACKS = "clinic/framework/patches/client/errors-without-stacks.js"
-
-
-def _with_real_errors(project: Path) -> None:
-    # Our entry still imports the module and calls restoreError(): the module no longer
-    # swaps Error, so react-dom initialises with the browser's own.
-    (project / ERRORS_WITHOUT_STACKS).write_text("export function restoreError() {}\n")
-
-
 def _without_boundaries(project: Path) -> None:
     without_in_rxconfig(project, [plugin_line("ShellFirstPlugin")])
     replace_once(
@@ -74,11 +65,6 @@ WITHOUT = {
     "lean_router": Without(
         "`LeanRouterPlugin` left out of rxconfig.py: React Router's modules as it ships them",
         _without_lean_router,
-    ),
-    "errors-without-stacks": Without(
-        f"`{ERRORS_WITHOUT_STACKS}` swaps nothing: react-dom initialises with the browser's "
-        "own `Error`",
-        _with_real_errors,
     ),
     "shell_first": Without(
         "`ShellFirstPlugin` left out of rxconfig.py and `HydrateLater` a Fragment: no "

