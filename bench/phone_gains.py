@@ -25,6 +25,7 @@ from playwright.async_api import async_playwright
 from playwright.sync_api import sync_playwright
 
 from bench.first_tap import BUDGET_MS, CONTROLS, PROFILES, one_run, tap_point
+from bench.home_weight import measure as home_weight
 from bench.lighthouse import load_average, steady_runs
 from bench.patch_variants import WITHOUT, project_copy
 from bench.tap_during_load import MOMENTS_MS, one_tap
@@ -32,6 +33,7 @@ from bench.tap_during_load import summary as taps_summary
 from clinic.site.content import DEFAULT_LANG
 from clinic.site.routes import path_for
 from devtools.chromium import CHROMIUM, CHROMIUM_ARGS
+from devtools.page_weight import BUDGET_KB, KINDS, PHASES
 from devtools.servers import production_server
 
 WITH = "all patches"
@@ -138,6 +140,19 @@ def tap_during_load_rounds(
     return asyncio.run(_taps_during_load(sites, points, loads, moments_ms))
 
 
+def home_weights(sites: dict[str, str]) -> dict:
+    """Each variant's home page in the first language: its scripts and styles, gzip -9, on
+    load and after scrolling (devtools/page_weight.py; bytes, whatever the machine's load)."""
+    path = path_for("home", DEFAULT_LANG)
+    with sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        weights = {
+            name: home_weight(chromium, site, path)["totals"] for name, site in sites.items()
+        }
+        chromium.close()
+    return weights
+
+
 def part_phone(args) -> dict:
     without = WITHOUT[args.without]
     variant = f"without {args.without}"
@@ -154,6 +169,7 @@ def part_phone(args) -> dict:
             "runs": args.runs,
             "tap_runs": args.tap_runs,
             "tap_loads": args.tap_loads,
+            "home_weight": home_weights(sites),
             "lighthouse": lighthouse_rounds(sites, args.runs) if args.runs else {},
             "first_tap": first_tap_rounds(sites, args.tap_runs) if args.tap_runs else {},
         }
@@ -185,6 +201,30 @@ def phone_section(data: dict) -> list[str]:
         f"Without the patch: {data['what']}. Both built from the same commit and served by "
         "their production servers, measured in turns.",
     ]
+    if data.get("home_weight"):
+        path = path_for("home", DEFAULT_LANG)
+        lines += [
+            "",
+            f"**Weight** of `{path}` (devtools/page_weight.py, gzip -9, kB; budget "
+            + ", ".join(f"{KINDS[kind]} {kb}" for kind, kb in BUDGET_KB.items())
+            + " after scrolling):",
+            "",
+            "| variant | "
+            + " | ".join(
+                f"{KINDS[kind]} {when}"
+                for kind in BUDGET_KB
+                for when in ("on load", "after scrolling")
+            )
+            + " |",
+            "|---|" + "---|" * (2 * len(BUDGET_KB)),
+        ]
+        for name, totals in data["home_weight"].items():
+            cells = [
+                f"{totals[f'{kind}_{phase}']['gzip'] / 1000:.1f}"
+                for kind in BUDGET_KB
+                for phase in PHASES
+            ]
+            lines.append(f"| {name} | " + " | ".join(cells) + " |")
     if data["lighthouse"]:
         lines += [
             "",
