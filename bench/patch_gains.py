@@ -64,9 +64,11 @@ from clinic.framework.patches.frontend_lock import (  # noqa: E402
 )
 from clinic.framework.patches.not_found_pages import KEPT_SHELL  # noqa: E402
 from clinic.project import EXPORT_DIR  # noqa: E402
-from clinic.site.content import DEFAULT_LANG  # noqa: E402
+from clinic.site.content import DEFAULT_LANG, LANGS  # noqa: E402
+from clinic.site.routes import path_for  # noqa: E402
 from devtools.chromium import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
 from devtools.content_variants import set_text  # noqa: E402
+from devtools.page_weight import BUDGET_KB  # noqa: E402
 from devtools.project_copy import reflex_env  # noqa: E402
 from devtools.servers import BIN, free_port, production_server, stop, wait_until_up  # noqa: E402
 
@@ -92,7 +94,8 @@ def browser():
 def home_js(site: str) -> dict:
     playwright, chromium = browser()
     try:
-        totals = {path: home_weight(chromium, site, path)["totals"] for path in ("/", "/en/")}
+        paths = [path_for("home", lang) for lang in LANGS]
+        totals = {path: home_weight(chromium, site, path)["totals"] for path in paths}
         return {
             path: {phase: totals[path][f"script_{phase}"] for phase in ("load", "scroll")}
             for path in totals
@@ -113,17 +116,22 @@ def part_home_js(args) -> dict:
 
 
 def home_js_section(data: dict) -> list[str]:
+    paths = list(next(iter(data["variants"].values())))
     lines = [
         f"gzip -9 bytes of every script served to a phone (bench/home_weight.py's `measure`), "
-        f"with and without `{data['without']}` (budget 160 kB).",
+        f"with and without `{data['without']}` (budget {BUDGET_KB['script']} kB).",
         "",
-        "| variant | `/` on load | `/` after scrolling | `/en/` on load | `/en/` after scrolling |",
-        "|---|---|---|---|---|",
+        "| variant | "
+        + " | ".join(
+            f"`{path}` {when}" for path in paths for when in ("on load", "after scrolling")
+        )
+        + " |",
+        "|---|" + "---|" * (2 * len(paths)),
     ]
     for name, result in data["variants"].items():
         cells = [
             f"{result[path][phase]['gzip'] / 1000:.1f} kB ({result[path][phase]['files']} files)"
-            for path in ("/", "/en/")
+            for path in paths
             for phase in ("load", "scroll")
         ]
         lines.append(f"| {name} | {' | '.join(cells)} |")
@@ -460,17 +468,20 @@ PARTS = {
 PER_PATCH = {"home-js", "phone"}
 
 
-def section_key(part: str, without: str) -> str:
-    return f"{part}-without-{without}" if part in PER_PATCH else part
+def section_key(part: str, without: str, label: str | None = None) -> str:
+    key = f"{part}-without-{without}" if part in PER_PATCH else part
+    return f"{key}-{label}" if label else key
 
 
 def write_section(key: str, data: dict) -> None:
     _, section, title = PARTS[key]
-    name = section_key(key, data.get("without", ""))
+    name = section_key(key, data.get("without", ""), data.get("label"))
     begin, end = f"<!-- patch_gains.py {name} -->", f"<!-- /patch_gains.py {name} -->"
     meta = f"Measured {data['date']} at {data['commit']}, load average {data['load_before']} before, {data['load_after']} after."
     if key in PER_PATCH:
         title = f"{title}: with and without `{data['without']}`"
+        if data.get("label"):
+            title += f" ({data['label']})"
     block = "\n".join([begin, f"## {title}", "", meta, "", *section(data), end])
     report = REPORT_MD.read_text() if REPORT_MD.exists() else ""
     if begin in report:
@@ -500,6 +511,14 @@ def main() -> int:
         default=0,
         help="phone: loads per moment of bench/tap_during_load.py (0: not measured)",
     )
+    parser.add_argument(
+        "--label", help="a section of its own beside the part's usual one (e.g. hydration)"
+    )
+    parser.add_argument(
+        "--tap-moments",
+        nargs="*",
+        help="phone: the taps' moments instead of tap_during_load.py's, e.g. lighthouse:1300,1400",
+    )
     args = parser.parse_args()
     commit = subprocess.run(
         ["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True, text=True
@@ -513,7 +532,8 @@ def main() -> int:
         "load_after": load_average(),
     }
     everything = json.loads(REPORT_JSON.read_text()) if REPORT_JSON.exists() else {}
-    key = section_key(args.part, args.without)
+    data["label"] = args.label
+    key = section_key(args.part, args.without, args.label)
     everything[key] = data
     REPORT_JSON.write_text(json.dumps(everything, indent=2, ensure_ascii=False) + "\n")
     write_section(args.part, data)

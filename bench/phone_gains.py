@@ -25,6 +25,7 @@ from playwright.async_api import async_playwright
 from playwright.sync_api import sync_playwright
 
 from bench.first_tap import BUDGET_MS, CONTROLS, PROFILES, one_run, tap_point
+from bench.home_weight import measure as home_weight
 from bench.lighthouse import load_average, steady_runs
 from bench.patch_variants import WITHOUT, project_copy
 from bench.tap_during_load import MOMENTS_MS, one_tap
@@ -32,6 +33,7 @@ from bench.tap_during_load import summary as taps_summary
 from clinic.site.content import DEFAULT_LANG
 from clinic.site.routes import path_for
 from devtools.chromium import CHROMIUM, CHROMIUM_ARGS
+from devtools.page_weight import BUDGET_KB, KINDS, PHASES
 from devtools.servers import production_server
 
 WITH = "all patches"
@@ -89,13 +91,35 @@ def first_tap_rounds(sites: dict[str, str], runs: int) -> dict:
     return results
 
 
-async def _taps_during_load(sites: dict[str, str], points: dict, loads: int) -> dict:
+def tap_moments(chosen: list[str] | None) -> dict[str, list[int]]:
+    """When the taps are sent, per profile: bench/tap_during_load.py's MOMENTS_MS, or the
+    moments chosen as `<profile's first word>:<ms>,<ms>,...` (to look closer at one
+    stretch of the load, such as hydration, with more loads)."""
+    if not chosen:
+        return MOMENTS_MS
+    moments = {}
+    for choice in chosen:
+        word, _, times = choice.partition(":")
+        names = [name for name in PROFILES if name.split()[0].lower() == word.lower()]
+        if len(names) != 1 or not times:
+            raise SystemExit(
+                f"--tap-moments {choice!r}: expected <profile>:<ms>,<ms>,... "
+                f"with a profile among {[n.split()[0] for n in PROFILES]}"
+            )
+        moments[names[0]] = [int(ms) for ms in times.split(",")]
+    return moments
+
+
+async def _taps_during_load(
+    sites: dict[str, str], points: dict, loads: int, moments_ms: dict[str, list[int]]
+) -> dict:
     control = CONTROLS[TAPPED_DURING_LOAD]
     results: dict = {name: {} for name in sites}
     async with async_playwright() as playwright:
         chromium = await playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        for profile_name, profile in PROFILES.items():
-            moments = [moment for _ in range(loads) for moment in MOMENTS_MS[profile_name]]
+        for profile_name, profile_moments in moments_ms.items():
+            profile = PROFILES[profile_name]
+            moments = [moment for _ in range(loads) for moment in profile_moments]
             for turn, moment in enumerate(moments):
                 for name, site in in_turns(sites, turn):
                     sample = await one_tap(chromium, site, control, profile, points[name], moment)
@@ -105,13 +129,28 @@ async def _taps_during_load(sites: dict[str, str], points: dict, loads: int) -> 
     return results
 
 
-def tap_during_load_rounds(sites: dict[str, str], loads: int) -> dict:
+def tap_during_load_rounds(
+    sites: dict[str, str], loads: int, moments_ms: dict[str, list[int]]
+) -> dict:
     with sync_playwright() as playwright:
         chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         control = CONTROLS[TAPPED_DURING_LOAD]
         points = {name: tap_point(chromium, site, control) for name, site in sites.items()}
         chromium.close()
-    return asyncio.run(_taps_during_load(sites, points, loads))
+    return asyncio.run(_taps_during_load(sites, points, loads, moments_ms))
+
+
+def home_weights(sites: dict[str, str]) -> dict:
+    """Each variant's home page in the first language: its scripts and styles, gzip -9, on
+    load and after scrolling (devtools/page_weight.py; bytes, whatever the machine's load)."""
+    path = path_for("home", DEFAULT_LANG)
+    with sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        weights = {
+            name: home_weight(chromium, site, path)["totals"] for name, site in sites.items()
+        }
+        chromium.close()
+    return weights
 
 
 def part_phone(args) -> dict:
@@ -130,11 +169,14 @@ def part_phone(args) -> dict:
             "runs": args.runs,
             "tap_runs": args.tap_runs,
             "tap_loads": args.tap_loads,
-            "lighthouse": lighthouse_rounds(sites, args.runs),
+            "home_weight": home_weights(sites),
+            "lighthouse": lighthouse_rounds(sites, args.runs) if args.runs else {},
             "first_tap": first_tap_rounds(sites, args.tap_runs) if args.tap_runs else {},
         }
         if args.tap_loads:
-            data["tap_during_load"] = tap_during_load_rounds(sites, args.tap_loads)
+            moments = tap_moments(args.tap_moments)
+            data["tap_moments"] = moments
+            data["tap_during_load"] = tap_during_load_rounds(sites, args.tap_loads, moments)
     return data
 
 
@@ -145,20 +187,56 @@ def _median(values: list[float]) -> str:
     return f"{statistics.median(values):.0f}" if values else "-"
 
 
+def _moments(data: dict) -> str:
+    chosen = data.get("tap_moments") or MOMENTS_MS
+    return "; ".join(
+        f"{name.split()[0]} {times[0]}-{times[-1]}"
+        + (f" every {times[1] - times[0]}" if len(times) > 1 else "")
+        for name, times in chosen.items()
+    )
+
+
 def phone_section(data: dict) -> list[str]:
     lines = [
         f"Without the patch: {data['what']}. Both built from the same commit and served by "
         "their production servers, measured in turns.",
-        "",
-        f"**Lighthouse's phone profile** (simulated slow 4G, 4x CPU), {data['runs']} runs of "
-        "each page and variant: medians, and every run in brackets (ms).",
-        "",
-        "| page | variant | "
-        + " | ".join(LIGHTHOUSE_FIGURES.values())
-        + " | score | load average |",
-        "|---|---|" + "---|" * (len(LIGHTHOUSE_FIGURES) + 2),
     ]
-    for path in data["lighthouse"][WITH]:
+    if data.get("home_weight"):
+        path = path_for("home", DEFAULT_LANG)
+        lines += [
+            "",
+            f"**Weight** of `{path}` (devtools/page_weight.py, gzip -9, kB; budget "
+            + ", ".join(f"{KINDS[kind]} {kb}" for kind, kb in BUDGET_KB.items())
+            + " after scrolling):",
+            "",
+            "| variant | "
+            + " | ".join(
+                f"{KINDS[kind]} {when}"
+                for kind in BUDGET_KB
+                for when in ("on load", "after scrolling")
+            )
+            + " |",
+            "|---|" + "---|" * (2 * len(BUDGET_KB)),
+        ]
+        for name, totals in data["home_weight"].items():
+            cells = [
+                f"{totals[f'{kind}_{phase}']['gzip'] / 1000:.1f}"
+                for kind in BUDGET_KB
+                for phase in PHASES
+            ]
+            lines.append(f"| {name} | " + " | ".join(cells) + " |")
+    if data["lighthouse"]:
+        lines += [
+            "",
+            f"**Lighthouse's phone profile** (simulated slow 4G, 4x CPU), {data['runs']} runs of "
+            "each page and variant: medians, and every run in brackets (ms).",
+            "",
+            "| page | variant | "
+            + " | ".join(LIGHTHOUSE_FIGURES.values())
+            + " | score | load average |",
+            "|---|---|" + "---|" * (len(LIGHTHOUSE_FIGURES) + 2),
+        ]
+    for path in data["lighthouse"].get(WITH, {}):
         for name, pages in data["lighthouse"].items():
             runs = pages[path]
             cells = [
@@ -197,8 +275,9 @@ def phone_section(data: dict) -> list[str]:
         lines += [
             "",
             f"**A tap during the load** (bench/tap_during_load.py) on the {TAPPED_DURING_LOAD}, "
-            f"{data['tap_loads']} loads per moment, one tap each: ms from the tap to the "
-            f"answer on screen, taps made after the button showed (goal {BUDGET_MS} ms).",
+            f"{data['tap_loads']} loads per moment, one tap each, moments (ms after the "
+            f"navigation commits) {_moments(data)}: ms from the tap to the answer on screen, "
+            f"taps made after the button showed (goal {BUDGET_MS} ms).",
             "",
             f"| profile | variant | taps | median | largest | over {BUDGET_MS} ms | no answer |",
             "|---|---|---|---|---|---|---|",

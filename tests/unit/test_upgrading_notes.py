@@ -120,3 +120,34 @@ def test_every_check_stops_with_the_one_framework_line(module):
         f"{module.relative_to(ROOT)} stops without clinic.framework.errors.FrameworkChanged "
         f"({'; '.join(wrong)}): raise FrameworkChanged(patch point, what changed, file to update)"
     )
+
+
+GAINS_REPORT = ROOT / "bench" / "reports" / "patch-gains.md"
+BUYS_HEADING = "## What each patch buys"
+
+
+def what_each_patch_buys() -> dict[str, str]:
+    """The notes' table of what each patch is kept for: patch -> the heading of the
+    report's section that measured it."""
+    section = notes().split(BUYS_HEADING, 1)
+    assert len(section) == 2, f'docs/upgrading.md has no "{BUYS_HEADING[3:]}" section'
+    rows = re.findall(
+        r"^\| `(\w+)` \|[^|\n]+\| \"([^\"]+)\" \|$", section[1].split("\n## ")[0], re.MULTILINE
+    )
+    return dict(rows)
+
+
+@pytest.mark.parametrize(
+    "patch", sorted(path.stem for path in PATCHES.glob("*.py") if path.stem != "__init__")
+)
+def test_every_patch_is_kept_for_a_measured_gain(patch):
+    buys = what_each_patch_buys()
+    assert patch in buys, (
+        f'{patch} has no row in docs/upgrading.md\'s "{BUYS_HEADING[3:]}": measure it with '
+        "and without (make bench WHAT=patch-gains) and say what it is kept for, or remove it"
+    )
+    headings = re.findall(r"^## (.+)$", GAINS_REPORT.read_text(encoding="utf-8"), re.MULTILINE)
+    assert buys[patch] in headings, (
+        f'docs/upgrading.md says {patch} was measured under "{buys[patch]}", which is not a '
+        f"section of {GAINS_REPORT.relative_to(ROOT)}"
+    )
