@@ -65,16 +65,7 @@ def _without_paint_first(project: Path) -> None:
     without_in_rxconfig(project, [plugin_line("PaintFirstPlugin")])
 
 
-def _without_tailwind_sources(project: Path) -> None:
-    without_in_rxconfig(project, [plugin_line("TailwindSourcesPlugin")])
-
-
 WITHOUT = {
-    "tailwind_sources": Without(
-        "`TailwindSourcesPlugin` left out of rxconfig.py: Tailwind also takes class names "
-        "from every file it finds around the stylesheet (its automatic source detection)",
-        _without_tailwind_sources,
-    ),
     "paint_first": Without(
         "`PaintFirstPlugin` left out of rxconfig.py: React Router's prerendered pages as it "
         "writes them (modulepreload links, an async bootstrap) and Reflex's browser entry",
