@@ -65,7 +65,16 @@ def _without_paint_first(project: Path) -> None:
     without_in_rxconfig(project, [plugin_line("PaintFirstPlugin")])
 
 
+def _without_lean_bundle(project: Path) -> None:
+    without_in_rxconfig(project, [plugin_line("LeanBundlePlugin")])
+
+
 WITHOUT = {
+    "lean_bundle": Without(
+        "`LeanBundlePlugin` left out of rxconfig.py: Reflex's emotion, socket.io, cookies and "
+        "uploads libraries and its colour-mode script, as Reflex bundles them",
+        _without_lean_bundle,
+    ),
     "paint_first": Without(
         "`PaintFirstPlugin` left out of rxconfig.py: React Router's prerendered pages as it "
         "writes them (modulepreload links, an async bootstrap) and Reflex's browser entry",

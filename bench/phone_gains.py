@@ -28,7 +28,7 @@ from bench.first_tap import BUDGET_MS, CONTROLS, PROFILES, one_run, tap_point
 from bench.home_weight import measure as home_weight
 from bench.lighthouse import load_average, steady_runs
 from bench.patch_variants import WITHOUT, project_copy
-from bench.tap_during_load import MOMENTS_MS, one_tap
+from bench.tap_during_load import MOMENTS_MS, one_tap, tap_cell
 from bench.tap_during_load import summary as taps_summary
 from clinic.site.content import DEFAULT_LANG
 from clinic.site.routes import path_for
@@ -287,4 +287,12 @@ def phone_section(data: dict) -> list[str]:
                 lines.append(
                     f"| {profile} | {name} | " + " | ".join(taps_summary(profiles[profile])) + " |"
                 )
+        lines += ["", "Each moment (ms after commit: each tap's answer in ms):", ""]
+        for profile in data["tap_during_load"][WITH]:
+            for name, profiles in data["tap_during_load"].items():
+                taps: dict[int, list[str]] = {}
+                for sample in profiles[profile]:
+                    taps.setdefault(sample["moment"], []).append(tap_cell(sample))
+                cells = [f"{moment}: {', '.join(each)}" for moment, each in taps.items()]
+                lines.append(f"- {profile}, {name}: " + "; ".join(cells))
     return lines

@@ -211,7 +211,7 @@ def _per_moment(loads: int) -> str:
     return "one tap per moment" if loads == 1 else f"{loads} loads per moment, one tap each"
 
 
-def _tap_cell(sample: dict) -> str:
+def tap_cell(sample: dict) -> str:
     if sample.get("misplaced"):
         return "misplaced by the emulation"
     if sample.get("tap") is None:
@@ -252,7 +252,7 @@ def write_report(results: dict) -> None:
             for profile_name, samples in profiles.items():
                 taps: dict[int, list[str]] = {}
                 for s in samples:
-                    taps.setdefault(s["moment"], []).append(_tap_cell(s))
+                    taps.setdefault(s["moment"], []).append(tap_cell(s))
                 cells = [f"{moment}: {', '.join(each)}" for moment, each in taps.items()]
                 lines.append(f"- {name}, {profile_name}: " + "; ".join(cells))
         lines.append("")

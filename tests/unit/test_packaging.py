@@ -47,7 +47,6 @@ def test_the_wheel_holds_every_package_and_the_files_the_build_plugins_write(tmp
     packages = [in_wheel(init) for init in (PROJECT_DIR / "clinic").rglob("__init__.py")]
     data = [
         paint_first.ENTRY_CLIENT,
-        paint_first.ERRORS_WITHOUT_STACKS,
         shell_first.ENTRY_SERVER,
         dev_server_host.PLUGIN_FILE,
         *(lean_bundle.SHIMS_DIR / shim for shim in lean_bundle.SHIMMED_MODULES.values()),
