@@ -13,6 +13,7 @@ from clinic.framework.patches.lean_router import LeanRouterPlugin
 from clinic.framework.patches.not_found_pages import PrerenderNotFoundPlugin
 from clinic.framework.patches.paint_first import PaintFirstPlugin
 from clinic.framework.patches.shell_first import ShellFirstPlugin
+from clinic.framework.patches.tailwind_sources import TailwindSourcesPlugin
 from clinic.site.theme import tailwind_theme
 from clinic.site_files.edge_relay import EdgeRelayPlugin
 from clinic.site_files.open_times_fallback import OpenTimesFallbackPlugin
@@ -33,6 +34,8 @@ config = rx.Config(
                 "plugins": [],
             }
         ),
+        # Tailwind makes classes from those globs only, not from every file in .web.
+        TailwindSourcesPlugin(),
         # Unused framework libraries (emotion, socket.io, cookies, uploads) resolved to small stand-ins.
         LeanBundlePlugin(),
         # React Router code for features the site never switches on, left out of the pages.

@@ -40,6 +40,11 @@ from clinic.framework.patches.paint_first import (
     paint_first,
     rewrite_build,
 )
+from clinic.framework.patches.tailwind_sources import (
+    UTILITIES_IMPORT,
+    UnexpectedRootStylesheet,
+    only_configured_sources,
+)
 from clinic.site.content import DEFAULT_LANG, LANGS
 from clinic.site.routes import lang_prefix, not_found_prerender_path
 from tests.texts import text_with_facts
@@ -468,3 +473,14 @@ def test_a_changed_or_missing_router_entry_fails_the_build(tmp_path: Path, chang
         _default_entry(tmp_path, ours.replace("onShellReady", "onAllReady"))
     with pytest.raises(shell_first.UnexpectedServerEntry, match=r"entry\.server\.node\.jsx"):
         shell_first.check_default_entry(tmp_path)
+
+
+def test_tailwind_reads_only_the_configured_sources():
+    reflex_stylesheet = f'@layer theme, base, components, utilities;\n{UTILITIES_IMPORT}\n@config "../tailwind.config.js";\n'
+    ours = only_configured_sources(reflex_stylesheet)
+    assert UTILITIES_IMPORT not in ours
+    assert 'layer(utilities) source(none);\n@config "../tailwind.config.js";' in ours
+    with pytest.raises(
+        UnexpectedRootStylesheet, match=r"update clinic/framework/patches/tailwind_sources\.py"
+    ):
+        only_configured_sources('@import "tailwindcss";\n')
