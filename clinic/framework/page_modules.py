@@ -5,9 +5,12 @@ into one module per Python module of the page function (`.web/app_components/...
 every page that uses that module loads all of it. The site registers every page from one
 loop in clinic/clinic.py, so without help every page's memoized components would share
 that one module: the home page would load the contact form's, the open times' and the
-success page's code. `own_code_module(component, module)` names the page function after
-its page kind's module, and `check_page_modules` proves after each build that every
-route imports its memoized components from one page kind's module only.
+success page's code, and each language's page the other languages' texts.
+`own_code_module(component, module)` names the page function after a module of its own
+(clinic/clinic.py: its page kind's module and its language, `clinic.site.pages.home.es`,
+a name Reflex mirrors into `.web/app_components/` whether or not Python has such a
+module), and `check_page_modules` proves after each build that every route imports its
+memoized components from one module of the pages' package only.
 """
 
 from __future__ import annotations
