@@ -75,7 +75,7 @@ def check_page_modules(web: Path, pages_package: str) -> None:
             raise FrameworkChanged(
                 "page modules",
                 f"route {route} imports memoized components from {sorted(modules)}, not from "
-                "its own page kind's module alone (every page would load other pages' code)",
+                "one module of its own alone (every page would load other pages' code)",
                 THIS_FILE,
             )
 
