@@ -3,9 +3,6 @@ without it (bench/reports/patch-gains.md). Each part writes its numbers into
 bench/reports/patch-gains.json and its own section of patch-gains.md (between the part's
 markers), leaving the rest of the report as it is.
 
-    .venv/bin/python bench/patch_gains.py home-js --without LeanRouterPlugin
-        # home page JavaScript (bench/home_weight.py's measure) of this project and of a
-        # copy built without one build plugin of rxconfig.py
     .venv/bin/python bench/patch_gains.py not-found --runs 3
         # the 404 pages: the prerendered page against React Router's client-rendered
         # shell (what 404.html is without the prerender), Lighthouse's phone profile
@@ -46,7 +43,6 @@ sys.path.insert(0, str(ROOT))
 from playwright.sync_api import Error as PlaywrightError  # noqa: E402
 from playwright.sync_api import sync_playwright  # noqa: E402
 
-from bench.home_weight import measure as home_weight  # noqa: E402
 from bench.lighthouse import (  # noqa: E402
     NOT_FOUND_PATHS,
     ReferenceProxy,
@@ -64,11 +60,9 @@ from clinic.framework.patches.frontend_lock import (  # noqa: E402
 )
 from clinic.framework.patches.not_found_pages import KEPT_SHELL  # noqa: E402
 from clinic.project import EXPORT_DIR  # noqa: E402
-from clinic.site.content import DEFAULT_LANG, LANGS  # noqa: E402
-from clinic.site.routes import path_for  # noqa: E402
+from clinic.site.content import DEFAULT_LANG  # noqa: E402
 from devtools.chromium import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
 from devtools.content_variants import set_text  # noqa: E402
-from devtools.page_weight import BUDGET_KB  # noqa: E402
 from devtools.project_copy import reflex_env  # noqa: E402
 from devtools.servers import BIN, free_port, production_server, stop, wait_until_up  # noqa: E402
 
@@ -86,56 +80,6 @@ def browser():
 
     playwright = sync_playwright().start()
     return playwright, playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-
-
-# ------------------------------------------------------------------ home page JavaScript
-
-
-def home_js(site: str) -> dict:
-    playwright, chromium = browser()
-    try:
-        paths = [path_for("home", lang) for lang in LANGS]
-        totals = {path: home_weight(chromium, site, path)["totals"] for path in paths}
-        return {
-            path: {phase: totals[path][f"script_{phase}"] for phase in ("load", "scroll")}
-            for path in totals
-        }
-    finally:
-        chromium.close()
-        playwright.stop()
-
-
-def part_home_js(args) -> dict:
-    with production_server() as site:
-        variants = {"all patches": home_js(site)}
-    with project_copy("home-js") as project:
-        without_in_rxconfig(project, [plugin_line(args.without)])
-        with production_server(project=project) as site:
-            variants[f"without {args.without}"] = home_js(site)
-    return {"without": args.without, "variants": variants}
-
-
-def home_js_section(data: dict) -> list[str]:
-    paths = list(next(iter(data["variants"].values())))
-    lines = [
-        f"gzip -9 bytes of every script served to a phone (bench/home_weight.py's `measure`), "
-        f"with and without `{data['without']}` (budget {BUDGET_KB['script']} kB).",
-        "",
-        "| variant | "
-        + " | ".join(
-            f"`{path}` {when}" for path in paths for when in ("on load", "after scrolling")
-        )
-        + " |",
-        "|---|" + "---|" * (2 * len(paths)),
-    ]
-    for name, result in data["variants"].items():
-        cells = [
-            f"{result[path][phase]['gzip'] / 1000:.1f} kB ({result[path][phase]['files']} files)"
-            for path in paths
-            for phase in ("load", "scroll")
-        ]
-        lines.append(f"| {name} | {' | '.join(cells)} |")
-    return lines
 
 
 # ------------------------------------------------------------------ 404 pages
@@ -454,7 +398,6 @@ def frontend_lock_section(data: dict) -> list[str]:
 # ------------------------------------------------------------------ report
 
 PARTS = {
-    "home-js": (part_home_js, home_js_section, "Home page JavaScript"),
     "not-found": (part_not_found, not_found_section, "404 pages: `not_found_pages`"),
     "development": (
         part_development,
@@ -465,7 +408,7 @@ PARTS = {
     "phone": (part_phone, phone_section, "A phone's view"),
 }
 # Parts measured against one patch left out: each patch's section of its own.
-PER_PATCH = {"home-js", "phone"}
+PER_PATCH = {"phone"}
 
 
 def section_key(part: str, without: str, label: str | None = None) -> str:
@@ -499,8 +442,8 @@ def main() -> int:
     )
     parser.add_argument(
         "--without",
-        default="LeanRouterPlugin",
-        help=f"home-js: the rxconfig.py plugin left out; phone: one of {', '.join(WITHOUT)}",
+        default="lean_router",
+        help=f"phone: the patch left out, one of {', '.join(WITHOUT)}",
     )
     parser.add_argument(
         "--tap-runs", type=int, default=3, help="phone: bench/first_tap.py's loads per control"
