@@ -25,7 +25,7 @@ sys.path.insert(0, str(ROOT))
 from clinic.site.content import DEFAULT_LANG, LANGS  # noqa: E402
 from clinic.site.routes import language, path_for  # noqa: E402
 from devtools.chromium import CHROMIUM, CHROMIUM_ARGS, MOBILE  # noqa: E402
-from devtools.page_weight import BUDGET_KB, measure_page  # noqa: E402
+from devtools.page_weight import BUDGET_KB, KINDS, measure_page  # noqa: E402
 
 REPORTS = ROOT / "bench" / "reports"
 
@@ -63,7 +63,7 @@ def main() -> None:
             for phase_name, label in (("load", "on load"), ("scroll", "after scrolling")):
                 total = result["totals"][f"{kind}_{phase_name}"]
                 lines.append(
-                    f"| {'JS' if kind == 'script' else 'CSS'} {label} | {total['files']} | "
+                    f"| {KINDS[kind]} {label} | {total['files']} | "
                     f"{total['raw'] / 1000:.1f} | {total['gzip'] / 1000:.1f} | {budget} |"
                 )
         lines += ["", "| file | phase | raw B | gzip B |", "|---|---|---|---|"]
