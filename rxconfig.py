@@ -17,6 +17,7 @@ from clinic.framework.patches.tailwind_sources import TailwindSourcesPlugin
 from clinic.site.theme import tailwind_theme
 from clinic.site_files.edge_relay import EdgeRelayPlugin
 from clinic.site_files.open_times_fallback import OpenTimesFallbackPlugin
+from clinic.site_files.page_files import OneFilePerPagePlugin
 from clinic.site_files.sitemap import SitemapAndRobotsPlugin
 from clinic.site_files.static_host import StaticHostFilesPlugin
 
@@ -42,6 +43,9 @@ config = rx.Config(
         LeanRouterPlugin(),
         # The 404 page prerendered in each language (served for unknown paths).
         PrerenderNotFoundPlugin(),
+        # One prerendered file per page: the copy no request is answered with goes before
+        # the steps that rewrite and compress every page.
+        OneFilePerPagePlugin(),
         # Prerendered pages paint before their scripts download (no modulepreload hints).
         PaintFirstPlugin(),
         # Pages prerender whole with their content in a Suspense boundary: a tap on the

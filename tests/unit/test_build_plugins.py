@@ -513,3 +513,24 @@ def test_tailwind_reads_only_the_configured_sources():
         UnexpectedRootStylesheet, match=r"update clinic/framework/patches/tailwind_sources\.py"
     ):
         only_configured_sources('@import "tailwindcss";\n')
+
+
+def test_each_page_keeps_the_one_file_it_is_served_from(tmp_path: Path):
+    """The copy in a page's folder is never served: it goes before the pages are
+    rewritten and compressed; a language's home keeps its folder's index.html."""
+    from clinic.server.middleware import prerendered_file
+    from clinic.site.routes import all_pages
+    from clinic.site_files.page_files import drop_unserved_copies
+
+    for page in all_pages():
+        served = tmp_path / prerendered_file(page.path).lstrip("/")
+        served.parent.mkdir(parents=True, exist_ok=True)
+        served.write_text(page.path)
+        copy = tmp_path / page.path.lstrip("/") / "index.html"
+        copy.parent.mkdir(parents=True, exist_ok=True)
+        copy.write_text(page.path)
+    in_folders = [p for p in all_pages() if not p.path.endswith("/")]
+    assert drop_unserved_copies(tmp_path) == len(in_folders)
+    for page in all_pages():
+        assert (tmp_path / prerendered_file(page.path).lstrip("/")).read_text() == page.path
+    assert not [p for p in in_folders if (tmp_path / p.path.lstrip("/")).exists()]
