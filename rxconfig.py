@@ -2,6 +2,10 @@
 
 import reflex as rx
 
+from clinic.build_steps.site_files.edge_relay import EdgeRelayPlugin
+from clinic.build_steps.site_files.open_times_fallback import OpenTimesFallbackPlugin
+from clinic.build_steps.site_files.sitemap import SitemapAndRobotsPlugin
+from clinic.build_steps.site_files.static_host import StaticHostFilesPlugin
 from clinic.framework.app_folders import TAILWIND_SOURCES
 from clinic.framework.client_state_slots import ClientStateSlotsCheck
 from clinic.framework.page_modules import PageModulesCheck
@@ -15,10 +19,6 @@ from clinic.framework.patches.paint_first import PaintFirstPlugin
 from clinic.framework.patches.shell_first import ShellFirstPlugin
 from clinic.framework.patches.tailwind_sources import TailwindSourcesPlugin
 from clinic.site.theme import tailwind_theme
-from clinic.site_files.edge_relay import EdgeRelayPlugin
-from clinic.site_files.open_times_fallback import OpenTimesFallbackPlugin
-from clinic.site_files.sitemap import SitemapAndRobotsPlugin
-from clinic.site_files.static_host import StaticHostFilesPlugin
 
 # `reflex run` reloads on edits to content/ too, each time with a fresh load of it.
 reload_on_every_edit()

@@ -18,6 +18,7 @@ from playwright.sync_api import expect
 
 from clinic.site import seo
 from clinic.site.components.cal_embed import public_booking_url
+from clinic.site.components.inner_blocks import consultation_content, doctors_for
 from clinic.site.content import LANGUAGES, content
 from clinic.site.i18n import (
     clinic_values,
@@ -27,9 +28,8 @@ from clinic.site.i18n import (
     fill_facts,
     service_values,
 )
+from clinic.site.page_content.faq import faq_content
 from clinic.site.pages.faq import faq_entries
-from clinic.site.pages.faq_data import faq_content
-from clinic.site.pages.inner_blocks import consultation_content, doctors_for
 from clinic.site.pages.privacy import privacy_content
 from clinic.site.pages.service import service_content
 from clinic.site.pages.success import note_texts, success_content

@@ -7,7 +7,7 @@ inside a function does not untie a circle, it only defers it.
   the page components: it serves files and data, and must start without compiling pages.
 - Components (`clinic/site/components/`) never import pages (`clinic/site/pages/`): pages are
   made of components, and a page hands a component what it needs.
-- Only `rxconfig.py` uses the build plugins (`clinic/framework/patches/`, `clinic/site_files/`).
+- Only `rxconfig.py` uses the build plugins (`clinic/framework/patches/`, `clinic/build_steps/site_files/`).
 - The framework package's own modules (all of `clinic/framework/` but its patches) sit
   under the site: they import nothing of the site, the server or the build plugins.
 - Nothing in `clinic/` imports the tests, the benches or the tools.
@@ -100,9 +100,9 @@ def test_the_cycle_finder_finds_a_circle_hidden_in_a_function(tmp_path):
     assert find_cycle(graph) == ["a", "b", "c", "a"]
     assert find_cycle({"a": {"b"}, "b": set()}) is None
     source = tmp_path / "m.py"
-    source.write_text("def f():\n    from clinic.site import routes\n    from . import ui\n")
+    source.write_text("def f():\n    from clinic.site import routes\n    from . import styles\n")
     names = imported_names(source, "clinic.site.components.m")
-    assert {"clinic.site.routes", "clinic.site.components.ui"} <= names
+    assert {"clinic.site.routes", "clinic.site.components.styles"} <= names
 
 
 def importers_of(target: str, among: str) -> dict[str, set[str]]:
@@ -118,15 +118,15 @@ def importers_of(target: str, among: str) -> dict[str, set[str]]:
 @pytest.mark.parametrize(
     ("importer", "forbidden"),
     [
-        ("clinic.server", "clinic.site_files"),
+        ("clinic.server", "clinic.build_steps.site_files"),
         ("clinic.server", "clinic.framework.patches"),
         ("clinic.server", "clinic.site.components"),
         ("clinic.server", "clinic.site.pages"),
         ("clinic.site.components", "clinic.site.pages"),
-        ("clinic.site", "clinic.site_files"),
+        ("clinic.site", "clinic.build_steps.site_files"),
         ("clinic.site", "clinic.framework.patches"),
         ("clinic.site", "clinic.server"),
-        ("clinic.clinic", "clinic.site_files"),
+        ("clinic.clinic", "clinic.build_steps.site_files"),
         ("clinic.clinic", "clinic.framework.patches"),
     ],
 )
@@ -136,7 +136,13 @@ def test_layers_import_only_downwards(importer, forbidden):
 
 @pytest.mark.parametrize(
     "above",
-    ["clinic.site", "clinic.server", "clinic.site_files", "clinic.clinic", "clinic.project"],
+    [
+        "clinic.site",
+        "clinic.server",
+        "clinic.build_steps.site_files",
+        "clinic.clinic",
+        "clinic.project",
+    ],
 )
 def test_the_framework_package_sits_under_the_site(above):
     found = {

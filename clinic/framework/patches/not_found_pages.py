@@ -10,7 +10,7 @@ unchanged at any unknown path of that language.
 
 The two pages end up as `404.html` and `en/404.html`: the names Cloudflare Pages serves
 for an unknown path (the nearest `404.html` up the path), that Netlify's `_redirects`
-names (clinic/site_files/static_host.py), and that the production server answers unknown paths
+names (clinic/build_steps/site_files/static_host.py), and that the production server answers unknown paths
 with (`clinic/server/middleware.py`). The files React Router wrote at the prerendered
 paths are removed, so those paths are unknown like any other.
 """

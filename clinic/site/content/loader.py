@@ -14,10 +14,9 @@ from clinic.site.content.base import Strict
 from clinic.site.content.clinic_facts import Clinic
 from clinic.site.content.doctors import Doctor
 from clinic.site.content.errors import ContentError
-from clinic.site.content.facts_and_texts import Source, assemble, facts_model, merge_keyed
 from clinic.site.content.files import check_unique, load_file, load_list, validate
 from clinic.site.content.languages import DEFAULT_LANG, LANGS, LocalizedBase, load_languages
-from clinic.site.content.page_texts import (
+from clinic.site.content.page_text_files import (
     BLOCKS,
     DOCTOR,
     HEAD_KEYS,
@@ -33,7 +32,8 @@ from clinic.site.content.page_texts import (
 from clinic.site.content.pages.service import ServiceContent
 from clinic.site.content.route_table import RouteTable
 from clinic.site.content.services import Service
-from clinic.site.content.texts import PLACEHOLDER, load_texts, site_file, texts_path
+from clinic.site.content.split_models import Source, assemble, facts_model, merge_keyed
+from clinic.site.content.text_table import PLACEHOLDER, load_texts, site_file, texts_path
 
 M = TypeVar("M", bound=BaseModel)
 

@@ -11,10 +11,10 @@ from __future__ import annotations
 
 import reflex as rx
 
+from clinic.site.components.inner_blocks import call_to_action
 from clinic.site.i18n import text_of
-from clinic.site.pages.inner_blocks import call_to_action
+from clinic.site.page_content.service import ServiceContent, service_content
 from clinic.site.pages.service import sections
-from clinic.site.pages.service.model import ServiceContent, service_content
 from clinic.site.routes import Page
 
 __all__ = ["ServiceContent", "render", "service_content"]

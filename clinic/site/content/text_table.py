@@ -13,7 +13,7 @@ from pydantic import BaseModel
 
 from clinic.site.content.errors import ContentError
 from clinic.site.content.files import read_yaml
-from clinic.site.content.page_texts import (
+from clinic.site.content.page_text_files import (
     PageTextsFile,
     flat_texts,
     page_texts_of,

@@ -9,7 +9,7 @@ import reflex as rx
 from clinic.site import navigation as nav
 from clinic.site.components.avatar import doctor_avatar
 from clinic.site.components.links import external_link, page_link
-from clinic.site.components.ui import (
+from clinic.site.components.styles import (
     BUTTON_PRIMARY,
     BUTTON_SECONDARY,
     CARD,
