@@ -12,12 +12,12 @@ from clinic.site.components import contact_form
 from clinic.site.content import LANGS, content
 from clinic.site.i18n import consultation_length, consultation_price
 from clinic.site.page_content.faq import faq_content
+from clinic.site.page_content.service import ServiceContent, service_content
 from clinic.site.pages import renderer
 from clinic.site.pages.about import about_content
 from clinic.site.pages.doctor import doctor_texts
 from clinic.site.pages.faq import faq_entries, faq_views
 from clinic.site.pages.privacy import privacy_content
-from clinic.site.pages.service import ServiceContent, service_content
 from clinic.site.pages.success import success_content
 from clinic.site.routes import all_pages
 from tests.texts import text_of

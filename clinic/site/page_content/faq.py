@@ -7,11 +7,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from clinic.site.components.inner_blocks import doctor_href
 from clinic.site.content import content
 from clinic.site.content.pages.faq import FaqContent
 from clinic.site.i18n import fill_facts, opening_hours, text_of
-from clinic.site.routes import path_for
+from clinic.site.routes import doctor_href, path_for
 
 
 def faq_content() -> FaqContent:

@@ -1,5 +1,5 @@
 """The FAQ page (docs/design.md, "Pages and routes"): cost, location, doctors, ultrasound, the services and
-the opening hours, one card per question, rendered from `faq_views` (faq_data.py).
+the opening hours, one card per question, rendered from `faq_views` (clinic/site/page_content/faq.py).
 
 `faq_entries(lang)` (re-exported here) gives the same questions and answers as plain
 text, in page order, for the FAQPage structured data."""

@@ -7,13 +7,12 @@ import reflex as rx
 from clinic.site.components.inner_blocks import (
     book_and_chat_links,
     doctor_card,
-    doctors_for,
     paragraphs,
     titled_cards,
 )
 from clinic.site.components.styles import CARD, CONTAINER, page_section
 from clinic.site.i18n import fill_facts, service_values, text_of, text_with_facts
-from clinic.site.page_content.service import ServiceContent
+from clinic.site.page_content.service import ServiceContent, doctors_for
 from clinic.site.routes import Page
 
 
