@@ -236,7 +236,7 @@ def _missing_page_file(lang: str, file: PageTextsFile) -> str:
 def read_page_files(
     directory: Path, routes: RouteTable
 ) -> dict[str, list[tuple[PageTextsFile, Any]]]:
-    """Each language's page files (page_texts.py), read through their models; a file of
+    """Each language's page files (page_text_files.py), read through their models; a file of
     no page is a mistake too (a misspelt page id, or a page no longer in routes.yaml)."""
     for taken in OTHER_FILES:
         if taken in routes.pages:

@@ -1,6 +1,6 @@
 """The texts the code reads by key, per language: the site-wide ones (content/i18n/<lang>.yaml,
 nested mappings read as flat dotted keys, "nav.home": "Inicio") and each page's head and
-short texts (its file under content/i18n/<lang>/, page_texts.py). The same keys and the
+short texts (its file under content/i18n/<lang>/, page_text_files.py). The same keys and the
 same {placeholders} in every language."""
 
 from __future__ import annotations
