@@ -102,9 +102,7 @@ def test_the_layout_names_no_file_that_is_not_there():
 @pytest.mark.parametrize(
     "folder",
     sorted(
-        p.name
-        for p in (PROJECT_DIR / PACKAGE).iterdir()
-        if p.is_dir() and p.name != "__pycache__"
+        p.name for p in (PROJECT_DIR / PACKAGE).iterdir() if p.is_dir() and p.name != "__pycache__"
     ),
 )
 def test_the_readme_map_names_each_folder_of_the_package(folder):
