@@ -34,7 +34,7 @@ from clinic.server import open_times, security
 from clinic.site.content import content
 from clinic.site.routes import OPEN_TIMES_PATH_PREFIX
 
-EDGE_DIR = Path(__file__).resolve().parents[1] / "edge"
+EDGE_DIR = Path(__file__).resolve().parents[2] / "edge"
 RELAY_MODULE = "open_times.mjs"
 RELAY_DATA = "open_times_relay.json"
 # Cloudflare Pages: the entry of its function (`_worker.js/`), from clinic/edge/.
