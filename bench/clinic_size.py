@@ -34,9 +34,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from clinic.build_steps.site_files import cloudflare_pages, netlify  # noqa: E402
+from clinic.build_steps.site_files.static_host import NETLIFY_DIR  # noqa: E402
 from clinic.framework.patches.paint_first import PAGE_MODULES_ID, chunk_imports  # noqa: E402
-from clinic.site_files import cloudflare_pages, netlify  # noqa: E402
-from clinic.site_files.static_host import NETLIFY_DIR  # noqa: E402
 from devtools.bench_runs import run_line, run_record  # noqa: E402
 from devtools.clinic_of_size import grow  # noqa: E402
 

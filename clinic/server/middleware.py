@@ -331,7 +331,7 @@ class SiteMiddleware:
     def _document_policy(self) -> str:
         """The one policy of every page and 404 page (security.site_policy), also sent with
         redirects: a static host gives the paths that are not files the headers of its
-        catch-all rule (clinic/site_files/cloudflare_pages.py), and this server answers as
+        catch-all rule (clinic/build_steps/site_files/cloudflare_pages.py), and this server answers as
         the static host does. A redirect is never shown as a document, so any policy is as
         strict as another there."""
         return security.site_policy(self.static_dir, self.documents)

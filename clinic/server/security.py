@@ -1,7 +1,7 @@
 """Security and cache headers: one definition for the Python server and for static hosts.
 
 The production middleware (`clinic/server/middleware.py`) and the `_headers` file written for static
-hosts (`clinic/site_files/static_host.py`) both take their headers from here, so the two deployments
+hosts (`clinic/build_steps/site_files/static_host.py`) both take their headers from here, so the two deployments
 send the same policy.
 
 Content-Security-Policy
@@ -46,7 +46,7 @@ CACHE_HTML = "no-cache"
 # Files with stable names (favicon, images copied from assets/, sitemap): short and shared.
 CACHE_STATIC = "public, max-age=3600"
 # As a page: a static host gives pages and redirects their headers from its one catch-all
-# header rule (clinic/site_files/cloudflare_pages.py), and a redirect may change with the
+# header rule (clinic/build_steps/site_files/cloudflare_pages.py), and a redirect may change with the
 # next deploy as a page does.
 CACHE_REDIRECT = CACHE_HTML
 CACHE_NONE = "no-store"

@@ -11,6 +11,13 @@ from urllib.parse import quote
 
 import pytest
 
+from clinic.build_steps.site_files import cloudflare_pages, netlify
+from clinic.build_steps.site_files.static_host_rules import (
+    HostLimitExceeded,
+    lang_prefixes,
+    legacy_spellings,
+    page_spellings,
+)
 from clinic.server import security
 from clinic.server.middleware import (
     Health,
@@ -30,13 +37,6 @@ from clinic.site.routes import (
     legacy_redirects,
     not_found_file,
     path_for,
-)
-from clinic.site_files import cloudflare_pages, netlify
-from clinic.site_files.static_host_rules import (
-    HostLimitExceeded,
-    lang_prefixes,
-    legacy_spellings,
-    page_spellings,
 )
 
 # Paths from the route table (content/routes.yaml), never typed: a clinic renames its pages.

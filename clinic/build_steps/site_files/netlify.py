@@ -22,9 +22,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from clinic.server import security
-from clinic.site.routes import all_pages, legacy_redirects, not_found_file, spellings
-from clinic.site_files.static_host_rules import (
+from clinic.build_steps.site_files.static_host_rules import (
     FEWER_REDIRECTS,
     GENERATED,
     HeaderRule,
@@ -36,6 +34,8 @@ from clinic.site_files.static_host_rules import (
     redirects,
     within_limit,
 )
+from clinic.server import security
+from clinic.site.routes import all_pages, legacy_redirects, not_found_file, spellings
 
 HOST = "Netlify"
 MAX_REDIRECTS = 10_000

@@ -29,7 +29,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from clinic.site_files.static_host_rules import (
+from clinic.build_steps.site_files.static_host_rules import (
     FEWER_REDIRECTS,
     GENERATED,
     HeaderRule,
