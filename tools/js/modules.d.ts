@@ -147,6 +147,14 @@ declare const FIRST_VISIT_SETTINGS: {
   crawlers: string;
 };
 
+/** The closed-day script's data, put in its place when the script is inlined (closed_days.py). */
+declare const CLOSED_DAYS_SETTINGS: {
+  attribute: string;
+  timeZone: string;
+  noticeDaysBefore: number;
+  days: [string, string][];
+};
+
 /** The props of assets/widgets/CalEmbed.jsx (clinic/site/components/cal_embed.py gives them). */
 interface CalEmbedProps {
   scriptSrc: string;

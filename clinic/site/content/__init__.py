@@ -14,7 +14,7 @@ from pathlib import Path
 from clinic.project import CONTENT_DIR
 from clinic.site.content import loader
 from clinic.site.content.base import PositiveInt, Slug, Strict, Text
-from clinic.site.content.clinic_facts import Address, Clinic, OpeningHours
+from clinic.site.content.clinic_facts import Address, Clinic, ClosedDays, OpeningHours
 from clinic.site.content.doctors import Doctor
 from clinic.site.content.errors import ContentError
 from clinic.site.content.languages import (
@@ -38,6 +38,7 @@ __all__ = [
     "LANGUAGES",
     "Address",
     "Clinic",
+    "ClosedDays",
     "Content",
     "ContentError",
     "Doctor",
