@@ -37,12 +37,11 @@ ATTRIBUTE = "data-closed-days"
 TODAY, SOON = "today", "soon"
 
 
-def upcoming_closed_days(today: date | None = None) -> list[ClosedDays]:
+def upcoming_closed_days() -> list[ClosedDays]:
     """The closed days not yet over when the site is built, in date order (a page carries
     no notice that can never show again)."""
-    today = today or date.today()
-    days = [day for day in content().clinic.closed.days if day.last >= today]
-    return sorted(days, key=lambda day: day.start)
+    clinic = content().clinic
+    return clinic.closed.not_over(clinic.today())
 
 
 def notice_id(when: str, day: ClosedDays) -> str:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from datetime import date
+from datetime import date, datetime
 from typing import Annotated, Literal
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
@@ -85,6 +85,14 @@ class ClosedDaysNotice(Strict):
     """How many days ahead every page announces a closed day (0: only on the day)."""
     days: list[ClosedDays] = []
     """The closed dates or runs of dates, in any order; past ones are ignored by themselves."""
+
+    def not_over(self, today: date) -> list[ClosedDays]:
+        """The runs not over by `today`, in date order: what the site still announces."""
+        return sorted((run for run in self.days if run.last >= today), key=lambda run: run.start)
+
+    def includes(self, day: date) -> bool:
+        """Whether the clinic is closed on `day` by this list (not by its weekly hours)."""
+        return any(run.start <= day <= run.last for run in self.days)
 
 
 class Consultation(Strict):
@@ -261,6 +269,10 @@ class Clinic(Strict):
                 f"unknown time zone {value!r} (use an IANA name such as America/Mexico_City)"
             ) from None
         return value
+
+    def today(self) -> date:
+        """Today's date where the clinic is."""
+        return datetime.now(ZoneInfo(self.time_zone)).date()
 
     @property
     def origin(self) -> str:
