@@ -9,7 +9,8 @@ import pytest
 from playwright.sync_api import expect
 
 from clinic.site.content import content
-from clinic.site.pages.accessibility import reviewed, statement
+from clinic.site.page_content.accessibility import accessibility_content
+from clinic.site.pages.accessibility import reviewed
 from clinic.site.routes import path_for
 from tests.e2e.languages import LANGS
 from tests.e2e.page_ready import page_ready
@@ -29,7 +30,7 @@ def test_the_statement_is_linked_from_the_footer_and_says_how_to_report(page, la
     )
     main = page.locator("main")
     expect(main.locator("section > h2")).to_have_text(
-        [section.title(lang) for section in statement().sections], use_inner_text=True
+        [section.title(lang) for section in accessibility_content().sections], use_inner_text=True
     )
     expect(main).to_contain_text(reviewed(lang))
     clinic = content().clinic

@@ -11,11 +11,11 @@ from zoneinfo import ZoneInfo
 import pytest
 import yaml
 
+from clinic.build_steps.site_files import edge_relay
 from clinic.server import open_times
 from clinic.site.components import closed_days
 from clinic.site.content import LANGS, ContentError, content, load_content
 from clinic.site.content.clinic_facts import ClosedDays, ClosedDaysNotice
-from clinic.site_files import edge_relay
 from devtools.content_variants import copy_content, site_content
 
 

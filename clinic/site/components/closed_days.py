@@ -23,7 +23,7 @@ from babel.dates import format_skeleton
 from clinic.project import ASSETS_DIR
 from clinic.site.components.first_visit import _without_comment_lines
 from clinic.site.components.links import page_link
-from clinic.site.components.ui import CONTAINER, FOCUS_RING
+from clinic.site.components.styles import CONTAINER, FOCUS_RING
 from clinic.site.content import ClosedDays, content
 from clinic.site.i18n import BROWSER_LOCALES, text_of, text_with_facts
 from clinic.site.routes import path_for

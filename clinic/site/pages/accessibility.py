@@ -7,27 +7,23 @@ from __future__ import annotations
 import reflex as rx
 from babel.dates import format_date
 
+from clinic.site.components.inner_blocks import rich_text
 from clinic.site.components.links import external_link, in_page_link
 from clinic.site.components.page_header import page_header
-from clinic.site.components.ui import BUTTON_PRIMARY, BUTTON_SECONDARY, CONTAINER, TEXT_LINK
+from clinic.site.components.styles import BUTTON_PRIMARY, BUTTON_SECONDARY, CONTAINER, TEXT_LINK
 from clinic.site.content import content
-from clinic.site.content.pages.accessibility import AccessibilityContent
 from clinic.site.i18n import BROWSER_LOCALES, fill_facts, text_of, text_with_facts
 from clinic.site.navigation import whatsapp_link
-from clinic.site.pages.inner_blocks import rich_text
+from clinic.site.page_content.accessibility import accessibility_content
 from clinic.site.routes import Page
 
 FEEDBACK = "feedback"
 
 
-def statement() -> AccessibilityContent:
-    return content().page("accessibility", AccessibilityContent)
-
-
 def reviewed(lang: str) -> str:
     """The review's date as the language's locale writes it: 28 de noviembre de 2026."""
     locale = BROWSER_LOCALES[lang].replace("-", "_")
-    day = format_date(statement().reviewed, format="long", locale=locale)
+    day = format_date(accessibility_content().reviewed, format="long", locale=locale)
     return text_of(lang, "accessibility.reviewed", date=day)
 
 
@@ -52,7 +48,7 @@ def ways_to_write(lang: str) -> rx.Component:
 
 def render(page: Page) -> rx.Component:
     lang = page.lang
-    data = statement()
+    data = accessibility_content()
     contents = rx.el.nav(
         rx.el.h2(
             text_of(lang, "accessibility.contents"),
