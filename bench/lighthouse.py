@@ -28,7 +28,7 @@ be reached here, so they are blocked with --blocked-url-patterns, as the report 
     SITE_URL=http://127.0.0.1:3000 .venv/bin/python bench/lighthouse.py
     .venv/bin/python bench/lighthouse.py --runs 5 --floor-runs 3   # what the report was made with
     .venv/bin/python bench/lighthouse.py --kinds home,service --runs 3   # a subset: its own report,
-                                                   # bench/reports/lighthouse-home-service.md (+ .json)
+                                                   # bench/reports/lighthouse-<kinds>.md (+ .json)
     .venv/bin/python bench/lighthouse.py --english-first-visit --runs 5   # `/en/` and the English first
                                                    # visit only: bench/reports/lighthouse-english-first-visit.md
     .venv/bin/python bench/lighthouse.py --english-first-visit --runs 5 --artifacts /tmp/lh

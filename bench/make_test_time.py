@@ -42,7 +42,7 @@ PROJECT_DIR = Path(__file__).resolve().parents[1]
 # with a summary line per part: "passed  <part> (<seconds> s...)" (parts may overlap).
 PART_START = re.compile(r"^=== (?P<name>[^:]+?)(?: \(alongside [^)]*\))?: ")
 PART_TIME = re.compile(r"^(?:passed|FAILED)  (?P<name>.+?) \((?P<seconds>\d+) s(?P<note>[^)]*)\)")
-# pytest's --durations list: "12.34s call     tests/e2e/test_x.py::test_y[chromium]".
+# pytest's --durations list: "12.34s call     tests/e2e/test_<file>.py::test_<name>[chromium]".
 DURATION = re.compile(r"^(?P<seconds>\d+\.\d+)s (?P<phase>call|setup|teardown)\s+(?P<test>\S+)")
 VERDICT = re.compile(r"^make test: .*")
 # The report's periods of cores busy (seconds).

@@ -230,12 +230,11 @@ def run_third_party(base_url: str) -> dict[str, list]:
 
     from bench import third_party_failure as tpf
 
-    port = int(base_url.rsplit(":", 1)[1])
     results = {}
     with sync_playwright() as playwright:
         for mode in ("blocked", "hanging"):
             print(f"third parties {mode}", flush=True)
-            with tpf.failing_browser(playwright, mode, port) as browser:
+            with tpf.failing_browser(playwright, mode) as browser:
                 results[mode] = tpf.check_pages(browser, base_url, mode)
     return results
 

@@ -27,7 +27,7 @@
  * made (a fetch with keepalive, which would outlive `/`): the stylesheet is asked for
  * before `/en/` and is the smaller response, so it is normally cached by the time
  * `/en/` needs it, and the extra request did not bring `/en/`'s paint any sooner
- * (bench/reports/english-first-visit-lantern.md).
+ * (measured with bench/lantern_breakdown.mjs on the English first visit's Lighthouse runs).
  *
  * The file is inlined as it is (comment lines left out) by
  * clinic/site/components/first_visit.py, which fills FIRST_VISIT_SETTINGS with data
