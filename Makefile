@@ -16,7 +16,7 @@ export REFLEX_TELEMETRY_ENABLED := false
 unexport PYTHONDONTWRITEBYTECODE
 export PYTHONPYCACHEPREFIX := $(CURDIR)/.cache/pycache
 
-.PHONY: setup lock npm-upgrade language schemas run fixture-run dev export sample-fingerprint serve test smoke lint fmt js-tools unit e2e browser java static-hosts browser-languages video bench clean
+.PHONY: setup lock npm-upgrade language schemas run fixture-run dev export sample-fingerprint test smoke lint fmt js-tools unit e2e browser java static-hosts browser-languages video bench clean
 
 # Browser tests run in parallel (pytest-xdist): TEST_WORKERS=1 for one at a time. Tests
 # marked xdist_group (the development server's) share one worker (--dist loadgroup).
@@ -26,6 +26,10 @@ TEST_SEED ?= $(shell od -An -N4 -tu4 /dev/urandom | tr -d ' ')
 TEST_SEED := $(TEST_SEED)
 # --durations: the slowest browser tests, listed after each run (where the minutes go).
 E2E_OPTIONS := -n $(TEST_WORKERS) --dist loadgroup --durations=15
+# Unit tests in two workers, a second core's worth (pytest-xdist): a worker that has run
+# out takes tests still waiting in the other's queue (worksteal; with `load`'s fixed queues
+# one worker was left alone for the last 20 s). `make unit` and `make test` both use it.
+UNIT_OPTIONS := -n 2 --dist worksteal
 # In CI (CI=true) or with ARTIFACTS=1, a failed browser test leaves its Playwright trace
 # and a screenshot in test-results/<test>/
 # (`.venv/bin/playwright show-trace --host 127.0.0.1 --port 9323 <trace.zip>`, then open that address).
@@ -166,17 +170,13 @@ $(JS_TOOLS): tools/js/package-lock.json | $(VENV)/.installed
 	cd tools/js && $(BIN)/npm ci --ignore-scripts --no-audit --no-fund --loglevel=error
 js-tools: $(JS_TOOLS)
 BIOME := tools/js/node_modules/.bin/biome
-TSC := tools/js/node_modules/.bin/tsc
 
 ## make lint: what `make test` runs first, in seconds each: ruff's checks and its formatter in
 ## check mode, Biome's on the JavaScript (biome.jsonc), TypeScript's check of the JavaScript's
 ## JSDoc (jsconfig.json), and pyright's of the Python ([tool.pyright] in pyproject.toml).
+## Their one list is devtools/lint.py's CHECKS, which `make test` runs too.
 lint: setup js-tools
-	$(BIN)/ruff check --quiet .
-	$(BIN)/ruff format --check --quiet .
-	$(BIOME) check --error-on-warnings --log-level=error .
-	$(TSC) -p jsconfig.json
-	$(BIN)/pyright
+	@$(BIN)/python devtools/lint.py
 
 ## make fmt: format the code and apply the safe fixes: ruff's (imports sorted, old syntax
 ## updated) and Biome's (JavaScript formatted, imports sorted).
@@ -186,7 +186,7 @@ fmt: setup js-tools
 	$(BIOME) check --write --log-level=error .
 
 unit: setup
-	$(BIN)/python -m pytest tests/unit -q --randomly-seed=$(TEST_SEED)
+	$(BIN)/python -m pytest tests/unit -q --randomly-seed=$(TEST_SEED) $(UNIT_OPTIONS)
 
 e2e: setup browser java static-hosts
 	$(BIN)/python -m pytest tests/e2e -q --randomly-seed=$(TEST_SEED) $(E2E_OPTIONS) $(TRACE_OPTIONS)
@@ -203,8 +203,8 @@ smoke: setup browser
 ## failed; the output ends with every failed part and test (devtools/test_all.py).
 test: setup
 	@echo "Tests in random order, seed $(TEST_SEED): make test TEST_SEED=$(TEST_SEED) repeats it"
-	@$(BIN)/python devtools/test_all.py --seed $(TEST_SEED) --e2e-options "$(E2E_OPTIONS)" \
-		--trace-options "$(TRACE_OPTIONS)"
+	@$(BIN)/python devtools/test_all.py --seed $(TEST_SEED) --unit-options "$(UNIT_OPTIONS)" \
+		--e2e-options "$(E2E_OPTIONS)" --trace-options "$(TRACE_OPTIONS)"
 
 ## make video: Debian's ffmpeg, which Playwright needs to record `--video` (not for `make test`).
 ## Playwright looks for its own ffmpeg build (which it cannot download here) in its
