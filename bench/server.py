@@ -33,8 +33,9 @@ from clinic.server import security  # noqa: E402
 from clinic.site.routes import path_for  # noqa: E402
 from devtools import bad_requests  # noqa: E402
 from devtools import servers as prod_server  # noqa: E402
+from devtools.bench_runs import report_path  # noqa: E402
 
-REPORT = ROOT / "bench" / "reports" / "server.md"
+REPORT = report_path("server")
 LOAD_PAGES = [("home", path_for("home", "es")), ("service page", path_for("hysteroscopy", "es"))]
 APT_PACKAGES = ["wrk", "nginx", "libnginx-mod-http-brotli-static"]
 BROTLI_MODULE = Path("/usr/lib/nginx/modules/ngx_http_brotli_static_module.so")
@@ -406,7 +407,6 @@ def main() -> None:
             bad = (by_status, by_kind, args.bad, healthy)
         if "third-party" in want:
             third = run_third_party(py_url)
-    REPORT.parent.mkdir(parents=True, exist_ok=True)
     REPORT.write_text(merge_report(REPORT, report(load, bad, third, info)), encoding="utf-8")
     print(f"wrote {REPORT.relative_to(ROOT)}")
 
