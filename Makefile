@@ -16,7 +16,7 @@ export REFLEX_TELEMETRY_ENABLED := false
 unexport PYTHONDONTWRITEBYTECODE
 export PYTHONPYCACHEPREFIX := $(CURDIR)/.cache/pycache
 
-.PHONY: setup lock npm-upgrade language schemas run fixture-run dev export sample-fingerprint test smoke lint fmt js-tools unit e2e browser java static-hosts browser-languages video bench clean
+.PHONY: setup lock npm-upgrade language schemas run fixture-run dev export sample-fingerprint test smoke lint fmt commit-subjects js-tools unit e2e browser java static-hosts browser-languages video bench clean
 
 # Browser tests run in parallel (pytest-xdist): TEST_WORKERS=1 for one at a time. Tests
 # marked xdist_group (the development server's) share one worker (--dist loadgroup).
@@ -184,6 +184,13 @@ fmt: setup js-tools
 	$(BIN)/ruff check --fix --quiet .
 	$(BIN)/ruff format --quiet .
 	$(BIOME) check --write --log-level=error .
+
+## make commit-subjects: before a branch lands, each of its commits (those BASE lacks,
+## main by default) has a subject of at most 72 characters and its detail in the body
+## (docs/developing.md, "Commit messages"; devtools/hooks/commit-msg checks as you commit).
+BASE ?= main
+commit-subjects:
+	@$(PYTHON) devtools/commit_subjects.py --base "$(BASE)"
 
 unit: setup
 	$(BIN)/python -m pytest tests/unit -q --randomly-seed=$(TEST_SEED) $(UNIT_OPTIONS)
