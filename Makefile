@@ -4,6 +4,9 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(CURDIR)/$(VENV)/bin
 PORT ?= 3000
+# `make dev`'s backend: 5000 above the page's port (Reflex's 3000 and 8000 by default), so
+# `PORT=3100 make dev` beside another `make dev` takes 3100 and 8100; BACKEND_PORT=... to choose.
+BACKEND_PORT ?= $(shell echo $$(($(PORT) + 5000)))
 # Reflex finds node and bun only on PATH: the virtualenv's (from PyPI wheels) come first.
 export PATH := $(BIN):$(PATH)
 export REFLEX_TELEMETRY_ENABLED := false
@@ -109,13 +112,16 @@ fixture-run: setup
 	@echo "Serving the fixture clinic on http://127.0.0.1:$(PORT)"
 	cd .cache/fixture-clinic && $(BIN)/reflex run --env prod --single-port --frontend-port $(PORT) --backend-port $(PORT) --backend-host 127.0.0.1 --loglevel warning
 
-## make dev: Reflex's development loop (`reflex run`): http://127.0.0.1:3000, backend on 8000,
-## both on loopback only (CLINIC_DEV_HOST=0.0.0.0 make dev opens the page server on purpose).
+## make dev: Reflex's development loop (`reflex run`): http://127.0.0.1:$(PORT) (3000 unless
+## PORT=... says another), its backend on $(BACKEND_PORT), both on loopback only
+## (CLINIC_DEV_HOST=0.0.0.0 make dev opens the page server on purpose).
 ## Edits to Python files and to anything under content/ show in the browser without a restart;
 ## a mistake found when it starts (broken content says which file and field) waits for the fix
 ## too (tools/development_loop.py).
 dev: setup
-	$(BIN)/python tools/development_loop.py --loglevel warning
+	@echo "The development loop on http://127.0.0.1:$(PORT) (backend on $(BACKEND_PORT))"
+	$(BIN)/python tools/development_loop.py --loglevel warning --frontend-port $(PORT) \
+		--backend-port $(BACKEND_PORT)
 
 ## Debian's Chromium for the browser tests (Playwright cannot download browsers here):
 ## the browser (benches, --headed) and its headless shell (every headless test run).
