@@ -9,7 +9,7 @@ scores, LCP, TBT, CLS and the JavaScript and CSS bytes each page transfers.
 
 Each page's LCP is compared with its own floor: the same HTML with every script removed
 (median LCP of --floor-runs runs). One more row measures the English first visit: `/` opened
-by an English browser, which the first-visit rule (assets/behaviors/first_visit.js) sends
+by an English browser, which the first-visit rule (assets/behaviors/before_paint/first_visit.js) sends
 on to `/en/` before `/` paints; its LCP is compared with the `/en/` row's (median LCP of
 the runs of each), since a visitor sent there should see it about as soon as one who
 opened it. In the same run it measures references for the home page:

@@ -160,8 +160,10 @@ CITED_MODULE = re.compile(r"(?:python|\))\s+-m\s+((?:bench|clinic|devtools|tests
 # A report named by itself, as reports name each other (`lighthouse.md`).
 REPORT_NAME = re.compile(r"(?<![\w./-])([a-z0-9][\w-]*\.(?:md|json))(?![\w/-])")
 REPORTS = PROJECT_DIR / "bench" / "reports"
-# Files a recipe has the reader make (docs/content.md, "Recipe: a new page").
+# Files a recipe has the reader make (docs/content.md, "Recipe: a new page";
+# docs/developing.md, "Decided before paint").
 MADE_BY_A_RECIPE = {
+    "assets/behaviors/before_paint/closed_day.js",
     "clinic/site/pages/rules.py",
     "content/i18n/es/rules.yaml",
     "content/i18n/en/rules.yaml",
