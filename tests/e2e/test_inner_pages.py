@@ -13,6 +13,7 @@ import functools
 import re
 import unicodedata
 from collections import Counter
+from pathlib import PurePosixPath
 
 import pytest
 from playwright.sync_api import expect
@@ -336,9 +337,9 @@ def test_success_page_confirms_and_lists_the_rules(page, lang):
 
 
 def test_every_link_in_the_pages_content_resolves(page):
-    """Every internal link in the content of a page leads to a page of the route table
-    answering 200; an anchor (`#id`, on the page or on another) points at an element that
-    exists there."""
+    """Every internal link in the content of a page leads to a page of the route table, or
+    to a file of the site (a photo's large version), answering 200; an anchor (`#id`, on
+    the page or on another) points at an element that exists there."""
     targets: dict[str, str] = {}
     for p in PAGES:
         open_page(page, p)
@@ -354,7 +355,8 @@ def test_every_link_in_the_pages_content_resolves(page):
     for href, source in sorted(targets.items()):
         path, _, fragment = href.partition("#")
         target = page_at(path)
-        assert target is not None, f"{href} (on {source}) is not a page of the site"
+        is_file = bool(PurePosixPath(path).suffix)
+        assert target is not None or is_file, f"{href} (on {source}) is not a page of the site"
         if fragment:  # /#services, booking#<slug> (each doctor card): looked for below
             anchors.setdefault(path, set()).add(fragment)
         response = page.request.get(path, max_redirects=0)
