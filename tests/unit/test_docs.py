@@ -126,7 +126,9 @@ def test_code_and_content_cite_the_repository_own_docs():
     assert not found, "cite docs/ by file and heading instead:\n" + "\n".join(found)
 
 
-CITATION = re.compile(r'docs/(?P<guide>[a-z_]+\.md), (?P<headings>"[^"\n]+"(?:, "[^"\n]+")*)')
+# A heading in double quotes, or in single quotes (as a message of the build cites one).
+QUOTED = r"""(?:"[^"\n]+"|'[^'\n]+')"""
+CITATION = re.compile(rf"docs/(?P<guide>[a-z_]+\.md), (?P<headings>{QUOTED}(?:, {QUOTED})*)")
 
 
 def test_each_cited_heading_is_a_heading_of_its_guide():
@@ -143,7 +145,9 @@ def test_each_cited_heading_is_a_heading_of_its_guide():
                 missing += [
                     f"{path.relative_to(PROJECT_DIR)}:{number}: {cited['guide']} has no "
                     f"heading {heading}"
-                    for heading in re.findall(r'"([^"]+)"', cited["headings"])
+                    for heading in (
+                        quoted[1:-1] for quoted in re.findall(QUOTED, cited["headings"])
+                    )
                     if heading not in headings and not heading.startswith("<")  # a pattern
                 ]
     assert not missing, "\n".join(missing)
