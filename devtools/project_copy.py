@@ -12,7 +12,8 @@ import shutil
 import subprocess
 from pathlib import Path
 
-from clinic.project import EXPORT_DIR, PROJECT_DIR
+from clinic.framework.app_folders import EXPORT_DIR
+from clinic.project import PROJECT_DIR
 from devtools.servers import env
 
 SKIPPED = {".git", ".venv", ".cache", ".states", "__pycache__", "test-results"}
