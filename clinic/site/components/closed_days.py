@@ -5,32 +5,29 @@ Which notice shows depends on the date the page is opened, in the clinic's time 
 it cannot be decided at build time nor wait for the page's scripts (the notice would
 appear late and push the page down). Three pieces, each in its own language:
 - every page carries each notice, prerendered and hidden (`closed_days_notices`);
-- `assets/behaviors/closed_days.js`, inlined at the start of every page's <head>, works out
-  today's date in the clinic's zone and names the notice that applies on <html>
-  (`ATTRIBUTE`), before the body is parsed;
+- `assets/behaviors/before_paint/closed_days.js`, inlined at the start of every page's
+  <head> (a before-paint script: components/before_paint.py), works out today's date in
+  the clinic's zone and names the notice that applies on <html> (`ATTRIBUTE`), before the
+  body is parsed;
 - a small stylesheet in <head> (`closed_days_style`) shows the notice so named.
 The dates shown are written the way each language's locale writes them (CLDR, Babel).
 """
 
 from __future__ import annotations
 
-import json
 from datetime import date
 
 import reflex as rx
 from babel.dates import format_skeleton
 
-from clinic.project import ASSETS_DIR
-from clinic.site.components.first_visit import _without_comment_lines
+from clinic.site.components.before_paint import before_paint_script, inlined_code
 from clinic.site.components.links import page_link
 from clinic.site.components.styles import CONTAINER, FOCUS_RING
 from clinic.site.content import ClosedDays, content
 from clinic.site.i18n import BROWSER_LOCALES, text_of, text_with_facts
 from clinic.site.routes import path_for
 
-SCRIPT_FILE = ASSETS_DIR / "behaviors" / "closed_days.js"
-# The one identifier of the file that the build replaces with the settings (JSON).
-SETTINGS_PLACEHOLDER = "CLOSED_DAYS_SETTINGS"
+SCRIPT = "closed_days"  # assets/behaviors/before_paint/closed_days.js
 # The attribute of <html> naming the notice that shows: "today-<first day>" on a closed
 # day, "soon-<first day>" in the days before it.
 ATTRIBUTE = "data-closed-days"
@@ -61,12 +58,7 @@ def settings() -> dict[str, object]:
 
 def script_text() -> str:
     """The script as it is inlined: the file's code with the settings filled in."""
-    code = _without_comment_lines(SCRIPT_FILE.read_text(encoding="utf-8"))
-    if code.count(SETTINGS_PLACEHOLDER) != 1:
-        raise RuntimeError(f"{SCRIPT_FILE}: expected {SETTINGS_PLACEHOLDER} once in its code")
-    # JSON is a JavaScript expression; "<" escaped so that no value can close the <script>.
-    data = json.dumps(settings(), ensure_ascii=False).replace("<", "\\u003c")
-    return code.replace(SETTINGS_PLACEHOLDER, data)
+    return inlined_code(SCRIPT, settings())
 
 
 def style_text() -> str:
@@ -83,7 +75,7 @@ def closed_days_head() -> list[rx.Component]:
     nothing when no closed day is ahead."""
     if not upcoming_closed_days():
         return []
-    return [rx.el.script(script_text()), rx.el.style(style_text())]
+    return [before_paint_script(SCRIPT, settings()), rx.el.style(style_text())]
 
 
 def written_date(day: date, lang: str) -> str:

@@ -18,11 +18,15 @@
  * When the date cannot be worked out (no Intl time zones), nothing shows: the site's hours
  * and the calendar still say when the clinic is open.
  *
- * The file is inlined as it is (comment lines left out) by
- * clinic/site/components/closed_days.py, which fills CLOSED_DAYS_SETTINGS with data only
- * (JSON): the attribute, the clinic's time zone, how many days ahead to announce, and
- * each run's first and last day (YYYY-MM-DD, in order). Plain ES5, no module and no build
- * step: it runs before anything else, in every browser the site supports.
+ * A before-paint script (clinic/site/components/before_paint.py): inlined as it is
+ * (comment lines left out), with BEFORE_PAINT_DATA filled by
+ * clinic/site/components/closed_days.py with data only (JSON): the attribute, the
+ * clinic's time zone, how many days ahead to announce, and each run's first and last day
+ * (YYYY-MM-DD, in order). Plain ES5, no module and no build step: it runs before anything
+ * else, in every browser the site supports.
+ */
+/**
+ * @param {{attribute: string, timeZone: string, noticeDaysBefore: number, days: [string, string][]}} settings
  */
 (function closedDays(settings) {
   "use strict";
@@ -75,4 +79,4 @@
     if (now < start && start <= horizon) shown = "soon-" + start;
   }
   if (shown) document.documentElement.setAttribute(settings.attribute, shown);
-})(CLOSED_DAYS_SETTINGS);
+})(BEFORE_PAINT_DATA);
