@@ -96,7 +96,12 @@ def page_weight(static_dir: Path, path: str) -> dict:
         if href not in seen:
             seen[href] = None
             stack.extend(imports_of(href))
-    styles = re.findall(r'<link rel="stylesheet" href="(/[^"]+)"', html)
+    styles = [
+        href
+        for tag in re.findall(r"<link\b[^>]*>", html)
+        if 'rel="stylesheet"' in tag
+        for href in re.findall(r'href="(/[^"]+)"', tag)
+    ]
     return {
         "html": _weight([html_file]),
         "js": _weight([static_dir / href.lstrip("/") for href in seen]),
