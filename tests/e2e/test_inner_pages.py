@@ -184,11 +184,17 @@ def test_doctor_page_shows_profile_services_and_book_button(page, p):
         )
     # Both book buttons (hero and closing band) book this doctor: a real link to their
     # Cal.com page that the embed opens in place (tests/e2e/test_booking.py clicks them).
+    # A doctor without a calendar has none (test_booking.py: a call and a chat instead).
     books = page.locator(f'main [data-book="{doctor.slug}"]')
-    expect(books).to_have_count(2)
-    for i in range(2):
+    expect(books).to_have_count(2 if doctor.has_calendar else 0)
+    for i in range(books.count()):
         expect(books.nth(i)).to_have_attribute("href", public_booking_url(doctor))
         expect(books.nth(i)).to_have_attribute("data-cal-namespace", doctor.cal_namespace)
+    # The credential line only where the doctor's profession gives one.
+    credential = content().credential(doctor, p.lang)
+    expect(page.locator("main [data-credential]")).to_have_count(1 if credential else 0)
+    if credential:
+        expect(page.locator("main [data-credential]")).to_have_text(credential)
 
 
 # ------------------------------------------------------------------ FAQ
