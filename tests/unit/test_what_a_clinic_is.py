@@ -175,6 +175,21 @@ def test_a_profession_that_does_not_say_what_its_people_are_called_is_a_mistake(
     )
 
 
+def test_a_profession_s_text_in_some_languages_only_is_a_mistake(copy):
+    _, slug = _last(copy)
+    make_non_physician(copy, slug, credential={lang: f"Certified ({lang})" for lang in LANGS})
+    lang = LANGS[-1]
+    _edit(
+        copy / "i18n" / lang / DOCTOR_FILE,
+        lambda d: d["professions"][NON_PHYSICIAN["key"]].pop("credential"),
+    )
+    line = _error(copy)
+    assert line.startswith(
+        f"{texts_path(lang, DOCTOR_FILE)}: field "
+        f"'professions.{NON_PHYSICIAN['key']}.credential': missing;"
+    )
+
+
 def test_the_structured_data_types_a_non_physician_as_a_person(copy):
     from clinic.site.routes import all_pages
     from clinic.site.structured_data import graph

@@ -385,6 +385,23 @@ def _with_calendar(i: int, doctor: Doctor) -> Doctor:
     return doctor
 
 
+def _check_same_fields(source: Source, by_lang: dict[str, Any], key: str) -> None:
+    """Every language gives the same texts of profession `key` (a credential in one
+    language is one in all)."""
+    given = {
+        lang: {name for name, text in (by_key.get(key) or {}).items() if text is not None}
+        for lang, by_key in by_lang.items()
+        if key in by_key
+    }
+    for lang, names in given.items():
+        for other, theirs in given.items():
+            for name in sorted(theirs - names):
+                raise ContentError(
+                    f"{source.texts[lang]}: field 'professions.{key}.{name}': missing; "
+                    f"{source.texts[other]} gives it, and every language gives the same texts"
+                )
+
+
 def load_professions(
     doctors: list[Doctor], texts: dict[str, Any], fields: dict[str, dict[str, str]]
 ) -> dict[str, Profession]:
@@ -407,6 +424,7 @@ def load_professions(
                     "and role_male; credential if all of them hold one)"
                 )
         for key in by_key:
+            _check_same_fields(source, by_lang, key)
             if key not in keys:
                 raise ContentError(
                     f"{source.texts[lang]}: field 'professions.{key}': no doctor of "
