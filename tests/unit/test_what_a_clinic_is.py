@@ -13,9 +13,9 @@ import pytest
 
 from clinic.site.content import LANGS, ContentError, content, load_content
 from clinic.site.content.doctors import PHYSICIAN
-from clinic.site.content.page_texts import DOCTOR, PageTextsFile
+from clinic.site.content.page_text_files import DOCTOR, PageTextsFile
 from clinic.site.content.pages.success import Rules
-from clinic.site.content.texts import texts_path
+from clinic.site.content.text_table import texts_path
 from devtools.content_variants import (
     NON_PHYSICIAN,
     copy_content,

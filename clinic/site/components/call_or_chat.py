@@ -11,7 +11,7 @@ import reflex as rx
 from clinic.site import navigation as nav
 from clinic.site.components.links import external_link
 from clinic.site.components.quick_actions import CHAT_ICON, PHONE_ICON
-from clinic.site.components.ui import icon
+from clinic.site.components.styles import icon
 from clinic.site.content import Doctor, content
 from clinic.site.i18n import text_of, text_with_facts
 

@@ -17,7 +17,7 @@ from clinic.site.components.call_or_chat import call_and_chat, no_calendar_note
 from clinic.site.components.links import external_link, page_link
 from clinic.site.components.open_times import open_times
 from clinic.site.components.page_header import page_header
-from clinic.site.components.ui import (
+from clinic.site.components.styles import (
     BUTTON_PRIMARY,
     BUTTON_SECONDARY,
     CARD,
