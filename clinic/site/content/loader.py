@@ -189,20 +189,9 @@ def _check_roles(content: Content) -> None:
 
 
 def _check_page_texts(content: Content) -> None:
-<<<<<<< HEAD
     """Every doctor's profession has its {role}, every service its name and one line
     (each page's own texts are its file's, checked by its model)."""
     _check_roles(content)
-=======
-    """Every doctor's gender has its {role}, every service its name and one line (each
-    page's own texts are its file's, checked by its model)."""
-    genders = sorted({doctor.gender for doctor in content.doctors})
-    _require_texts(
-        content,
-        [f"{HEAD_KEYS}.{DOCTOR}.role_{gender}" for gender in genders],
-        "Each doctor's head texts name their {role}: give role_female and role_male for "
-        "the genders of doctors.yaml.",
-    )
     reasons = sorted({day.reason for day in content.clinic.closed.days if day.reason})
     _require_texts(
         content,
@@ -210,7 +199,6 @@ def _check_page_texts(content: Content) -> None:
         "clinic.yaml gives a closed day this reason: its words go under "
         "closed_days.reasons in every language.",
     )
->>>>>>> main
     for service in content.services:
         _require_texts(
             content,
