@@ -22,6 +22,7 @@ from babel.dates import format_date, format_time
 from playwright.sync_api import expect
 
 from clinic.site.components.booked_appointment import STORAGE_KEY
+from clinic.site.components.cal_embed import with_calendars
 from clinic.site.content import content
 from clinic.site.pages.success import note_texts
 from clinic.site.routes import doctor_page_id, language, path_for
@@ -34,7 +35,8 @@ from tests.e2e.test_booking import book_button, open_booking
 from tests.e2e.test_home import CLS_OBSERVER
 from tests.texts import text_of, text_with_facts
 
-DOCTORS = content().doctors
+# The doctors booked online (the booked appointment comes from Cal.com).
+DOCTORS = with_calendars()
 CLINIC_ZONE = ZoneInfo(content().clinic.time_zone)
 VISITOR_ZONE = "Asia/Tokyo"  # far from the clinic: a time shown in it would be wrong
 SIZES = {

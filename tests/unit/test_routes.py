@@ -95,7 +95,7 @@ def test_legacy_redirects_follow_the_route_table():
     """Each legacy path to its page, and each doctor's old path (its gender's pattern)."""
     table = content().routes
     expected = {old: path_for(target, DEFAULT_LANG) for old, target in table.legacy.items()}
-    for doctor in content().doctors:
+    for doctor in content().doctors if table.legacy_doctor else []:
         old = getattr(table.legacy_doctor, doctor.gender).format(slug=doctor.slug)
         expected[old] = path_for(f"doctor:{doctor.slug}", DEFAULT_LANG)
     assert legacy_redirects() == expected
