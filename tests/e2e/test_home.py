@@ -74,9 +74,9 @@ def test_sections_in_spec_order_with_their_content(home, base_url):
     assert page.locator("h1").count() == 1
     hero = page.locator("#hero")
     expect(hero.locator("h1")).to_have_text(text_with_facts(lang, "pages.home.title"))
-    expect(hero.get_by_role("link", name=text_of(lang, "home.hero.book"))).to_have_attribute(
-        "href", path_for("booking", lang)
-    )
+    expect(
+        hero.get_by_role("link", name=text_of(lang, "home.hero.book"), exact=True)
+    ).to_have_attribute("href", path_for("booking", lang))
     expect(hero.locator("[data-permits] li")).to_have_text(content().clinic.permits)
     expect(hero.locator("h1")).to_be_in_viewport()
 
