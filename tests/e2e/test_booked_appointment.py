@@ -28,10 +28,10 @@ from clinic.site.routes import doctor_page_id, language, path_for
 from tests.e2e.axe import describe, run_axe
 from tests.e2e.conftest import DESKTOP, MOBILE
 from tests.e2e.languages import DEFAULT_LANG, LANGS, NEXT_LANG, choose_language
+from tests.e2e.layout_shifts import RECORD_LAYOUT_SHIFTS, seen_shifts
 from tests.e2e.page_ready import page_ready
 from tests.e2e.stubs import serve_cal_embed
 from tests.e2e.test_booking import book_button, open_booking
-from tests.e2e.test_home import CLS_OBSERVER
 from tests.texts import text_of, text_with_facts
 
 DOCTORS = content().doctors
@@ -96,12 +96,12 @@ def book_and_land(page, doctor, lang: str, start, end) -> None:
     expect(page).to_have_url(re.compile(re.escape(path_for("success", lang)) + "$"))
 
 
-@pytest.mark.only_browser("chromium")  # layout-shift entries (CLS_OBSERVER) are Chromium's own
+@pytest.mark.only_browser("chromium")  # layout-shift entries are Chromium's own
 @pytest.mark.parametrize("size", SIZES)
 @pytest.mark.parametrize("lang", LANGS)
 def test_the_success_page_shows_the_booking_in_the_clinics_time_zone(new_context, lang, size):
     page = open_context_page(new_context, size, lang)
-    page.add_init_script(CLS_OBSERVER)
+    page.add_init_script(RECORD_LAYOUT_SHIFTS)
     doctor = DOCTORS[-1]
     start, end = booking_in_a_week()
     book_and_land(page, doctor, lang, start, end)
@@ -131,7 +131,7 @@ def test_the_success_page_shows_the_booking_in_the_clinics_time_zone(new_context
     assert box["y"] + box["height"] <= page.viewport_size["height"]
     assert box["height"] >= 44
     page_ready(page)  # whatever the summary's arrival was going to move has moved
-    assert page.evaluate("window.__cls") == 0
+    assert seen_shifts(page) == []
     # WCAG 2.2 AA with the summary shown, as on every route without it.
     violations = run_axe(page)
     assert violations == [], describe(violations)

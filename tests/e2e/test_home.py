@@ -28,6 +28,7 @@ from devtools.project_copy import HARNESS_PREFIX
 from tests.e2e.conftest import DESKTOP, MOBILE
 from tests.e2e.fixed_header import header_bottom, scroll_padding_top
 from tests.e2e.languages import DEFAULT_LANG, LANGS, NEXT_LANG
+from tests.e2e.layout_shifts import RECORD_LAYOUT_SHIFTS, seen_shift_score, seen_shifts
 from tests.e2e.page_ready import UNTIL_IT_STOPS_MOVING, page_ready, scroll_to
 from tests.e2e.stubs import serve_reviews_widget
 from tests.fixture_clinic.site import FIXTURE_PROJECT
@@ -170,12 +171,9 @@ def test_menu_anchors_land_below_the_fixed_header(page, lang):
 
 # ------------------------------------------------------------------ layout stability
 
-CLS_OBSERVER = """
-window.__cls = 0;
+# The element of the largest contentful paint (layout shifts: tests/e2e/layout_shifts.py).
+LCP_OBSERVER = """
 window.__lcp = null;
-new PerformanceObserver((list) => {
-  for (const entry of list.getEntries()) if (!entry.hadRecentInput) window.__cls += entry.value;
-}).observe({ type: "layout-shift", buffered: true });
 new PerformanceObserver((list) => {
   const entries = list.getEntries();
   window.__lcp = entries[entries.length - 1].element;
@@ -186,7 +184,8 @@ new PerformanceObserver((list) => {
 @pytest.mark.only_browser("chromium")  # layout-shift entries are Chromium's own
 def test_no_layout_shift_and_the_hero_is_the_largest_paint(home):
     page, lang = home
-    page.add_init_script(CLS_OBSERVER)
+    page.add_init_script(RECORD_LAYOUT_SHIFTS)
+    page.add_init_script(LCP_OBSERVER)
     open_home(page, lang)
     page_ready(page)
     assert page.evaluate("() => !!window.__lcp && !!window.__lcp.closest('#hero')")
@@ -195,8 +194,8 @@ def test_no_layout_shift_and_the_hero_is_the_largest_paint(home):
     for y in range(0, height, 400):
         scroll_to(page, y)
     page_ready(page)  # what the scroll started (lazy images, Embla) has loaded and laid out
-    cls = page.evaluate("window.__cls")
-    assert cls < 0.01, f"cumulative layout shift {cls:.4f}"
+    cls = seen_shift_score(page)
+    assert cls < 0.01, f"cumulative layout shift {cls:.4f}: {seen_shifts(page)}"
 
 
 # ------------------------------------------------------------------ certifications carousel
