@@ -44,8 +44,10 @@ def checked_files() -> list[Path]:
 
 
 def _bounded(text: str) -> str:
-    """`text` as a whole path in a longer string: not inside a longer slug or word."""
-    return rf"(?<![\w-]){re.escape(text)}(?![\w-])"
+    """`text` as a whole path in a longer string: not inside a longer slug or word, nor
+    the name of a content or code file (`i18n/<lang>/faq.yaml` names a page's texts; in
+    a regular expression, `faq\\.yaml`)."""
+    return rf"(?<![\w-]){re.escape(text)}(?![\w-]|\\?\.(?:yaml|json|py)\b)"
 
 
 def page_paths() -> list[str]:
