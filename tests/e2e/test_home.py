@@ -226,7 +226,10 @@ def logo_count() -> int:
     return len(home_content().certifications)
 
 
-def wait_for_index(carousel, index: int, timeout_ms: int):
+def wait_for_index(carousel, index: int, timeout_ms: int | None = None):
+    """Until the carousel shows slide `index`. Paused, it waits as long as any `expect`;
+    while it plays on a clock that also runs at the real pace, `timeout_ms` keeps the
+    wait shorter than an interval, so that the next advance cannot pass for this one."""
     expect(carousel).to_have_attribute("data-selected-index", str(index), timeout=timeout_ms)
 
 
@@ -293,7 +296,7 @@ def test_certifications_auto_advance_every_3_s_and_loop(page):
     expect(carousel).to_have_attribute("data-autoplay", "paused")
     for _ in range((logo_count() - 1 - selected(carousel)) % logo_count()):
         page.keyboard.press("ArrowRight")
-    wait_for_index(carousel, logo_count() - 1, 2000)
+    wait_for_index(carousel, logo_count() - 1)
     leave_carousel(page)
     expect(carousel).to_have_attribute("data-autoplay", "running")
     let_time_pass(page, AUTOPLAY_MS)
@@ -307,10 +310,10 @@ def test_arrow_keys_move_the_carousel_and_it_loops_backwards(page):
     viewport.focus()
     start = selected(carousel)
     page.keyboard.press("ArrowRight")
-    wait_for_index(carousel, (start + 1) % logo_count(), 1000)
+    wait_for_index(carousel, (start + 1) % logo_count())
     page.keyboard.press("ArrowLeft")
     page.keyboard.press("ArrowLeft")
-    wait_for_index(carousel, (start - 1) % logo_count(), 1000)
+    wait_for_index(carousel, (start - 1) % logo_count())
     # The slide the carousel reports as current is the one shown, labelled as such.
     index = (start - 1) % logo_count()
     slide = carousel.locator(f"[data-slide-index='{index}']")
@@ -376,7 +379,7 @@ def test_no_auto_advance_under_reduced_motion(new_context):
     assert selected(carousel) == 0
     # The visitor can still move it.
     carousel.locator("[data-carousel-next]").click()
-    wait_for_index(carousel, 1, 1000)
+    wait_for_index(carousel, 1)
 
 
 def test_facilities_carousel_does_not_loop_and_disables_its_ends(page):
