@@ -18,7 +18,7 @@ import urllib.request
 from dataclasses import dataclass
 from pathlib import Path
 
-from clinic.framework.app_folders import EXPORTED_SITE
+from clinic.framework.app_folders import EXPORT_DIR
 from clinic.project import PROJECT_DIR
 from devtools.servers import BIN, free_port
 from tests.e2e.process_log import wait_for_line
@@ -99,8 +99,9 @@ def pages_dev(export_dir: Path, bindings: dict[str, str] | None = None):
 
 def project_of(export_dir: Path) -> Path:
     """The project folder whose build `export_dir` is."""
-    assert export_dir.as_posix().endswith(EXPORTED_SITE.as_posix()), export_dir
-    return Path(export_dir.as_posix().removesuffix(EXPORTED_SITE.as_posix()))
+    inside = EXPORT_DIR.relative_to(PROJECT_DIR).as_posix()  # .web/build/client
+    assert export_dir.as_posix().endswith("/" + inside), export_dir
+    return Path(export_dir.as_posix().removesuffix("/" + inside))
 
 
 def _wait_until_up(served: PagesDev, process: subprocess.Popen) -> None:

@@ -1,5 +1,5 @@
 """A doctor's next open times on the CDN: the build's functions (clinic/edge/, written by
-clinic/site_files/edge_relay.py) on the hosts' own local runtimes, offline, asking the
+clinic/build_steps/site_files/edge_relay.py) on the hosts' own local runtimes, offline, asking the
 stub Cal.com, keep the contract the production server keeps (tests/open_times_cases.json,
 the same cases as tests/unit/test_open_times.py).
 
@@ -22,19 +22,20 @@ from zoneinfo import ZoneInfo
 import pytest
 from playwright.sync_api import expect
 
-from clinic.framework.app_folders import EXPORTED_SITE
+from clinic.build_steps.site_files import edge_relay
+from clinic.build_steps.site_files.static_host import NETLIFY_DIR
+from clinic.build_steps.site_files.static_host_rules import (
+    CLOUDFLARE_ROUTES,
+    everywhere,
+)
+from clinic.framework.app_folders import EXPORT_DIR
+from clinic.project import PROJECT_DIR
 from clinic.server import open_times, security
 from clinic.site.content import content
 from clinic.site.routes import (
     OPEN_TIMES_PATH_PREFIX,
     doctor_page_id,
     path_for,
-)
-from clinic.site_files import edge_relay
-from clinic.site_files.static_host import NETLIFY_DIR
-from clinic.site_files.static_host_rules import (
-    CLOUDFLARE_ROUTES,
-    everywhere,
 )
 from tests.e2e.languages import DEFAULT_LANG
 from tests.e2e.netlify_functions import functions_dev
@@ -114,9 +115,8 @@ def test_cloudflare_runs_the_function_on_the_compatibility_date_the_build_wrote(
     flag: wrangler reads the date from the settings the build wrote (without one, it takes
     today's, which its bundled runtime may not know yet, and the function never starts)."""
     output = cloudflare.output()
-    assert (
-        f'Configuration being used: "{EXPORTED_SITE.parent / edge_relay.WRANGLER_CONFIG}"' in output
-    )
+    config = EXPORT_DIR.parent.relative_to(PROJECT_DIR) / edge_relay.WRANGLER_CONFIG
+    assert f'Configuration being used: "{config}"' in output
     assert "No compatibility_date" not in output and "compatibility date" not in output
 
 

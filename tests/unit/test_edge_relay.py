@@ -1,4 +1,4 @@
-"""The CDN's functions the build writes (clinic/site_files/edge_relay.py): what each
+"""The CDN's functions the build writes (clinic/build_steps/site_files/edge_relay.py): what each
 folder holds, the data they are given from content/ and the contract, and the routes that
 send them only the relay's requests. That they answer as the production server does is
 proven on the hosts' own runtimes (tests/e2e/test_edge_relay.py)."""
@@ -12,19 +12,19 @@ import subprocess
 
 import pytest
 
-from clinic.framework.app_folders import EXPORTED_SITE
-from clinic.project import PROJECT_DIR
-from clinic.server import open_times, security
-from clinic.site.content import content
-from clinic.site.routes import OPEN_TIMES_PATH_PREFIX, all_pages, legacy_redirects
-from clinic.site_files import edge_relay
-from clinic.site_files.static_host_rules import (
+from clinic.build_steps.site_files import edge_relay
+from clinic.build_steps.site_files.static_host_rules import (
     CLOUDFLARE_ROUTES,
     CLOUDFLARE_WORKER,
     everywhere,
     legacy_spellings,
     page_spellings,
 )
+from clinic.framework.app_folders import EXPORT_DIR
+from clinic.project import PROJECT_DIR
+from clinic.server import open_times, security
+from clinic.site.content import content
+from clinic.site.routes import OPEN_TIMES_PATH_PREFIX, all_pages, legacy_redirects
 
 IMPORT = re.compile(r'^import .* from "(\./[^"]+)"', re.MULTILINE)
 
@@ -120,7 +120,7 @@ def test_a_build_leaves_no_module_of_an_earlier_one(written, tmp_path):
 def test_wrangler_finds_the_builds_settings_from_the_project(tmp_path):
     """`wrangler pages dev`, run in the project folder, follows .wrangler/deploy/config.json
     to the settings beside the export (tests/e2e/test_edge_relay.py runs it so)."""
-    build = tmp_path / EXPORTED_SITE.parent
+    build = tmp_path / EXPORT_DIR.parent.relative_to(PROJECT_DIR)
     build.mkdir(parents=True)
     edge_relay.write_wrangler_config(tmp_path, build)
     redirect = tmp_path / edge_relay.WRANGLER_REDIRECT

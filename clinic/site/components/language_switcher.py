@@ -8,7 +8,7 @@ from first paint, before and without the page's JavaScript, like the other menus
 (clinic/site/components/popover.py).
 
 Every link carries `hreflang`: a language chosen here is never undone by the first-visit
-redirect (assets/behaviors/first_visit.js remembers a click on any link with hreflang).
+redirect (assets/behaviors/before_paint/first_visit.js remembers a click on any link with hreflang).
 """
 
 from __future__ import annotations
@@ -28,8 +28,8 @@ from clinic.site.components.popover import (
     popover_button,
     popover_panel,
 )
-from clinic.site.components.ui import FOCUS_RING as FOCUS
-from clinic.site.components.ui import icon
+from clinic.site.components.styles import FOCUS_RING as FOCUS
+from clinic.site.components.styles import icon
 from clinic.site.content import LANGS, LANGUAGES
 from clinic.site.i18n import text_of
 from clinic.site.routes import Page, other_lang, twin_path
