@@ -23,7 +23,6 @@ import clinic.site.content as content_module
 from clinic.site.content import CONTENT_DIR, LANGS
 from clinic.site.content.page_text_files import DOCTOR, SERVICE_FILE, PageTextsFile
 from clinic.site.content.pages.home import CAROUSEL_MIN
-from clinic.site.routes import lang_prefix
 
 # A third doctor as the issue describes her: two surnames and accents (slug without them).
 # Names are written bare: each language's title, if the content's doctors have one, is
@@ -58,11 +57,13 @@ MORE_DOCTORS = [
     },
 ]
 # A service more with texts of its own, one that a clinic of any specialty may offer
-# (its page's texts are a copy of another service's).
+# (its page's texts are a copy of another service's). Its texts and slugs are written in
+# two languages, keyed by their codes; a path is a slug under its language's prefix in
+# the content it is added to (whichever language is the default there).
 NEW_SERVICE = {
     "key": "second-opinion",
     "icon": "message-circle-question",
-    "paths": {"es": "/segunda-opinion", "en": "/en/second-opinion"},
+    "slugs": {"es": "segunda-opinion", "en": "second-opinion"},
     "title": {"es": "Segunda opinión", "en": "Second opinion"},
     "description": {
         "es": "Revisamos contigo un diagnóstico o un tratamiento propuesto, con tus estudios en la mano.",
@@ -84,22 +85,11 @@ DOCTOR_TEXTS = PageTextsFile(DOCTOR, DOCTOR).relative
 HOME_TEXTS = PageTextsFile("home", "home").relative
 
 
-def in_every_language(
-    texts: dict[str, str], paths: bool = False, langs: list[str] | None = None
-) -> dict[str, str]:
-    """Texts written here in the sample's languages, for every language of the content: a
-    language of its own is the last sample language's text as `make language` drafts it
-    (a path: under that language's prefix)."""
+def in_every_language(texts: dict[str, str], langs: list[str] | None = None) -> dict[str, str]:
+    """Texts written here in a few languages, for every language of the content: a
+    language they lack gets the last one's text, as `make language` drafts it."""
     last = list(texts)[-1]
-    drafted = {}
-    for lang in langs or LANGS:
-        if lang in texts:
-            drafted[lang] = texts[lang]
-        elif paths:
-            drafted[lang] = lang_prefix(lang) + texts[last][len(lang_prefix(last)) :]
-        else:
-            drafted[lang] = texts[last]
-    return drafted
+    return {lang: texts.get(lang, texts[last]) for lang in langs or LANGS}
 
 
 def read(path: Path):
@@ -112,6 +102,22 @@ def write(path: Path, data) -> None:
 
 def languages_of(content_dir: Path) -> list[str]:
     return [language["code"] for language in read(content_dir / "languages.yaml")]
+
+
+def prefixes_of(content_dir: Path) -> dict[str, str]:
+    """Each language's part of every path in that content, as the site reads it from its
+    home's path: "" for the default language, "/<folder>" for the others."""
+    homes = read(content_dir / "routes.yaml")["pages"]
+    home = next(route for route in homes.values() if route["kind"] == "home")
+    return {lang: home[lang].rstrip("/") for lang in languages_of(content_dir)}
+
+
+def paths_of(content_dir: Path, slugs: dict[str, str]) -> dict[str, str]:
+    """A page's path in every language of the content: its slug in that language (or the
+    last one given) under the language's prefix."""
+    prefixes = prefixes_of(content_dir)
+    slugs = in_every_language(slugs, list(prefixes))
+    return {lang: f"{prefix}/{slugs[lang]}" for lang, prefix in prefixes.items()}
 
 
 def texts_of(content_dir: Path, lang: str, relative: str) -> Path:
@@ -261,7 +267,7 @@ def add_service(content_dir: Path, service: dict = NEW_SERVICE) -> None:
             field: in_every_language(service[field], langs=langs)
             for field in ("title", "description", "meta_title", "meta_description")
         },
-        "paths": in_every_language(service["paths"], paths=True, langs=langs),
+        "paths": paths_of(content_dir, service["slugs"]),
     }
     services = read(content_dir / "services.yaml")
     if any(s["key"] == service["key"] for s in services):  # content that has it already
