@@ -34,6 +34,7 @@ from clinic.site.routes import (
     OPEN_TIMES_PATH_PREFIX,
     all_pages,
     lang_of,
+    lang_prefix,
     legacy_redirects,
     not_found_file,
     path_for,
