@@ -11,7 +11,7 @@ bundle and the prerender of every page; our steps after it); each host's rules (
 rules, redirects) against its limits; and what the home, booking, a doctor's and a
 service's page weigh on disk (HTML, and the JavaScript and CSS the page loads before any
 interaction: its modules and everything they import; raw and gzip -9). Writes
-bench/reports/clinic-size.md and clinic-size.json. The grown content is made in a
+bench/reports/clinic-size.md (its raw run: .cache/bench/clinic-size.json). The grown content is made in a
 temporary folder and removed; the export is this checkout's `.web/`.
 
 Numbers depend on the machine's load: the report says how busy it was.
@@ -37,11 +37,11 @@ sys.path.insert(0, str(ROOT))
 from clinic.build_steps.site_files import cloudflare_pages, netlify  # noqa: E402
 from clinic.build_steps.site_files.static_host import NETLIFY_DIR  # noqa: E402
 from clinic.framework.patches.paint_first import PAGE_MODULES_ID, chunk_imports  # noqa: E402
-from devtools.bench_runs import run_line, run_record  # noqa: E402
+from devtools.bench_runs import raw_runs_path, report_path, run_line, run_record  # noqa: E402
 from devtools.clinic_of_size import grow  # noqa: E402
 
-REPORT = ROOT / "bench" / "reports" / "clinic-size.md"
-DATA = REPORT.with_suffix(".json")
+REPORT = report_path("clinic-size")
+DATA = raw_runs_path("clinic-size")
 STATIC_DIR = ROOT / ".web" / "build" / "client"
 # doctors, services, languages: the sample's size first.
 SIZES = [(2, 6, 2), (12, 12, 2), (12, 12, 3), (40, 30, 3)]
@@ -315,7 +315,6 @@ def main(argv: list[str] | None = None) -> int:
     with tempfile.TemporaryDirectory(prefix="clinic-size-") as scratch:
         results = [measure(size, Path(scratch)) for size in args.sizes]
     meta = run_record(1, load_before, results)
-    REPORT.parent.mkdir(parents=True, exist_ok=True)
     DATA.write_text(json.dumps(meta, indent=1) + "\n")
     REPORT.write_text(report(results, meta))
     print(REPORT)
