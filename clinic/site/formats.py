@@ -42,7 +42,8 @@ def price(amount: float, currency: str, locale: str) -> str:
     """An amount in the locale's number format followed by its ISO 4217 code: 1500, "MXN"
     -> "1,500 MXN" (es-MX, en-US), "1.500 MXN" (de-DE). Not CLDR's currency pattern, whose
     symbol ("$", "MX$") and place (before the amount in English) vary by locale: the code
-    after the amount reads the same to every patient (docs/design.md, "Prices")."""
+    after the amount reads the same to every patient.
+    (docs/design.md, "Formats come from the locale")"""
     return f"{number(amount, locale)} {currency}"
 
 
