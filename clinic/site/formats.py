@@ -72,7 +72,8 @@ def month_of_year(day: datetime.date, locale: str) -> str:
     return format_skeleton("yMMMM", day, locale=cldr_locale(locale))
 
 
-Token = tuple[str, object]
+# A piece of a CLDR pattern as Babel reads it: ("field", ("h", 1)) or ("chars", ":").
+Token = tuple[str, str | tuple[str, int]]
 
 
 @cache
@@ -82,7 +83,7 @@ def _short_time_tokens(locale: str) -> tuple[Token, ...]:
 
 def _is_day_period(token: Token) -> bool:
     kind, value = token
-    return kind == "field" and value[0] == DAY_PERIOD
+    return kind == "field" and isinstance(value, tuple) and value[0] == DAY_PERIOD
 
 
 def _without_day_period(tokens: tuple[Token, ...]) -> list[Token]:
