@@ -1,4 +1,4 @@
-"""Numbers, prices, times of day and months as a locale writes them: CLDR's data, through
+"""Numbers, prices, times of day and dates as a locale writes them: CLDR's data, through
 Babel, for the locale content/languages.yaml gives each language ("es-MX", "de-DE").
 
 The browser writes the moments it formats itself (open times, a booked appointment) with
@@ -12,7 +12,13 @@ import datetime
 from functools import cache
 
 from babel import Locale, UnknownLocaleError
-from babel.dates import format_skeleton, format_time, get_time_format, tokenize_pattern
+from babel.dates import (
+    format_date,
+    format_skeleton,
+    format_time,
+    get_time_format,
+    tokenize_pattern,
+)
 from babel.dates import untokenize_pattern as pattern_of
 from babel.numbers import format_decimal
 
@@ -64,6 +70,17 @@ def clock_time(hhmm: str, locale: str) -> str:
     hour, minute = (int(part) for part in hhmm.split(":"))
     pattern = pattern_of(_without_day_period(_short_time_tokens(locale)))
     return format_time(datetime.time(hour, minute), pattern, locale=cldr_locale(locale))
+
+
+def day_and_month(day: datetime.date, locale: str) -> str:
+    """A day of the year as the locale names it: "25 de diciembre" (es-MX), "December 25"
+    (en-US), "25. Dezember" (de-DE)."""
+    return format_skeleton("MMMMd", day, locale=cldr_locale(locale))
+
+
+def long_date(day: datetime.date, locale: str) -> str:
+    """A date in full words: "28 de noviembre de 2026" (es-MX), "November 28, 2026" (en-US)."""
+    return format_date(day, format="long", locale=cldr_locale(locale))
 
 
 def month_of_year(day: datetime.date, locale: str) -> str:

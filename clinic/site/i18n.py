@@ -160,6 +160,16 @@ def format_month(year_month: str, lang: str) -> str:
     return formats.month_of_year(datetime.date(year, month, 1), locale_of(lang))
 
 
+def format_day_and_month(day: datetime.date, lang: str) -> str:
+    """2026-12-25 -> "25 de diciembre" in es-MX, "December 25" in en-US (CLDR)."""
+    return formats.day_and_month(day, locale_of(lang))
+
+
+def format_date(day: datetime.date, lang: str) -> str:
+    """2026-11-28 -> "28 de noviembre de 2026" in es-MX, "November 28, 2026" in en-US."""
+    return formats.long_date(day, locale_of(lang))
+
+
 def consultation_price(lang: str) -> str:
     fee = content().clinic.consultation
     return format_price(fee.price, fee.currency, lang)

@@ -21,6 +21,8 @@ from clinic.site import formats
 from clinic.site.content import CONTENT_DIR, LANGUAGES, content
 from clinic.site.i18n import (
     consultation_price,
+    format_date,
+    format_day_and_month,
     format_month,
     format_number,
     format_price,
@@ -96,12 +98,18 @@ def test_a_price_is_the_amount_in_the_locales_digits_then_the_code(locale):
 
 
 @pytest.mark.parametrize("locale", LOCALES)
-def test_a_month_is_named_in_the_locales_words(locale):
+def test_a_date_names_its_month_in_the_locales_words(locale):
     cldr = formats.cldr_locale(locale)
     for month in (1, 10):
-        written = formats.month_of_year(datetime.date(2031, month, 1), locale)
-        assert "2031" in written
-        assert cldr.months["format"]["wide"][month].lower() in written.lower(), written
+        day = datetime.date(2031, month, 23)
+        month_name = cldr.months["format"]["wide"][month].lower()
+        written = formats.month_of_year(day, locale)
+        assert "2031" in written and month_name in written.lower(), written
+        written = formats.day_and_month(day, locale)
+        assert "23" in written and "2031" not in written, written
+        assert month_name in written.lower(), written
+        written = formats.long_date(day, locale)
+        assert "23" in written and "2031" in written, written
 
 
 def test_a_region_cldr_lacks_falls_back_to_its_language():
@@ -125,6 +133,9 @@ def test_each_language_writes_in_its_own_locale(language):
     assert format_month("2031-10", lang) == formats.month_of_year(
         datetime.date(2031, 10, 1), locale
     )
+    day = datetime.date(2031, 10, 23)
+    assert format_day_and_month(day, lang) == formats.day_and_month(day, locale)
+    assert format_date(day, lang) == formats.long_date(day, locale)
     for hhmm in TIMES:
         clock, period = formats.clock_time(hhmm, locale), formats.day_period(hhmm, locale)
         expected = clock if period is None else text_of(lang, f"hours.{period}", time=clock)
