@@ -21,6 +21,7 @@ import pytest
 from playwright.sync_api import expect
 
 from clinic.site.content import content
+from clinic.site.navigation import SPECIALISTS_PAGE
 from clinic.site.pages.faq import faq_entries
 from clinic.site.routes import (
     all_pages,
@@ -262,10 +263,16 @@ def test_structured_data_describes_clinic_doctors_and_website(base_url, path):
     assert clinic["aggregateRating"]["ratingValue"] == clinic_facts.rating.value
     assert clinic["aggregateRating"]["reviewCount"] == clinic_facts.rating.count
     assert clinic["medicalSpecialty"]
-    lang = page_at(path).lang
-    physicians = {d["name"]: d for d in nodes["Physician"]}
-    assert set(physicians) == {d.name(lang) for d in content().doctors}
-    for doctor in content().doctors:
+    shown = page_at(path)
+    lang = shown.lang
+    # The doctors the page presents: its own, or the whole team on the team's page.
+    if shown.doctor_slug:
+        presented = [content().doctor(shown.doctor_slug)]
+    else:
+        presented = list(content().doctors) if shown.id == SPECIALISTS_PAGE else []
+    physicians = {d["name"]: d for d in nodes.get("Physician", [])}
+    assert set(physicians) == {d.name(lang) for d in presented}
+    for doctor in presented:
         node = physicians[doctor.name(lang)]
         assert node["medicalSpecialty"]
         assert node["description"] == doctor.specialty(lang)

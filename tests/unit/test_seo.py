@@ -16,6 +16,7 @@ from xml.etree import ElementTree
 import pytest
 
 from clinic.site import seo, structured_data
+from clinic.site.navigation import SPECIALISTS_PAGE
 from clinic.site.content import (
     DEFAULT_LANG,
     LANGS,
@@ -204,6 +205,12 @@ def test_a_brand_without_its_share_image_stops_the_build(monkeypatch):
 # ---------------------------------------------------------------- structured data
 
 
+def presented_doctors(p) -> list:
+    if p.doctor_slug:
+        return [content().doctor(p.doctor_slug)]
+    return list(content().doctors) if p.id == SPECIALISTS_PAGE else []
+
+
 def nodes_by_type(graph: dict) -> dict[str, list[dict]]:
     found: dict[str, list[dict]] = {}
     for node in graph["@graph"]:
@@ -212,7 +219,7 @@ def nodes_by_type(graph: dict) -> dict[str, list[dict]]:
 
 
 @pytest.mark.parametrize("p", PAGES, ids=ids(PAGES))
-def test_every_page_describes_the_clinic_its_doctors_and_the_website(p):
+def test_every_page_describes_the_clinic_the_doctors_it_presents_and_the_website(p):
     graph = json.loads(structured_data.to_script_text(structured_data.graph(p)))
     assert graph["@context"] == "https://schema.org"
     nodes = nodes_by_type(graph)
@@ -247,11 +254,17 @@ def test_every_page_describes_the_clinic_its_doctors_and_the_website(p):
     assert {f"https://schema.org/{name}" for name in facts.medical_specialties} <= set(
         clinic["medicalSpecialty"]
     )
-    physicians = nodes["Physician"]
-    assert [d["name"] for d in physicians] == [d.name(p.lang) for d in content().doctors]
+    # The doctors the page presents: its own doctor, or the whole team on the page that
+    # lists it (where the clinic names them as employees); no other page describes one.
+    presented = presented_doctors(p)
+    physicians = nodes.get("Physician", [])
+    assert [d["name"] for d in physicians] == [d.name(p.lang) for d in presented]
+    assert [e["@id"] for e in clinic.get("employee", [])] == [
+        n["@id"] for n in physicians if p.id == SPECIALISTS_PAGE
+    ]
     assert all(d["telephone"] == facts.phone for d in physicians)
     assert all(d["hospitalAffiliation"]["name"] == address.hospital for d in physicians)
-    for doctor, node in zip(content().doctors, physicians, strict=True):
+    for doctor, node in zip(presented, physicians, strict=True):
         assert node["medicalSpecialty"] == structured_data.doctor_specialties(doctor)
         assert set(node["medicalSpecialty"]) <= set(clinic["medicalSpecialty"])
     for doctor in physicians:

@@ -15,8 +15,7 @@ import reflex as rx
 from clinic.site.components.avatar import doctor_avatar
 from clinic.site.components.links import in_page_link, page_link
 from clinic.site.components.page_header import page_header
-from clinic.site.components.ui import CARD, CONTAINER, TEXT_LINK
-from clinic.site.components.ui import FOCUS_RING as FOCUS
+from clinic.site.components.ui import CARD, CHIP_LINK, CONTAINER, TEXT_LINK
 from clinic.site.content import Doctor, content
 from clinic.site.i18n import service_text, text_of, text_with_facts
 from clinic.site.routes import Page, doctor_page_id, path_for
@@ -24,10 +23,6 @@ from clinic.site.routes import Page, doctor_page_id, path_for
 AVATAR_SIZE = 56
 # The section of the doctors who see none of the listed services.
 OTHERS_ID = "more-specialists"
-INDEX_LINK = (
-    "inline-flex min-h-11 items-center rounded-full border border-primary/20 bg-white px-4 "
-    f"text-sm font-medium text-primary hover:bg-blush {FOCUS}"
-)
 
 
 def section_id(service_key: str) -> str:
@@ -100,7 +95,7 @@ def _index(lang: str, others: bool) -> rx.Component:
         rx.el.h2(text_of(lang, "specialists.index_title"), class_name="text-sm font-semibold"),
         rx.el.ul(
             *(
-                rx.el.li(in_page_link(target, label, class_name=INDEX_LINK))
+                rx.el.li(in_page_link(target, label, class_name=CHIP_LINK))
                 for target, label in entries
             ),
             class_name="mt-3 flex flex-wrap gap-2",
