@@ -16,7 +16,6 @@ from xml.etree import ElementTree
 import pytest
 
 from clinic.site import seo, structured_data
-from clinic.site.navigation import SPECIALISTS_PAGE
 from clinic.site.content import (
     DEFAULT_LANG,
     LANGS,
@@ -28,6 +27,7 @@ from clinic.site.content import (
 from clinic.site.content.medical_specialties import MedicalSpecialty
 from clinic.site.head_texts import limits_of
 from clinic.site.i18n import consultation_length, consultation_price
+from clinic.site.navigation import SPECIALISTS_PAGE
 from clinic.site.routes import all_pages, legacy_redirects, page, path_for, twin_path
 from clinic.site_files import sitemap
 from tests.texts import text_with_facts

@@ -79,13 +79,14 @@ def cal_embed(
     Book links inside it opening the embedded calendar once it is ready, a booking leading
     to our success page. Give it the class `group`: the links' screen-reader hint follows
     its data-cal-ready."""
+    doctors = doctors or list(content().doctors)
     return CalEmbed.create(
         *children,
         script_src=embed_script_src(),
         origin=cal_origin(),
-        namespaces=[d.cal_namespace for d in (doctors or content().doctors)],
+        namespaces=[d.cal_namespace for d in doctors],
         ui=ui_config(),
-        after_booking=remember_booking(lang),
+        after_booking=remember_booking(lang, doctors),
         **props,
     )
 
