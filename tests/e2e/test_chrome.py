@@ -8,7 +8,7 @@ from playwright.sync_api import expect
 
 from clinic.site.components.fixed_bars import WIDE_PX
 from clinic.site.components.floating_book import SHOWN_AFTER_SCREENS
-from clinic.site.navigation import services_menu, team_menu
+from clinic.site.navigation import SERVICES_SECTION_ID, home_anchor, services_menu, team_menu
 from clinic.site.routes import path_for
 from tests.e2e.accessibility_tree import is_expanded
 from tests.e2e.conftest import DESKTOP, MOBILE
@@ -197,9 +197,8 @@ def test_every_navigation_starts_at_the_top(page):
 @pytest.mark.parametrize("lang", LANGS)
 def test_anchor_from_another_page_lands_below_the_header(page, lang):
     open_ready(page, path_for("contact", lang))
-    button = dropdown_button(page, text_of(lang, "nav.services"))
-    button.click()
-    page.locator("#" + button.get_attribute("aria-controls")).get_by_role("link").first.click()
+    # The footer's link to the home page's services.
+    page.locator(f"footer a[href='{home_anchor(lang, SERVICES_SECTION_ID)}']").click()
     page.wait_for_url(f"**{path_for('home', lang)}#services")
     section = page.locator("#services")
     section.wait_for()

@@ -290,7 +290,7 @@ def test_phone_menu_closes_after_any_navigation(mobile_page):
     expect(panel).to_be_hidden()
     expect(state).to_have_attribute("data-open", "false")
 
-    button.tap()  # a section of the page shown: a new history entry, same page
+    button.tap()  # the page of every service, navigated client-side
     services_section = services_menu(DEFAULT_LANG)[0].href
     panel.locator(f"a[href='{services_section}']").tap()
     page.wait_for_url(ends_with(services_section))
@@ -315,7 +315,7 @@ def test_dropdown_closes_after_any_navigation(page):
     page.goto(home)
     page_ready(page)
     services, services_panel, services_state = dropdown(page, SERVICES)
-    services.click()  # a section of the page shown
+    services.click()  # the page of every service
     services_section = services_menu(NEXT_LANG)[0].href
     services_panel.locator(f"a[href='{services_section}']").click()
     page.wait_for_url(ends_with(services_section))
