@@ -21,11 +21,11 @@ from clinic.site.components.avatar import doctor_photo_url
 from clinic.site.content import content
 from clinic.site.i18n import fill_facts
 from clinic.site.navigation import SPECIALISTS_PAGE
+from clinic.site.page_content.home import home_content
 from clinic.site.pages.home import SECTION_IDS
 from clinic.site.pages.home import services as home_services
 from clinic.site.pages.home import team as home_team
 from clinic.site.pages.home.certifications import AUTOPLAY_MS
-from clinic.site.pages.home.data import home_content
 from clinic.site.routes import doctor_page_id, path_for
 from devtools.project_copy import HARNESS_PREFIX
 from tests.e2e.conftest import DESKTOP, MOBILE

@@ -18,7 +18,7 @@ from clinic.site.components.cal_embed import book_link, cal_embed
 from clinic.site.components.links import external_link, in_page_link, page_link
 from clinic.site.components.open_times import open_times
 from clinic.site.components.page_header import page_header
-from clinic.site.components.ui import (
+from clinic.site.components.styles import (
     BUTTON_PRIMARY,
     CARD,
     CHIP_LINK,

@@ -15,7 +15,7 @@ import reflex as rx
 from clinic.site.components.avatar import doctor_avatar
 from clinic.site.components.links import in_page_link, page_link
 from clinic.site.components.page_header import page_header
-from clinic.site.components.ui import CARD, CHIP_LINK, CONTAINER, TEXT_LINK
+from clinic.site.components.styles import CARD, CHIP_LINK, CONTAINER, TEXT_LINK
 from clinic.site.content import Doctor, content
 from clinic.site.i18n import service_text, text_of, text_with_facts
 from clinic.site.routes import Page, doctor_page_id, path_for
