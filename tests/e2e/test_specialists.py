@@ -57,6 +57,9 @@ def test_the_index_leads_to_each_service_without_javascript(new_context):
     page.goto(path_for(SPECIALISTS_PAGE, DEFAULT_LANG))
     index = page.locator("[data-specialists-index] a")
     expect(index).to_have_count(len(_groups()))
+    expect(index.first).to_be_hidden()  # folded until the patient opens it
+    page.locator("[data-specialists-index] summary").click()
+    expect(index.first).to_be_visible()
     last = list(_groups())[-1]
     page.locator(f"[data-specialists-index] a[href='#{last}']").click()
     page.wait_for_url(f"**#{last}")

@@ -15,13 +15,13 @@ import reflex as rx
 from clinic.site import navigation as nav
 from clinic.site.components.avatar import doctor_avatar
 from clinic.site.components.cal_embed import book_link, cal_embed
-from clinic.site.components.links import external_link, in_page_link, page_link
+from clinic.site.components.link_index import link_index
+from clinic.site.components.links import external_link, page_link
 from clinic.site.components.open_times import open_times
 from clinic.site.components.page_header import page_header
 from clinic.site.components.styles import (
     BUTTON_PRIMARY,
     CARD,
-    CHIP_LINK,
     TEXT_LINK,
     icon,
     page_section,
@@ -94,18 +94,14 @@ def booking_card(doctor: Doctor, lang: str) -> rx.Component:
 def doctors_index(lang: str) -> rx.Component:
     """A link to each doctor's card, in the cards' order, and to every service's doctors."""
     return rx.el.nav(
-        rx.el.h3(text_of(lang, "booking.jump_title"), class_name="text-sm font-semibold"),
-        rx.el.ul(
-            *(
-                rx.el.li(in_page_link(d.slug, d.name(lang), class_name=CHIP_LINK))
-                for d in content().doctors
-            ),
-            class_name="mt-3 flex flex-wrap gap-2",
-        ),
         page_link(
             path_for(nav.SPECIALISTS_PAGE, lang),
             text_of(lang, "booking.by_service"),
-            class_name=f"mt-4 inline-block {TEXT_LINK}",
+            class_name=f"mb-4 inline-block {TEXT_LINK}",
+        ),
+        link_index(
+            text_of(lang, "booking.jump_title"),
+            [(d.slug, d.name(lang)) for d in content().doctors],
         ),
         aria_label=text_of(lang, "booking.jump_title"),
         class_name="mt-6",

@@ -2,7 +2,8 @@
 "A clinic of any size reads well"). The one page that lists the whole clinic: the menus
 and the home page name the first few and link here.
 
-An index of the services comes first, real in-page links that work from the first paint;
+An index of the services comes first, folded, real in-page links that work from the
+first paint (components/link_index.py);
 then a section per service (its name, its line, a link to its page, its doctors, each
 linking to their page) in services.yaml's order, and the doctors who see none of them
 last. A doctor who sees three services is under each of the three: a patient looks for
@@ -13,9 +14,10 @@ from __future__ import annotations
 import reflex as rx
 
 from clinic.site.components.avatar import doctor_avatar
-from clinic.site.components.links import in_page_link, page_link
+from clinic.site.components.link_index import link_index
+from clinic.site.components.links import page_link
 from clinic.site.components.page_header import page_header
-from clinic.site.components.styles import CARD, CHIP_LINK, CONTAINER, TEXT_LINK
+from clinic.site.components.styles import CARD, CONTAINER, TEXT_LINK
 from clinic.site.content import Doctor, content
 from clinic.site.i18n import service_text, text_of, text_with_facts
 from clinic.site.routes import Page, doctor_page_id, path_for
@@ -92,14 +94,7 @@ def _index(lang: str, others: bool) -> rx.Component:
     if others:
         entries.append((OTHERS_ID, text_of(lang, "specialists.others_title")))
     return rx.el.nav(
-        rx.el.h2(text_of(lang, "specialists.index_title"), class_name="text-sm font-semibold"),
-        rx.el.ul(
-            *(
-                rx.el.li(in_page_link(target, label, class_name=CHIP_LINK))
-                for target, label in entries
-            ),
-            class_name="mt-3 flex flex-wrap gap-2",
-        ),
+        link_index(text_of(lang, "specialists.index_title"), entries),
         aria_label=text_of(lang, "specialists.index_title"),
         class_name="mt-8",
         data_specialists_index="",
