@@ -291,8 +291,9 @@ def test_phone_menu_closes_after_any_navigation(mobile_page):
     expect(state).to_have_attribute("data-open", "false")
 
     button.tap()  # the page of every service, navigated client-side
-    services_section = services_menu(DEFAULT_LANG)[0].href
-    panel.locator(f"a[href='{services_section}']").tap()
+    every_service = services_menu(DEFAULT_LANG)[0]
+    services_section = every_service.href
+    panel.get_by_role("link", name=every_service.label, exact=True).tap()
     page.wait_for_url(ends_with(services_section))
     expect(panel).to_be_hidden()
 
