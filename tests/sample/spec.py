@@ -39,11 +39,6 @@ ROUTES = [
     ("/exito", "/en/success"),
     ("/agenda-tu-cita", "/en/book-appointment"),
 ]
-# Beyond the spec's: the page that lists every service with its doctors, which the menus
-# and the home page link to (docs/design.md, "A clinic of any size reads well").
-SITE_ROUTES = [("/servicios-y-especialistas", "/en/services-and-specialists")]
-SPEC_PAGES = 2 * len(ROUTES)  # thirty
-PAGES = SPEC_PAGES + 2 * len(SITE_ROUTES)
 # docs/design.md, "Pages and routes", home page sections 2 to 8, in order.
 HOME_SECTIONS = ("hero", "services", "team", "certifications", "facilities", "reviews", "location")
 # Hero: "health-authority permit numbers (three shown)".
