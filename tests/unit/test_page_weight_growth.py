@@ -6,8 +6,8 @@ grows with them.
 
 Cheap enough for every run: the site's own code renders each page on grown copies of
 content/ (devtools/content_variants.py), and nothing is built. The built pages' weights
-at 40 doctors are the bench's (bench/clinic_size.py); the home page's budget in a
-browser is tests/e2e/test_page_weight.py's.
+at forty doctors are the bench's; the home page's budget in a browser is
+tests/e2e/test_page_weight.py's.
 """
 
 from __future__ import annotations
