@@ -1,10 +1,12 @@
 """Structured data (schema.org JSON-LD) for a page, from content and the route table.
 
 Every page carries one `@graph`: the clinic as a MedicalClinic and the WebSite, and a
-Physician for each doctor the page presents: the doctor on their own page, every doctor
-on the page that lists the team (the specialists page), where the clinic names them as
-its `employee`s too. A page's data then stays the size of what it shows however many
-doctors the clinic has (docs/design.md, "A page weighs what it shows"). The FAQ routes add a FAQPage built from the questions
+Physician for each doctor the page presents (a person of another profession, doctors.yaml
+`profession`, as a Person with that occupation): the doctor on their own page, every
+doctor on the page that lists the team (the specialists page), where the clinic names them
+as its `employee`s too. A page's data then stays the size of what it shows however many
+doctors the clinic has (docs/design.md, "A page weighs what it shows"). The FAQ routes add
+a FAQPage built from the questions
 and answers the FAQ page itself shows (`faq_entries`), so the data never says more than
 the page. Nodes have stable `@id`s so search engines merge them across pages.
 """
@@ -49,8 +51,10 @@ def website_id() -> str:
     return absolute("/#website")
 
 
-def physician_id(doctor: Doctor) -> str:
-    return absolute(path_for(doctor_page_id(doctor.slug), DEFAULT_LANG) + "#physician")
+def person_id(doctor: Doctor) -> str:
+    """The doctor's node: #physician for a physician, #person for anyone else."""
+    fragment = "#physician" if doctor.is_physician else "#person"
+    return absolute(path_for(doctor_page_id(doctor.slug), DEFAULT_LANG) + fragment)
 
 
 def _service_specialties(keys: list[str]) -> list[str]:
@@ -158,7 +162,7 @@ def medical_clinic(lang: str, employees: list[Doctor]) -> dict:
         "sameAs": [str(url) for url in clinic.social.model_dump().values()],
     }
     if employees:
-        node["employee"] = [{"@id": physician_id(d)} for d in employees]
+        node["employee"] = [{"@id": person_id(d)} for d in employees]
     return node
 
 
@@ -166,7 +170,7 @@ def physician(doctor: Doctor, lang: str) -> dict:
     clinic = content().clinic
     return {
         "@type": "Physician",
-        "@id": physician_id(doctor),
+        "@id": person_id(doctor),
         "name": doctor.name(lang),
         "description": doctor.specialty(lang),
         "url": absolute(path_for(doctor_page_id(doctor.slug), lang)),
@@ -176,6 +180,29 @@ def physician(doctor: Doctor, lang: str) -> dict:
         "parentOrganization": {"@id": clinic_id()},
         "hospitalAffiliation": {"@type": "Hospital", "name": clinic.address.hospital},
     }
+
+
+def professional(doctor: Doctor, lang: str) -> dict:
+    """Someone of another profession than physician (an optometrist, a psychologist): a
+    Person who works for the clinic, their occupation in their profession's words."""
+    clinic = content().clinic
+    role = content().role(doctor, lang)
+    return {
+        "@type": "Person",
+        "@id": person_id(doctor),
+        "name": doctor.name(lang),
+        "description": doctor.specialty(lang),
+        "url": absolute(path_for(doctor_page_id(doctor.slug), lang)),
+        "jobTitle": role,
+        "hasOccupation": {"@type": "Occupation", "name": role},
+        "telephone": clinic.phone,
+        "workLocation": {"@id": clinic_id()},
+        "worksFor": {"@id": clinic_id()},
+    }
+
+
+def person(doctor: Doctor, lang: str) -> dict:
+    return physician(doctor, lang) if doctor.is_physician else professional(doctor, lang)
 
 
 def website(lang: str) -> dict:
@@ -223,7 +250,7 @@ def graph(page: Page, entries: list[tuple[str, str]] | None = None) -> dict:
     lang = page.lang
     doctors = doctors_presented(page)
     employees = doctors if page.id == SPECIALISTS_PAGE else []
-    nodes = [medical_clinic(lang, employees), *(physician(d, lang) for d in doctors), website(lang)]
+    nodes = [medical_clinic(lang, employees), *(person(d, lang) for d in doctors), website(lang)]
     if page.kind == "faq":
         entries = faq_entries(lang) if entries is None else entries
         if entries:  # an empty FAQPage is invalid; none until the FAQ page has questions

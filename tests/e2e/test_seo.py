@@ -265,16 +265,22 @@ def test_structured_data_describes_clinic_doctors_and_website(base_url, path):
     assert clinic["medicalSpecialty"]
     shown = page_at(path)
     lang = shown.lang
-    # The doctors the page presents: its own, or the whole team on the team's page.
+    # The doctors the page presents: its own, or the whole team on the team's page; a
+    # Physician per physician, someone of another profession a Person.
     if shown.doctor_slug:
         presented = [content().doctor(shown.doctor_slug)]
     else:
         presented = list(content().doctors) if shown.id == SPECIALISTS_PAGE else []
     physicians = {d["name"]: d for d in nodes.get("Physician", [])}
-    assert set(physicians) == {d.name(lang) for d in presented}
+    people = {d["name"]: d for d in nodes.get("Person", [])}
+    assert set(physicians) == {d.name(lang) for d in presented if d.is_physician}
+    assert set(people) == {d.name(lang) for d in presented if not d.is_physician}
     for doctor in presented:
-        node = physicians[doctor.name(lang)]
-        assert node["medicalSpecialty"]
+        node = {**physicians, **people}[doctor.name(lang)]
+        if doctor.is_physician:
+            assert node["medicalSpecialty"]
+        else:
+            assert node["jobTitle"] == content().role(doctor, lang)
         assert node["description"] == doctor.specialty(lang)
         assert served(base_url, site_path(node["url"])).canonical() == [node["url"]]
     [website] = nodes["WebSite"]

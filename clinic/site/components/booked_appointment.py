@@ -50,7 +50,7 @@ def remember_booking(lang: str, doctors: list[Doctor]) -> rx.Var:
     area in `lang` that books with `doctors`: keep the doctor, the booking's uid and times
     (not its title, which can hold the patient's name) for the success page, then open it.
     (Only the area's doctors: a doctor's page carries no other doctor's namespace.)"""
-    slugs = rx.Var.create({d.cal_namespace: d.slug for d in doctors})
+    slugs = rx.Var.create({d.cal_namespace: d.slug for d in doctors if d.cal_namespace})
 
     def rule(detail: rx.Var) -> rx.Var:
         data = detail.to(dict)["data"].to(dict)
