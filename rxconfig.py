@@ -63,7 +63,7 @@ config = rx.Config(
         # `reflex run`'s development server listens on 127.0.0.1 only (CLINIC_DEV_HOST opens it).
         LoopbackDevServerPlugin(),
         # After every build: the client-state slots the browser steps read are still
-        # Reflex's, and each page kind's compiled code is still a module of its own.
+        # Reflex's, and each page's compiled code is still a module of its own.
         ClientStateSlotsCheck(),
         PageModulesCheck(pages_package="clinic.site.pages"),
     ],

@@ -57,11 +57,11 @@ def _component(page: Page):
     def component():
         return page_shell(page, render(page))
 
-    # Each page kind's memoized components, in each language, in a module of their own: a
-    # page loads only its own kind's code in its own language, and a language the clinic
-    # adds does not weigh on the others' pages (clinic/framework/page_modules.py says how
-    # and checks it).
-    return own_code_module(component, f"{render.__module__}.{page.lang}")
+    # Each page's memoized components in a module of their own: a page loads only its own
+    # code, in its own language. A module per kind would make every doctor's page load
+    # every doctor's components, and a language the clinic adds would weigh on the others'
+    # pages (clinic/framework/page_modules.py says how and checks it).
+    return own_code_module(component, f"{render.__module__}.{page.lang}.{page.code_name}")
 
 
 def _head(page: Page) -> dict:

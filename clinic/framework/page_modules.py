@@ -1,4 +1,4 @@
-"""Each page kind's compiled code in a module of its own, so a page loads only its own.
+"""Each page's compiled code in a module of its own, so a page loads only its own.
 
 Reflex writes the components it memoizes for a page (those with client state or events)
 into one module per Python module of the page function (`.web/app_components/...`), and
@@ -7,8 +7,8 @@ loop in clinic/clinic.py, so without help every page's memoized components would
 that one module: the home page would load the contact form's, the open times' and the
 success page's code, and each language's page the other languages' texts.
 `own_code_module(component, module)` names the page function after a module of its own
-(clinic/clinic.py: its page kind's module and its language, `clinic.site.pages.home.es`,
-a name Reflex mirrors into `.web/app_components/` whether or not Python has such a
+(clinic/clinic.py: its page kind's module, its language and its id,
+`clinic.site.pages.doctor.es.doctor_valeria_montes`, a name Reflex mirrors into `.web/app_components/` whether or not Python has such a
 module), and `check_page_modules` proves after each build that every route imports its
 memoized components from one module of the pages' package only.
 """

@@ -26,29 +26,35 @@ def home_anchor(lang: str, section_id: str) -> str:
 
 SERVICES_SECTION_ID = "services"
 TEAM_SECTION_ID = "team"
+# The page that lists every service with its doctors (content/routes.yaml, kind: specialists).
+SPECIALISTS_PAGE = "specialists"
+# A menu names this many services or doctors at most, the first in the content's order;
+# the specialists page lists them all. Every page carries both menus, so a menu that named every
+# item would make each page weigh more with each doctor or service the clinic adds (docs/
+# design.md, "A page weighs what it shows").
+MENU_NAMES_AT_MOST = 6
 
 
 def services_menu(lang: str) -> list[NavItem]:
-    """Services dropdown: the home section, each service page, and the consultation cost."""
-    items = [
-        NavItem(
-            "services", home_anchor(lang, SERVICES_SECTION_ID), text_of(lang, "nav.services_all")
-        )
+    """Services dropdown: every service (the specialists page), the first services' pages, and
+    the consultation cost."""
+    return [
+        NavItem("services", path_for(SPECIALISTS_PAGE, lang), text_of(lang, "nav.services_all")),
+        *(
+            NavItem(s.key, path_for(s.key, lang), text_of(lang, f"services.{s.key}.title"))
+            for s in content().services[:MENU_NAMES_AT_MOST]
+        ),
+        NavItem("faq", path_for("faq", lang), text_of(lang, "nav.faq_cost")),
     ]
-    items += [
-        NavItem(s.key, path_for(s.key, lang), text_of(lang, f"services.{s.key}.title"))
-        for s in content().services
-    ]
-    items.append(NavItem("faq", path_for("faq", lang), text_of(lang, "nav.faq_cost")))
-    return items
 
 
 def team_menu(lang: str) -> list[NavItem]:
-    """Team dropdown: the home section, About, then each doctor's page: the male doctors
-    first, as the spec lists them, each group in doctors.yaml order."""
-    doctors = sorted(content().doctors, key=lambda d: d.gender != "male")
+    """Team dropdown: the whole team (the specialists page), About, then the first doctors' pages:
+    the male doctors first, as the spec lists them, each group in doctors.yaml order."""
+    doctors = content().doctors[:MENU_NAMES_AT_MOST]
+    doctors = sorted(doctors, key=lambda d: d.gender != "male")
     return [
-        NavItem("team", home_anchor(lang, TEAM_SECTION_ID), text_of(lang, "nav.team_all")),
+        NavItem("team", path_for(SPECIALISTS_PAGE, lang), text_of(lang, "nav.team_all")),
         NavItem("about", path_for("about", lang), text_with_facts(lang, "nav.about")),
         *(NavItem(d.slug, path_for(doctor_page_id(d.slug), lang), d.name(lang)) for d in doctors),
     ]

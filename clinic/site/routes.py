@@ -8,6 +8,7 @@ redirects) asks this module, so no path is written down twice.
 from __future__ import annotations
 
 import functools
+import re
 from dataclasses import dataclass
 
 from clinic.site.content import (
@@ -35,6 +36,11 @@ class Page:
     lang: str
     path: str
     doctor_slug: str | None = None
+
+    @property
+    def code_name(self) -> str:
+        """The page's id as a module name ("doctor:valeria-montes" -> "doctor_valeria_montes")."""
+        return re.sub(r"\W", "_", self.id)
 
     @property
     def reflex_route(self) -> str:

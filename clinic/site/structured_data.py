@@ -1,8 +1,12 @@
 """Structured data (schema.org JSON-LD) for a page, from content and the route table.
 
-Every page carries one `@graph`: the clinic as a MedicalClinic, every doctor as a
-Physician (a person of another profession, doctors.yaml `profession`, as a Person with
-that occupation), and the WebSite. The two FAQ routes add a FAQPage built from the questions
+Every page carries one `@graph`: the clinic as a MedicalClinic and the WebSite, and a
+Physician for each doctor the page presents (a person of another profession, doctors.yaml
+`profession`, as a Person with that occupation): the doctor on their own page, every
+doctor on the page that lists the team (the specialists page), where the clinic names them
+as its `employee`s too. A page's data then stays the size of what it shows however many
+doctors the clinic has (docs/design.md, "A page weighs what it shows"). The FAQ routes add
+a FAQPage built from the questions
 and answers the FAQ page itself shows (`faq_entries`), so the data never says more than
 the page. Nodes have stable `@id`s so search engines merge them across pages.
 """
@@ -15,6 +19,7 @@ import reflex as rx
 
 from clinic.site.content import DEFAULT_LANG, LANGS, Doctor, content
 from clinic.site.i18n import text_with_facts
+from clinic.site.navigation import SPECIALISTS_PAGE
 from clinic.site.page_content.faq import faq_entries
 from clinic.site.routes import Page, doctor_page_id, language, path_for
 from clinic.site.seo import absolute, checked_og_image_path
@@ -119,10 +124,9 @@ def special_opening_hours_specification() -> list[dict]:
     ]
 
 
-def medical_clinic(lang: str) -> dict:
-    data = content()
-    clinic = data.clinic
-    return {
+def medical_clinic(lang: str, employees: list[Doctor]) -> dict:
+    clinic = content().clinic
+    node = {
         "@type": "MedicalClinic",
         "@id": clinic_id(),
         "name": clinic.brand,
@@ -156,8 +160,10 @@ def medical_clinic(lang: str) -> dict:
         },
         "medicalSpecialty": clinic_specialties(),
         "sameAs": [str(url) for url in clinic.social.model_dump().values()],
-        "employee": [{"@id": person_id(d)} for d in data.doctors],
     }
+    if employees:
+        node["employee"] = [{"@id": person_id(d)} for d in employees]
+    return node
 
 
 def physician(doctor: Doctor, lang: str) -> dict:
@@ -231,11 +237,20 @@ def faq_page(page: Page, entries: list[tuple[str, str]]) -> dict:
     }
 
 
+def doctors_presented(page: Page) -> list[Doctor]:
+    """The doctors `page` presents: its own doctor, or the whole team on the team page."""
+    if page.doctor_slug:
+        return [content().doctor(page.doctor_slug)]
+    return list(content().doctors) if page.id == SPECIALISTS_PAGE else []
+
+
 def graph(page: Page, entries: list[tuple[str, str]] | None = None) -> dict:
     """The JSON-LD document of `page`. `entries` overrides the FAQ page's questions
     (tests); by default they come from the FAQ page module."""
     lang = page.lang
-    nodes = [medical_clinic(lang), *(person(d, lang) for d in content().doctors), website(lang)]
+    doctors = doctors_presented(page)
+    employees = doctors if page.id == SPECIALISTS_PAGE else []
+    nodes = [medical_clinic(lang, employees), *(person(d, lang) for d in doctors), website(lang)]
     if page.kind == "faq":
         entries = faq_entries(lang) if entries is None else entries
         if entries:  # an empty FAQPage is invalid; none until the FAQ page has questions

@@ -32,8 +32,10 @@ from playwright.sync_api import expect
 from clinic.server.middleware import prerendered_file
 from clinic.site.content import LANGS, content
 from clinic.site.i18n import format_number, format_price, format_time
+from clinic.site.navigation import MENU_NAMES_AT_MOST, SPECIALISTS_PAGE
 from clinic.site.page_content.home import home_content
 from clinic.site.page_content.service import service_content
+from clinic.site.pages.home.team import SHOWN_AT_MOST as HOME_TEAM_SHOWN
 from clinic.site.routes import (
     OPEN_TIMES_PATH_PREFIX,
     all_pages,
@@ -199,7 +201,8 @@ def test_every_page_states_the_fixture_s_facts(pages):
         assert f'href="tel:+{digits}"' in text, p.path
         assert f"https://wa.me/{facts.whatsapp}" in text, p.path
         assert format_time(facts.saturday_closes, p.lang) in text, p.path
-        # JSON-LD (every page): the clinic's telephone and Saturday hours, the doctors.
+        # JSON-LD (every page): the clinic's telephone and Saturday hours; the doctors on
+        # the page that lists the team.
         graph = head_of(text)["graph"]
         [clinic] = [n for n in graph if n["@type"] == "MedicalClinic"]
         assert clinic["telephone"] == facts.phone, p.path
@@ -209,12 +212,13 @@ def test_every_page_states_the_fixture_s_facts(pages):
             if f"https://schema.org/{DAY_NAMES['Sa']}" in s["dayOfWeek"]
         ]
         assert [s["closes"] for s in saturday] == [facts.saturday_closes], p.path
-        assert [n["name"] for n in graph if n["@type"] in ("Physician", "Person")] == [
-            d.name(p.lang) for d in content().doctors
-        ], p.path
-        assert [n["name"] for n in graph if n["@type"] == "Physician"] == [
-            d.name(p.lang) for d in content().doctors if d.is_physician
-        ], p.path
+        if p.id == SPECIALISTS_PAGE:
+            assert [n["name"] for n in graph if n["@type"] in ("Physician", "Person")] == [
+                d.name(p.lang) for d in content().doctors
+            ], p.path
+            assert [n["name"] for n in graph if n["@type"] == "Physician"] == [
+                d.name(p.lang) for d in content().doctors if d.is_physician
+            ], p.path
     for lang in LANGS:
         fee = format_price(facts.price, facts.currency, lang)
         for page_id in ("faq", "booking"):
@@ -274,11 +278,18 @@ def test_every_doctor_service_logo_and_photo_is_everywhere(pages, served_build):
             assert "<h1" in document(pages, path_for(service.key, lang))
         for page_id in ("home", "booking", doctor_page_id(doctors[-1].slug)):
             text = document(pages, path_for(page_id, lang))
-            # Menus (every page): each doctor's page and each service's page linked.
-            for d in doctors:
+            # Menus (every page): the first doctors' and services' pages, and the page
+            # that lists them all.
+            assert f'href="{path_for(SPECIALISTS_PAGE, lang)}"' in text, page_id
+            for d in doctors[:MENU_NAMES_AT_MOST]:
                 assert f'href="{path_for(doctor_page_id(d.slug), lang)}"' in text, (page_id, d)
-            for service in services:
+            for service in services[:MENU_NAMES_AT_MOST]:
                 assert f'href="{path_for(service.key, lang)}"' in text, (page_id, service.key)
+        everyone = document(pages, path_for(SPECIALISTS_PAGE, lang))
+        for d in doctors:
+            assert f'href="{path_for(doctor_page_id(d.slug), lang)}"' in everyone, d.slug
+        for service in services:
+            assert f'href="{path_for(service.key, lang)}"' in everyone, service.key
         booking = document(pages, path_for("booking", lang))
         for d in doctors:
             # A Book button for a doctor with a calendar; a call and a chat for the others.
@@ -288,7 +299,8 @@ def test_every_doctor_service_logo_and_photo_is_everywhere(pages, served_build):
             else:
                 assert f'data-doctor-contact="{d.slug}"' in booking
         home_page = document(pages, path_for("home", lang))
-        assert all(f'data-doctor="{d.slug}"' in home_page for d in doctors)
+        shown = doctors[:HOME_TEAM_SHOWN]
+        assert all(f'data-doctor="{d.slug}"' in home_page for d in shown)
         assert home_page.count("data-certification=") == len(home.certifications)
         assert home_page.count("data-facility-photo=") == len(home.facilities)
     sitemap = (served_build / "sitemap.xml").read_text(encoding="utf-8")

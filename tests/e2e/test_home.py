@@ -20,8 +20,11 @@ from playwright.sync_api import expect
 from clinic.site.components.avatar import doctor_photo_url
 from clinic.site.content import content
 from clinic.site.i18n import fill_facts, rating_values
+from clinic.site.navigation import SPECIALISTS_PAGE
 from clinic.site.page_content.home import home_content
 from clinic.site.pages.home import SECTION_IDS
+from clinic.site.pages.home import services as home_services
+from clinic.site.pages.home import team as home_team
 from clinic.site.pages.home.certifications import AUTOPLAY_MS
 from clinic.site.routes import doctor_page_id, path_for
 from devtools.project_copy import HARNESS_PREFIX
@@ -81,11 +84,16 @@ def test_sections_in_spec_order_with_their_content(home, base_url):
     expect(hero.locator("[data-permits] li")).to_have_text(content().clinic.permits)
     expect(hero.locator("h1")).to_be_in_viewport()
 
-    # Services: one card per service in content order, each linking to its page, and the
-    # banner of the content's selling points (none: no banner).
+    # Services: a card for each of the first services in content order, each linking to
+    # its page, a link to every service, and the banner of the content's selling points
+    # (none: no banner).
+    shown = content().services[: home_services.SHOWN_AT_MOST]
     cards = page.locator("#services [data-service]")
-    expect(cards).to_have_count(len(content().services))
-    for card, service in zip(cards.all(), content().services, strict=True):
+    expect(cards).to_have_count(len(shown))
+    expect(page.locator("#services [data-every-service]")).to_have_attribute(
+        "href", path_for(SPECIALISTS_PAGE, lang)
+    )
+    for card, service in zip(cards.all(), shown, strict=True):
         expect(card.locator("h3")).to_have_text(text_of(lang, f"services.{service.key}.title"))
         expect(card.get_by_role("link")).to_have_attribute("href", path_for(service.key, lang))
     banner = home_content().services_banner
@@ -95,9 +103,15 @@ def test_sections_in_spec_order_with_their_content(home, base_url):
             fill_facts(lang, point.text(lang))
         )
 
-    # Team: every doctor with licence line and a link to their page; their photo if the
-    # content gives one (test_doctor_photos.py says how it shows), else their initials.
-    for doctor in content().doctors:
+    # Team: the first doctors with licence line and a link to their page; their photo if
+    # the content gives one (test_doctor_photos.py says how it shows), else their
+    # initials; then a link to the whole team.
+    shown = content().doctors[: home_team.SHOWN_AT_MOST]
+    expect(page.locator("#team [data-doctor]")).to_have_count(len(shown))
+    expect(page.locator("#team [data-whole-team]")).to_have_attribute(
+        "href", path_for(SPECIALISTS_PAGE, lang)
+    )
+    for doctor in shown:
         card = page.locator(f"#team [data-doctor='{doctor.slug}']")
         expect(card.locator("h3")).to_have_text(doctor.name(lang))
         expect(card).to_contain_text(doctor.specialty(lang))

@@ -21,6 +21,7 @@ import pytest
 from playwright.sync_api import expect
 
 from clinic.site.content import content
+from clinic.site.navigation import SPECIALISTS_PAGE
 from clinic.site.pages.faq import faq_entries
 from clinic.site.routes import (
     all_pages,
@@ -262,13 +263,19 @@ def test_structured_data_describes_clinic_doctors_and_website(base_url, path):
     assert clinic["aggregateRating"]["ratingValue"] == clinic_facts.rating.value
     assert clinic["aggregateRating"]["reviewCount"] == clinic_facts.rating.count
     assert clinic["medicalSpecialty"]
-    lang = page_at(path).lang
-    # A Physician per physician; someone of another profession is a Person.
+    shown = page_at(path)
+    lang = shown.lang
+    # The doctors the page presents: its own, or the whole team on the team's page; a
+    # Physician per physician, someone of another profession a Person.
+    if shown.doctor_slug:
+        presented = [content().doctor(shown.doctor_slug)]
+    else:
+        presented = list(content().doctors) if shown.id == SPECIALISTS_PAGE else []
     physicians = {d["name"]: d for d in nodes.get("Physician", [])}
     people = {d["name"]: d for d in nodes.get("Person", [])}
-    assert set(physicians) == {d.name(lang) for d in content().doctors if d.is_physician}
-    assert set(people) == {d.name(lang) for d in content().doctors if not d.is_physician}
-    for doctor in content().doctors:
+    assert set(physicians) == {d.name(lang) for d in presented if d.is_physician}
+    assert set(people) == {d.name(lang) for d in presented if not d.is_physician}
+    for doctor in presented:
         node = {**physicians, **people}[doctor.name(lang)]
         if doctor.is_physician:
             assert node["medicalSpecialty"]

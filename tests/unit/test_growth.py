@@ -56,17 +56,25 @@ def test_every_doctor_has_a_page_in_every_language_at_their_gender_s_path(team):
     assert len({p.path for p in pages}) == len(pages)
 
 
-def test_the_team_menu_lists_every_doctor_men_first_then_in_file_order(team):
-    from clinic.site.navigation import services_menu, team_menu
+def test_the_menus_name_the_first_doctors_and_services_and_link_to_them_all(team):
+    from clinic.site.navigation import (
+        MENU_NAMES_AT_MOST,
+        SPECIALISTS_PAGE,
+        services_menu,
+        team_menu,
+    )
+    from clinic.site.routes import path_for
 
-    doctors = content().doctors
-    listed = [d for d in doctors if d.gender == "male"] + [d for d in doctors if d.gender != "male"]
+    first = content().doctors[:MENU_NAMES_AT_MOST]
+    listed = [d for d in first if d.gender == "male"] + [d for d in first if d.gender != "male"]
+    services = content().services[:MENU_NAMES_AT_MOST]
     for lang in LANGS:
         items = team_menu(lang)
         assert [i.key for i in items] == ["team", "about", *(d.slug for d in listed)]
         assert [i.label for i in items[2:]] == [d.name(lang) for d in listed]
-        assert [i.key for i in services_menu(lang)[1:-1]] == [s.key for s in content().services]
-        assert NEW_SERVICE["key"] in [i.key for i in services_menu(lang)]
+        assert [i.key for i in services_menu(lang)[1:-1]] == [s.key for s in services]
+        # Every doctor and service is one tap away: the page that lists them all.
+        assert items[0].href == services_menu(lang)[0].href == path_for(SPECIALISTS_PAGE, lang)
 
 
 def test_head_texts_fit_and_differ_on_every_page(team):
@@ -83,20 +91,35 @@ def test_head_texts_fit_and_differ_on_every_page(team):
             assert len({x[field] for x in texts}) == len(texts)
 
 
-def test_json_ld_has_one_node_per_doctor(team):
-    """A Physician per physician, a Person per doctor of another profession."""
+def test_json_ld_describes_each_doctor_on_their_page_and_the_team_on_its_page(team):
+    """A Physician per physician, a Person per doctor of another profession: on the
+    doctor's own page, and all of them on the page that lists the team."""
+    from clinic.site.navigation import SPECIALISTS_PAGE
     from clinic.site.routes import all_pages
     from clinic.site.structured_data import graph
 
     for page in all_pages():
         nodes = graph(page)["@graph"]
         people = [n for n in nodes if n["@type"] in ("Physician", "Person")]
-        assert [p["name"] for p in people] == [d.name(page.lang) for d in content().doctors]
+        physicians = [n["name"] for n in people]
         assert [p["@type"] == "Physician" for p in people] == [
-            d.is_physician for d in content().doctors
+            content().doctor(n_slug).is_physician
+            for n_slug in (
+                [page.doctor_slug]
+                if page.doctor_slug
+                else [d.slug for d in content().doctors]
+                if page.id == SPECIALISTS_PAGE
+                else []
+            )
         ]
         [clinic] = [n for n in nodes if n["@type"] == "MedicalClinic"]
-        assert len(clinic["employee"]) == len(content().doctors)
+        if page.doctor_slug:
+            assert physicians == [content().doctor(page.doctor_slug).name(page.lang)]
+        elif page.id == SPECIALISTS_PAGE:
+            assert physicians == [d.name(page.lang) for d in content().doctors]
+            assert len(clinic["employee"]) == len(content().doctors)
+        else:
+            assert physicians == [], page.path
 
 
 def test_the_sitemap_lists_every_page_with_its_alternates(team):
@@ -138,7 +161,7 @@ def test_the_booking_lookups_know_every_doctor(team):
     from clinic.site.pages.success import note_texts
 
     for lang in LANGS:
-        code = str(remember_booking(lang))
+        code = str(remember_booking(lang, list(content().doctors)))
         summaries = calendar_file_parts(lang, note_texts(lang))["doctors"]
         assert list(summaries) == [d.slug for d in content().doctors]
         for doctor in content().doctors:

@@ -28,6 +28,7 @@ from clinic.site.content import (
 from clinic.site.content.medical_specialties import MedicalSpecialty
 from clinic.site.head_text_limits import limits_of
 from clinic.site.i18n import consultation_length, consultation_price
+from clinic.site.navigation import SPECIALISTS_PAGE
 from clinic.site.routes import all_pages, legacy_redirects, page, path_for, twin_path
 from tests.texts import text_with_facts
 
@@ -206,6 +207,12 @@ def test_a_brand_without_its_share_image_stops_the_build(monkeypatch):
 # ---------------------------------------------------------------- structured data
 
 
+def presented_doctors(p) -> list:
+    if p.doctor_slug:
+        return [content().doctor(p.doctor_slug)]
+    return list(content().doctors) if p.id == SPECIALISTS_PAGE else []
+
+
 def nodes_by_type(graph: dict) -> dict[str, list[dict]]:
     found: dict[str, list[dict]] = {}
     for node in graph["@graph"]:
@@ -214,7 +221,7 @@ def nodes_by_type(graph: dict) -> dict[str, list[dict]]:
 
 
 @pytest.mark.parametrize("p", PAGES, ids=ids(PAGES))
-def test_every_page_describes_the_clinic_its_doctors_and_the_website(p):
+def test_every_page_describes_the_clinic_the_doctors_it_presents_and_the_website(p):
     graph = json.loads(structured_data.to_script_text(structured_data.graph(p)))
     assert graph["@context"] == "https://schema.org"
     nodes = nodes_by_type(graph)
@@ -249,15 +256,19 @@ def test_every_page_describes_the_clinic_its_doctors_and_the_website(p):
     assert {f"https://schema.org/{name}" for name in facts.medical_specialties} <= set(
         clinic["medicalSpecialty"]
     )
+    # The doctors the page presents: its own doctor, or the whole team on the page that
+    # lists it (where the clinic names them as employees); no other page describes one.
     # Physicians as Physicians; a doctor of another profession is a Person.
-    doctors = [d for d in content().doctors if d.is_physician]
+    presented = presented_doctors(p)
+    doctors = [d for d in presented if d.is_physician]
     physicians = nodes.get("Physician", [])
     assert [d["name"] for d in physicians] == [d.name(p.lang) for d in doctors]
+    assert [n["name"] for n in nodes.get("Person", [])] == [
+        d.name(p.lang) for d in presented if not d.is_physician
+    ]
+    assert len(clinic.get("employee", [])) == (len(presented) if p.id == SPECIALISTS_PAGE else 0)
     assert all(d["telephone"] == facts.phone for d in physicians)
     assert all(d["hospitalAffiliation"]["name"] == address.hospital for d in physicians)
-    assert [n["name"] for n in nodes.get("Person", [])] == [
-        d.name(p.lang) for d in content().doctors if not d.is_physician
-    ]
     for doctor, node in zip(doctors, physicians, strict=True):
         assert node["medicalSpecialty"] == structured_data.doctor_specialties(doctor)
         assert set(node["medicalSpecialty"]) <= set(clinic["medicalSpecialty"])

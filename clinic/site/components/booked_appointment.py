@@ -19,7 +19,7 @@ import reflex as rx
 from clinic.framework.browser_steps import browser_step, function
 from clinic.framework.client_state import ClientStateVar, set_to
 from clinic.site.components.styles import BUTTON_SECONDARY, icon
-from clinic.site.content import content
+from clinic.site.content import Doctor, content
 from clinic.site.i18n import LOCALES, text_of, text_with_facts
 from clinic.site.routes import path_for
 
@@ -45,18 +45,19 @@ iso_moment = browser_step("dates", "isoMoment", returns=str)
 calendar_file_url = browser_step("booking", "calendarFileUrl", returns=str)
 
 
-def remember_booking(lang: str) -> rx.Var:
+def remember_booking(lang: str, doctors: list[Doctor]) -> rx.Var:
     """Cal.com's `bookingSuccessfulV2` handler (detail: {data, namespace}) for a booking
-    area in `lang`: keep the doctor, the booking's uid and times (not its title, which can
-    hold the patient's name) for the success page, then open it."""
-    doctors = rx.Var.create({d.cal_namespace: d.slug for d in content().doctors if d.cal_namespace})
+    area in `lang` that books with `doctors`: keep the doctor, the booking's uid and times
+    (not its title, which can hold the patient's name) for the success page, then open it.
+    (Only the area's doctors: a doctor's page carries no other doctor's namespace.)"""
+    slugs = rx.Var.create({d.cal_namespace: d.slug for d in doctors if d.cal_namespace})
 
     def rule(detail: rx.Var) -> rx.Var:
         data = detail.to(dict)["data"].to(dict)
         return keep_booking_and_go(
             STORAGE_KEY,
             {
-                "doctor": doctors[detail.to(dict)["namespace"].to(str)],
+                "doctor": slugs[detail.to(dict)["namespace"].to(str)],
                 "uid": data["uid"],
                 "start": data["startTime"],
                 "end": data["endTime"],

@@ -94,7 +94,7 @@ def cal_embed(
         origin=cal_origin(),
         namespaces=[d.cal_namespace for d in bookable],
         ui=ui_config(),
-        after_booking=remember_booking(lang),
+        after_booking=remember_booking(lang, bookable),
         **props,
     )
 

@@ -21,6 +21,11 @@ BUTTON_SECONDARY = (
 # the text around it (padding does not change the height of an inline line box).
 TEXT_LINK = f"py-1 font-medium text-primary underline underline-offset-4 hover:text-primary-dark {FOCUS_RING}"
 CARD = "rounded-2xl border border-primary/10 bg-white p-6 shadow-sm"
+# A link in a row of links (an index of a long page's sections): a 44 px touch target.
+CHIP_LINK = (
+    "inline-flex min-h-11 items-center rounded-full border border-primary/20 bg-white px-4 "
+    f"text-sm font-medium text-primary hover:bg-blush {FOCUS_RING}"
+)
 CONTAINER = "mx-auto max-w-6xl px-4"
 
 

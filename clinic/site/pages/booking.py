@@ -3,7 +3,10 @@ doctor's Cal.com calendar (a doctor without one: a chat and a call), the consult
 and the amenities notice.
 
 Service pages link to `<booking path>#<doctor slug>`, so each card carries the doctor's
-slug as its id. Cal.com's embed is loaded here and on each doctor's page (clinic/site/components/cal_embed.py).
+slug as its id; the same links, one per doctor, open the page, so that a patient who
+knows whom she wants reaches that card however many doctors the clinic has, and a link to
+the services and specialists page helps one who knows only what she needs (docs/design.md,
+"A clinic of any size reads well"). Cal.com's embed is loaded here and on each doctor's page (clinic/site/components/cal_embed.py).
 """
 
 from __future__ import annotations
@@ -14,6 +17,7 @@ from clinic.site import navigation as nav
 from clinic.site.components.avatar import doctor_avatar
 from clinic.site.components.cal_embed import book_link, cal_embed
 from clinic.site.components.call_or_chat import call_and_chat, no_calendar_note
+from clinic.site.components.link_index import link_index
 from clinic.site.components.links import external_link, page_link
 from clinic.site.components.open_times import open_times
 from clinic.site.components.page_header import page_header
@@ -106,9 +110,28 @@ def booking_card(doctor: Doctor, lang: str) -> rx.Component:
     )
 
 
+def doctors_index(lang: str) -> rx.Component:
+    """A link to each doctor's card, in the cards' order, and to every service's doctors."""
+    return rx.el.nav(
+        page_link(
+            path_for(nav.SPECIALISTS_PAGE, lang),
+            text_of(lang, "booking.by_service"),
+            class_name=f"mb-4 inline-block {TEXT_LINK}",
+        ),
+        link_index(
+            text_of(lang, "booking.jump_title"),
+            [(d.slug, d.name(lang)) for d in content().doctors],
+        ),
+        aria_label=text_of(lang, "booking.jump_title"),
+        class_name="mt-6",
+        data_doctors_index="",
+    )
+
+
 def doctors_section(lang: str) -> rx.Component:
     return page_section(
         rx.el.p(text_of(lang, "booking.doctors_intro"), class_name="mt-3 max-w-2xl text-muted"),
+        doctors_index(lang),
         cal_embed(
             *(booking_card(d, lang) for d in content().doctors),
             lang=lang,

@@ -1,5 +1,6 @@
-"""Services grid: a card per service in content order, each linking to its page, and a
-banner with the clinic's selling points from content (the sample's: every consultation
+"""Services grid: a card for each of the first services in content order, each linking
+to its page, a link to every service (the specialists page: docs/design.md, "A clinic of
+any size reads well"), and a banner with the clinic's selling points from content (the sample's: every consultation
 includes an ultrasound, docs/design.md, "Pages and routes", "The shipped sample's facts"); without any, no banner."""
 
 from __future__ import annotations
@@ -10,11 +11,13 @@ from clinic.site.components.links import page_link
 from clinic.site.components.styles import CARD, TEXT_LINK, page_section
 from clinic.site.content import content
 from clinic.site.i18n import fill_facts, service_text, text_of
-from clinic.site.navigation import SERVICES_SECTION_ID
+from clinic.site.navigation import SERVICES_SECTION_ID, SPECIALISTS_PAGE
 from clinic.site.page_content.home import home_content
 from clinic.site.routes import path_for
 
 SECTION_ID = SERVICES_SECTION_ID
+# The home page shows the first services of services.yaml; the specialists page, every one.
+SHOWN_AT_MOST = 6
 
 
 def _card(key: str, icon: str, lang: str) -> rx.Component:
@@ -73,8 +76,15 @@ def section(lang: str) -> rx.Component:
             text_of(lang, "home.services.intro"), class_name="mt-3 max-w-2xl text-lg text-muted"
         ),
         rx.el.ul(
-            *(_card(s.key, s.icon, lang) for s in content().services),
+            *(_card(s.key, s.icon, lang) for s in content().services[:SHOWN_AT_MOST]),
             class_name="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-3",
+        ),
+        page_link(
+            path_for(SPECIALISTS_PAGE, lang),
+            text_of(lang, "home.services.all"),
+            rx.icon("arrow-right", size=18, aria_hidden="true"),
+            class_name=f"mt-8 inline-flex items-center gap-1 {TEXT_LINK}",
+            data_every_service="",
         ),
         _banner(lang),
         id=SECTION_ID,

@@ -1,5 +1,6 @@
-"""Team: one card per doctor (photo or initials, specialty, licence line, bio, link to
-the doctor's page)."""
+"""Team: a card for each of the first doctors (photo or initials, specialty, licence
+line, bio, link to the doctor's page), and a link to the whole team (docs/design.md, "A
+clinic of any size reads well")."""
 
 from __future__ import annotations
 
@@ -10,11 +11,13 @@ from clinic.site.components.links import page_link
 from clinic.site.components.styles import CARD, TEXT_LINK, page_section
 from clinic.site.content import Doctor, content
 from clinic.site.i18n import doctor_bio, text_of
-from clinic.site.navigation import TEAM_SECTION_ID
+from clinic.site.navigation import SPECIALISTS_PAGE, TEAM_SECTION_ID
 from clinic.site.routes import doctor_page_id, path_for
 
 SECTION_ID = TEAM_SECTION_ID
 AVATAR_SIZE = 112
+# The home page shows the first doctors of doctors.yaml; the specialists page, every one.
+SHOWN_AT_MOST = 4
 
 
 def _card(doctor: Doctor, lang: str) -> rx.Component:
@@ -47,8 +50,15 @@ def section(lang: str) -> rx.Component:
     return page_section(
         rx.el.p(text_of(lang, "home.team.intro"), class_name="mt-3 max-w-2xl text-lg text-muted"),
         rx.el.ul(
-            *(_card(d, lang) for d in content().doctors),
+            *(_card(d, lang) for d in content().doctors[:SHOWN_AT_MOST]),
             class_name="mt-8 grid gap-6 lg:grid-cols-2",
+        ),
+        page_link(
+            path_for(SPECIALISTS_PAGE, lang),
+            text_of(lang, "home.team.all"),
+            rx.icon("arrow-right", size=18, aria_hidden="true"),
+            class_name=f"mt-8 inline-flex items-center gap-1 {TEXT_LINK}",
+            data_whole_team="",
         ),
         id=SECTION_ID,
         title=text_of(lang, "home.team.title"),
