@@ -21,6 +21,7 @@ import yaml
 
 import clinic.site.content as content_module
 from clinic.site.content import CONTENT_DIR, LANGS
+from clinic.site.content.doctors import PHYSICIAN
 from clinic.site.content.page_text_files import DOCTOR, SERVICE_FILE, PageTextsFile
 from clinic.site.content.pages.home import CAROUSEL_MIN
 
@@ -217,11 +218,18 @@ def keep_doctors(content_dir: Path, count: int) -> None:
         if service.get("specialist") in gone_slugs:
             service["specialist"] = kept[0]["slug"]
     write(content_dir / "services.yaml", services)
-    edit_texts(
-        content_dir,
-        DOCTOR_TEXTS,
-        lambda lang, texts: [texts["doctors"].pop(slug) for slug in gone_slugs],
-    )
+    # A profession only the gone doctors had loses its words too: the loader refuses words
+    # for a profession nobody has (a misspelt key).
+    used = {d.get("profession", PHYSICIAN) for d in kept}
+
+    def change(lang: str, texts: dict) -> None:
+        for slug in gone_slugs:
+            texts["doctors"].pop(slug)
+        professions = texts.get("professions", {})
+        for unused in [key for key in professions if key not in used]:
+            professions.pop(unused)
+
+    edit_texts(content_dir, DOCTOR_TEXTS, change)
 
 
 def with_doctors(content_dir: Path, count: int) -> None:

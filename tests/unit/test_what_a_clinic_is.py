@@ -21,6 +21,7 @@ from devtools.content_variants import (
     copy_content,
     drop_legacy_doctor,
     drop_visit_rule_numbers,
+    keep_doctors,
     make_non_physician,
     read,
     remove_calendar,
@@ -231,6 +232,17 @@ def test_the_credential_line_shows_only_where_the_profession_gives_one(copy):
                 assert ('"data-credential":""' in rendered) == (credential is not None)
                 if credential:
                     assert json.dumps(credential) in rendered
+
+
+def test_a_team_cut_down_to_its_physicians_keeps_no_other_profession_s_words(copy):
+    """The helpers that shrink the team (the growth tests' fewer doctors) take out the
+    words of a profession only the doctors they drop had, as a clinic would."""
+    _, slug = _last(copy)
+    make_non_physician(copy, slug)
+    keep_doctors(copy, 1)
+    assert {doctor.profession for doctor in load_content(copy).doctors} == {PHYSICIAN}
+    for lang in LANGS:
+        assert set(read(copy / texts_path(lang, DOCTOR_FILE))["professions"]) == {PHYSICIAN}
 
 
 # Visit rules without numbers
