@@ -186,10 +186,14 @@ def test_the_map_control_opens_the_maps_page_and_the_directions_stay(home_withou
 # ------------------------------------------------------------------ the hand-over to Embla
 
 # Scroll the strip natively to slide `index` (its snap point); returns the scroll offset.
+# Scrolls a strip towards a slide; returns how far it went and the slide it reached (a strip
+# of few slides stops short of the slide asked for, or does not scroll at all).
 SCROLL_STRIP_TO = """(viewport, index) => {
-    const slides = viewport.querySelectorAll('[data-slide-index]');
-    viewport.scrollLeft = slides[index].getBoundingClientRect().left - slides[0].getBoundingClientRect().left;
-    return viewport.scrollLeft;
+    const slides = [...viewport.querySelectorAll('[data-slide-index]')];
+    const start = (slide) => slide.getBoundingClientRect().left - slides[0].getBoundingClientRect().left;
+    viewport.scrollLeft = start(slides[Math.min(index, slides.length - 1)]);
+    const offsets = slides.map((slide) => Math.abs(start(slide) - viewport.scrollLeft));
+    return { offset: viewport.scrollLeft, reached: offsets.indexOf(Math.min(...offsets)) };
 }"""
 # The slide's content's offset from the viewport's start, once it held still a few frames.
 UNTIL_STILL = """(element) => {
@@ -211,27 +215,31 @@ def test_embla_takes_over_where_the_strip_was_scrolled_without_a_shift(new_conte
     # The page's scripts are held back until the strips have been scrolled.
     scripts = hold_scripts(page)
     page.goto(path_for("home", LANG), wait_until="commit")
+    reached = {}
     for key in CAROUSELS:
         carousel = page.locator(f"#{key} [data-carousel]")
         carousel.scroll_into_view_if_needed()
         expect(carousel.locator("[data-carousel-controls]")).to_have_class(
             re.compile(r"\binvisible\b")
         )
-        offset = page.locator(f"#{viewport_id(key)}").evaluate(SCROLL_STRIP_TO, SCROLLED_TO)
-        assert offset > 0
+        scrolled = page.locator(f"#{viewport_id(key)}").evaluate(SCROLL_STRIP_TO, SCROLLED_TO)
+        if scrolled["offset"] > 0:  # a strip whose slides all fit does not scroll
+            reached[key] = scrolled["reached"]
+    if not reached:
+        pytest.skip("every strip's slides fit in the window at this size: none scrolls")
     # Both strips near the screen (Embla starts when they come near), then the scripts go.
     page.locator(f"#{CERTIFICATIONS_KEY}").scroll_into_view_if_needed()
     scripts.release()
 
-    for key in CAROUSELS:
+    for key, slide in reached.items():
         carousel = page.locator(f"#{key} [data-carousel]")
         carousel.scroll_into_view_if_needed()
         expect(carousel).to_have_attribute("data-ready", "")
-        expect(carousel).to_have_attribute("data-selected-index", str(SCROLLED_TO))
+        expect(carousel).to_have_attribute("data-selected-index", str(slide))
         viewport = page.locator(f"#{viewport_id(key)}")
         assert viewport.evaluate("v => v.scrollLeft") == 0, "the native scroll stayed on"
-        offset = slide_content(page, key, SCROLLED_TO).evaluate(UNTIL_STILL)
-        assert abs(offset) <= 1, f"slide {SCROLLED_TO} of {key} is {offset} px off the start"
+        offset = slide_content(page, key, slide).evaluate(UNTIL_STILL)
+        assert abs(offset) <= 1, f"slide {slide} of {key} is {offset} px off the start"
         for selector in CONTROLS:
             for button in carousel.locator(selector).all():
                 expect(button).to_be_visible()
