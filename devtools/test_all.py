@@ -10,6 +10,11 @@ them mostly waits on one process (pyright, npm, the sample's build) while the un
 keep both cores busy. The fixture clinic's production server, which the browser tests
 need, is built and started meanwhile too (`early_fixture_server`), and named to them.
 
+The clinic matrix (tests/matrix/) is made beside the unit tests too, and the unit tests
+that read content run on each of its variants there, one part each; the variants that are
+built are built and served in the background as soon as they are made
+(`early_matrix_servers`), and the browser smoke tests run on each after the browser tests.
+
 With `--trace-options` (in CI), the browser tests that failed run once more with those
 options, which keep a Playwright trace and a screenshot of each failure (`traced_again`).
 
@@ -35,6 +40,8 @@ sys.path.insert(0, str(PROJECT_DIR))
 
 from devtools import servers  # noqa: E402
 from tests.fixture_clinic.site import FIXTURE_PROJECT, MADE_FOR_THIS_RUN, prepare  # noqa: E402
+from tests.matrix import unit as matrix_unit  # noqa: E402
+from tests.matrix import variants as matrix  # noqa: E402
 
 BIN = Path(sys.executable).parent
 # Names the fixture clinic's server to the browser tests (tests/e2e/conftest.py).
@@ -54,6 +61,7 @@ class Part:
     status: int | None = None
     seconds: float = 0.0
     failed_tests: list[str] = field(default_factory=list)
+    ended: threading.Event = field(default_factory=threading.Event)
 
 
 @dataclass
@@ -65,12 +73,13 @@ class Beside:
     main: Part
 
 
-def pytest_part(name: str, failed_tests: str, arguments: list[str]) -> Part:
+def pytest_part(name: str, failed_tests: str, arguments: list[str], module: str = "pytest") -> Part:
+    """pytest, or a module that runs it with `arguments` (tests/matrix/unit.py)."""
     record = RUNS / failed_tests
     command = [
         str(BIN / "python"),
         "-m",
-        "pytest",
+        module,
         *arguments,
         "-p",
         "devtools.failed_tests",
@@ -107,7 +116,7 @@ def parts(seed: str, e2e_options: list[str]) -> list[Part | Beside]:
         ["tests/unit", "-q", "-n", "2", "--dist", "worksteal", f"--randomly-seed={seed}"],
     )
     return [
-        Beside(chains=[checks, [sample]], main=unit),
+        Beside(chains=[checks, [sample], matrix_parts(seed)], main=unit),
         # Everything else, in a browser, on the fixture clinic (tests/fixture_clinic/).
         pytest_part(
             "browser tests",
@@ -115,6 +124,78 @@ def parts(seed: str, e2e_options: list[str]) -> list[Part | Beside]:
             ["tests/e2e", "-q", f"--randomly-seed={seed}", *e2e_options],
         ),
     ]
+
+
+MATRIX_MADE = "clinic matrix: the variants made"
+
+
+def matrix_parts(seed: str) -> list[Part]:
+    """The clinic matrix's variants made, then the unit tests that read content on each
+    (tests/matrix/unit.py; on the variants built, the tests that grow copies of it too)."""
+    made = Part(MATRIX_MADE, [str(BIN / "python"), "-m", "tests.matrix.variants"])
+    runs = []
+    for variant in matrix.VARIANTS:
+        options = ["-q", f"--randomly-seed={seed}", *([matrix_unit.WITH_GROWTH] * variant.built)]
+        runs.append(
+            pytest_part(
+                f"unit tests on clinic {variant.name}",
+                f"unit-{variant.name}.txt",
+                [str(matrix.project_of(variant)), *options],
+                module="tests.matrix.unit",
+            )
+        )
+    return [made, *runs]
+
+
+def early_matrix_servers(made: Part) -> tuple[threading.Thread, dict]:
+    """Once the variants are made, build and start the production server of each variant
+    that is built, one after the other, in the background; `started` gets, by name, its
+    url and process, or why there is none."""
+    started: dict[str, dict] = {}
+
+    def start() -> None:
+        made.ended.wait()
+        for variant in (variant for variant in matrix.VARIANTS if variant.built):
+            project = matrix.project_of(variant)
+            if made.status:
+                started[variant.name] = {"error": f"not made ({MATRIX_MADE} failed)"}
+            elif not (project / "content" / "languages.yaml").is_file():
+                started[variant.name] = {"skipped": "not made (its line above says why)"}
+            else:
+                try:
+                    url, process = servers.start(None, project)
+                    started[variant.name] = {"url": url, "process": process}
+                except Exception as error:
+                    started[variant.name] = {"error": f"its server did not start: {error}"}
+
+    thread = threading.Thread(target=start, daemon=True)
+    thread.start()
+    return thread, started
+
+
+def smoke_part(variant, served: dict, seed: str, trace_options: list[str]) -> Part:
+    """The browser smoke tests on a variant's server, reading its content (as `make smoke`
+    runs them against a deploy)."""
+    project = matrix.project_of(variant)
+    part = pytest_part(
+        f"smoke tests on clinic {variant.name}",
+        f"smoke-{variant.name}.txt",
+        [
+            "tests/e2e",
+            "-q",
+            "-m",
+            "smoke",
+            "--base-url",
+            served.get("url", "http://127.0.0.1:9"),
+            "--content",
+            str(project / "content"),
+            "-n",
+            "2",
+            f"--randomly-seed={seed}",
+            *trace_options,
+        ],
+    )
+    return part
 
 
 # A failed test as devtools/failed_tests.py records it: its id, pytest-xdist's group after
@@ -172,6 +253,7 @@ def _ended(part: Part, process: subprocess.Popen, began: float) -> None:
     part.seconds = time.monotonic() - began
     if part.failed_tests_file and part.failed_tests_file.exists():
         part.failed_tests = part.failed_tests_file.read_text(encoding="utf-8").splitlines()
+    part.ended.set()
 
 
 def run(part: Part) -> None:
@@ -271,6 +353,8 @@ def main() -> int:
     steps = parts(options.seed, e2e_options)
     all_parts = each_part(steps)
     server, started = early_fixture_server()
+    made = next(part for part in all_parts if part.name == MATRIX_MADE)
+    matrix_server, matrix_started = early_matrix_servers(made)
     try:
         for step in steps:
             if step is steps[-1]:  # the browser tests: on the server started above
@@ -289,9 +373,23 @@ def main() -> int:
             all_parts.append(again)
             run(again)
             note_second_passes(browser, again)
+        matrix_server.join()
+        for variant in (variant for variant in matrix.VARIANTS if variant.built):
+            served = matrix_started.get(variant.name, {})
+            smoke = smoke_part(variant, served, options.seed, shlex.split(options.trace_options))
+            all_parts.append(smoke)
+            if "url" in served:
+                run(smoke)
+            elif "skipped" in served:
+                smoke.status, smoke.notes = 0, [f"    skipped: {served['skipped']}"]
+            else:
+                smoke.status, smoke.notes = 1, [f"    {served.get('error')}"]
     finally:
         if "process" in started:
             servers.stop(started["process"])
+        for served in matrix_started.values():
+            if "process" in served:
+                servers.stop(served["process"])
     print(summary(all_parts, options.seed), flush=True)
     return 1 if any(part.status for part in all_parts) else 0
 
