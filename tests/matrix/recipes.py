@@ -13,13 +13,12 @@ from __future__ import annotations
 import shutil
 from pathlib import Path
 
+from clinic.site.content.page_texts import CONSULTATION, PageTextsFile
 from devtools.content_variants import HOME_TEXTS, edit_texts, languages_of, read, write
 
 # The content files of facts (everything but the texts under i18n/ and the schemas).
 FACT_FILES = ("clinic.yaml", "doctors.yaml", "services.yaml", "routes.yaml")
-CONSULTATION_TEXTS = "consultation.yaml"
-FAQ_TEXTS = "faq.yaml"
-SUCCESS_TEXTS = "success.yaml"
+CONSULTATION_TEXTS = PageTextsFile(CONSULTATION, CONSULTATION).relative
 
 
 class CannotMake(Exception):
@@ -169,6 +168,16 @@ def drop_consultation_points(content_dir: Path) -> None:
     edit_texts(content_dir, CONSULTATION_TEXTS, lambda lang, texts: texts.pop("points", None))
 
 
+def page_texts(content_dir: Path, kind: str) -> str:
+    """The texts file (under i18n/<lang>/) of the page of this kind, by its id in
+    routes.yaml."""
+    pages = read(content_dir / "routes.yaml")["pages"]
+    page_id = next((page_id for page_id, page in pages.items() if page["kind"] == kind), None)
+    if page_id is None:
+        raise CannotMake(f"routes.yaml has no page of kind {kind}")
+    return PageTextsFile(page_id, kind).relative
+
+
 def plain_faq(content_dir: Path) -> None:
     """FAQ entries with an answer alone: no list, note or action under it, and no services
     beyond those with a page."""
@@ -182,7 +191,7 @@ def plain_faq(content_dir: Path) -> None:
         for entry in texts.get("entries", {}).values():
             entry.pop("note", None)
 
-    edit_texts(content_dir, FAQ_TEXTS, drop)
+    edit_texts(content_dir, page_texts(content_dir, "faq"), drop)
 
 
 def no_optional_blocks(content_dir: Path) -> None:
@@ -195,22 +204,22 @@ def no_optional_blocks(content_dir: Path) -> None:
     plain_faq(content_dir)
 
 
-def keep_first_entries(content_dir: Path, page: str, field: str, texts_file: str, count: int):
-    """Only the first `count` entries of a page's list (pages/<page>.yaml's `field`), and
+def keep_first_entries(content_dir: Path, kind: str, field: str, count: int) -> None:
+    """Only the first `count` entries of a page's list (pages/<kind>.yaml's `field`), and
     their texts in every language."""
-    facts = read(content_dir / "pages" / f"{page}.yaml")
+    facts = read(content_dir / "pages" / f"{kind}.yaml")
     kept = facts[field][:count]
     facts[field] = kept
-    write(content_dir / "pages" / f"{page}.yaml", facts)
+    write(content_dir / "pages" / f"{kind}.yaml", facts)
     keys = {entry["key"] for entry in kept}
 
     def drop(lang: str, texts: dict) -> None:
         texts[field] = {key: value for key, value in texts[field].items() if key in keys}
 
-    edit_texts(content_dir, texts_file, drop)
+    edit_texts(content_dir, page_texts(content_dir, kind), drop)
 
 
 def minimal_visit_rules_and_faq(content_dir: Path) -> None:
     """The fewest visit notes and FAQ entries the model takes (one of each)."""
-    keep_first_entries(content_dir, "success", "notes", SUCCESS_TEXTS, 1)
-    keep_first_entries(content_dir, "faq", "entries", FAQ_TEXTS, 1)
+    keep_first_entries(content_dir, "success", "notes", 1)
+    keep_first_entries(content_dir, "faq", "entries", 1)

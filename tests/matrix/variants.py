@@ -49,6 +49,16 @@ class Variant:
     """Starts from the fixture clinic's content (tests/fixture_clinic/recipe.py)."""
 
 
+# The edits of devtools/content_variants.py that need the content model to hold what they
+# make, and what that is.
+MODEL_EDITS = {
+    "remove_calendar": "a doctor without a calendar",
+    "make_non_physician": "a professional who is not a physician",
+    "drop_visit_rule_numbers": "visit rules without numbers",
+    "drop_legacy_doctor": "routes without legacy_doctor",
+}
+
+
 def note(variant: str, what: str) -> None:
     print(f"clinic matrix: {variant}: {what}", flush=True)
 
@@ -60,7 +70,7 @@ def _model_edit(name: str, variant: str, needed: bool) -> Callable | None:
     made then (CannotMake)."""
     edit = getattr(grow, name, None)
     if edit is None:
-        why = f"the content model has no {name.replace('_', ' ')} yet (content_variants.{name})"
+        why = f"the content model cannot hold {MODEL_EDITS[name]} yet (content_variants.{name})"
         if needed:
             raise CannotMake(why)
         note(variant, f"made without it: {why}")
@@ -132,8 +142,9 @@ def _optional_numbers(variant: str) -> Recipe:
 
 
 def minimal_rules_and_faq(content_dir: Path, assets_dir: Path) -> None:
-    minimal_visit_rules_and_faq(content_dir)
+    # The numbers first: the notes that name one go with them.
     _optional_numbers("minimal-rules-and-faq")(content_dir, assets_dir)
+    minimal_visit_rules_and_faq(content_dir)
 
 
 def no_optional(content_dir: Path, assets_dir: Path) -> None:
@@ -148,8 +159,8 @@ def minimal(content_dir: Path, assets_dir: Path) -> None:
     _no_calendar("minimal", needed=False)(content_dir, assets_dir)
     _non_physician("minimal", needed=False)(content_dir, assets_dir)
     no_optional_blocks(content_dir)
-    minimal_visit_rules_and_faq(content_dir)
     _optional_numbers("minimal")(content_dir, assets_dir)
+    minimal_visit_rules_and_faq(content_dir)
 
 
 VARIANTS = [
