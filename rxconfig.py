@@ -2,7 +2,11 @@
 
 import reflex as rx
 
-from clinic.framework.app_folders import TAILWIND_SOURCES
+from clinic.build_steps.site_files.edge_relay import EdgeRelayPlugin
+from clinic.build_steps.site_files.not_found_pages import not_found_pages_plugin
+from clinic.build_steps.site_files.open_times_fallback import OpenTimesFallbackPlugin
+from clinic.build_steps.site_files.sitemap import SitemapAndRobotsPlugin
+from clinic.build_steps.site_files.static_host import StaticHostFilesPlugin
 from clinic.framework.client_state_slots import ClientStateSlotsCheck
 from clinic.framework.page_modules import PageModulesCheck
 from clinic.framework.patches.dev_server_host import LoopbackDevServerPlugin
@@ -10,15 +14,10 @@ from clinic.framework.patches.development_reload import reload_on_every_edit
 from clinic.framework.patches.frontend_lock import FrozenFrontendLockPlugin
 from clinic.framework.patches.lean_bundle import LeanBundlePlugin
 from clinic.framework.patches.lean_router import LeanRouterPlugin
-from clinic.framework.patches.not_found_pages import PrerenderNotFoundPlugin
 from clinic.framework.patches.paint_first import PaintFirstPlugin
 from clinic.framework.patches.shell_first import ShellFirstPlugin
-from clinic.framework.patches.tailwind_sources import TailwindSourcesPlugin
+from clinic.framework.patches.tailwind_sources import TAILWIND_SOURCES, TailwindSourcesPlugin
 from clinic.site.theme import tailwind_theme
-from clinic.site_files.edge_relay import EdgeRelayPlugin
-from clinic.site_files.open_times_fallback import OpenTimesFallbackPlugin
-from clinic.site_files.sitemap import SitemapAndRobotsPlugin
-from clinic.site_files.static_host import StaticHostFilesPlugin
 
 # `reflex run` reloads on edits to content/ too, each time with a fresh load of it.
 reload_on_every_edit()
@@ -41,7 +40,7 @@ config = rx.Config(
         # React Router code for features the site never switches on, left out of the pages.
         LeanRouterPlugin(),
         # The 404 page prerendered in each language (served for unknown paths).
-        PrerenderNotFoundPlugin(),
+        not_found_pages_plugin(),
         # Prerendered pages paint before their scripts download (no modulepreload hints).
         PaintFirstPlugin(),
         # Pages prerender whole with their content in a Suspense boundary: a tap on the

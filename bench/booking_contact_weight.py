@@ -18,7 +18,7 @@ from urllib.parse import quote
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from clinic.project import EXPORT_DIR  # noqa: E402
+from clinic.framework.app_folders import EXPORT_DIR  # noqa: E402
 from clinic.server.middleware import prerendered_file  # noqa: E402
 from clinic.site.components.contact_form import MESSAGE_MAX_LENGTH  # noqa: E402
 from clinic.site.content import LANGS, content  # noqa: E402

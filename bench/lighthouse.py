@@ -72,8 +72,8 @@ sys.path.insert(0, str(ROOT))
 
 from bench import long_tasks  # noqa: E402
 from bench.lighthouse_seo import BROWSER_UI_FEATURES_OFF, CHROMIUM, LIGHTHOUSE, _env, chrome_flags  # noqa: E402
+from clinic.framework.app_folders import EXPORT_DIR  # noqa: E402
 from clinic.framework.patches.not_found_pages import KEPT_SHELL  # noqa: E402
-from clinic.project import EXPORT_DIR  # noqa: E402
 from clinic.server.security import third_party_sources  # noqa: E402
 from clinic.site.components.first_visit import REDIRECT_FROM, REDIRECT_TO  # noqa: E402
 from clinic.site.routes import DEFAULT_LANG, all_pages  # noqa: E402

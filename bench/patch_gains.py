@@ -53,13 +53,13 @@ from bench.lighthouse import (  # noqa: E402
 )
 from bench.patch_variants import WITHOUT, plugin_line, project_copy, without_in_rxconfig  # noqa: E402
 from bench.phone_gains import part_phone, phone_section  # noqa: E402
+from clinic.framework.app_folders import EXPORT_DIR  # noqa: E402
 from clinic.framework.patches.frontend_lock import (  # noqa: E402
     locked_versions,
     npm_upgrades,
     read_bun_lock,
 )
 from clinic.framework.patches.not_found_pages import KEPT_SHELL  # noqa: E402
-from clinic.project import EXPORT_DIR  # noqa: E402
 from clinic.site.content import DEFAULT_LANG  # noqa: E402
 from devtools.chromium import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
 from devtools.content_variants import set_text  # noqa: E402

@@ -28,7 +28,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from clinic.project import EXPORT_DIR  # noqa: E402
+from clinic.framework.app_folders import EXPORT_DIR  # noqa: E402
 from clinic.server import security  # noqa: E402
 from clinic.site.routes import path_for  # noqa: E402
 from devtools import bad_requests  # noqa: E402

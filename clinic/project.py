@@ -3,7 +3,7 @@
 From a source checkout (editable install, or the repository on `sys.path`) that is the
 folder above this package. A plain `pip install .` puts the package in site-packages,
 away from content/ and assets/; Reflex is always run from the project folder, so there
-it is the working directory.
+it is the working directory. It imports nothing of the package: everything may use it.
 """
 
 from __future__ import annotations
@@ -11,15 +11,10 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from clinic.framework.app_folders import EXPORTED_SITE
-
 _CHECKOUT = Path(__file__).resolve().parent.parent
 
 PROJECT_DIR = _CHECKOUT if (_CHECKOUT / "rxconfig.py").is_file() else Path.cwd()
 ASSETS_DIR = PROJECT_DIR / "assets"
-# The static site a build leaves (`reflex export`, or the production server's own build):
-# prerendered HTML, JS and CSS, as a host serves them.
-EXPORT_DIR = PROJECT_DIR / EXPORTED_SITE
 # CLINIC_CONTENT_DIR builds the site from another copy of content/ (the content-edit
 # proof in tests/ uses it; a clinic can try an edit without touching its own files).
 CONTENT_DIR = Path(os.environ.get("CLINIC_CONTENT_DIR") or PROJECT_DIR / "content").resolve()

@@ -21,7 +21,7 @@ import yaml
 
 import clinic.site.content as content_module
 from clinic.site.content import CONTENT_DIR, LANGS
-from clinic.site.content.page_texts import DOCTOR, SERVICE_FILE, PageTextsFile
+from clinic.site.content.page_text_files import DOCTOR, SERVICE_FILE, PageTextsFile
 from clinic.site.content.pages.home import CAROUSEL_MIN
 from clinic.site.routes import lang_prefix
 
@@ -78,7 +78,7 @@ NEW_SERVICE = {
     },
 }
 NEW_PHOTO_KEY = "recovery-room"
-# Page files under content/i18n/<lang>/ (clinic/site/content/page_texts.py names them):
+# Page files under content/i18n/<lang>/ (clinic/site/content/page_text_files.py names them):
 # the doctors' pages' (each doctor's texts under `doctors`, by slug) and the home page's.
 DOCTOR_TEXTS = PageTextsFile(DOCTOR, DOCTOR).relative
 HOME_TEXTS = PageTextsFile("home", "home").relative

@@ -9,7 +9,7 @@ import http.server
 import threading
 from pathlib import Path
 
-from clinic.project import EXPORT_DIR
+from clinic.framework.app_folders import EXPORT_DIR
 
 
 class CleanUrlHandler(http.server.SimpleHTTPRequestHandler):

@@ -14,7 +14,8 @@ import subprocess
 import sys
 from pathlib import Path
 
-from clinic.project import EXPORT_DIR, PROJECT_DIR
+from clinic.framework.app_folders import EXPORT_DIR
+from clinic.project import PROJECT_DIR
 from devtools.servers import env
 
 SKIPPED = {".git", ".venv", ".cache", ".states", "__pycache__", "test-results"}

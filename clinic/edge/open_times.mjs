@@ -1,7 +1,7 @@
 // A doctor's next open times at the edge: `GET /api/open-times/<doctor>` answered by a
 // CDN's function (cloudflare_pages.mjs, netlify.mjs) as the production server answers it
 // (clinic/server/open_times.py), by the same contract (open_times_contract.json, which the
-// build puts in the relay's data with the doctors' event types: clinic/site_files/edge_relay.py).
+// build puts in the relay's data with the doctors' event types: clinic/build_steps/site_files/edge_relay.py).
 // Nothing here knows the host: each entry module gives its cache, its 404 and Cal.com's
 // origin. The visitor's request gives the path and the method, nothing else: Cal.com is
 // asked about a known doctor with our own data only.

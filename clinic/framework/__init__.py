@@ -5,7 +5,9 @@ else of the framework's: client state (`client_state`), browser steps and functi
 written in Python (`browser_steps`), links, listeners and widget adapters
 (`components`), the browser's location (`location`), where Reflex keeps the app it
 generates (`app_folders`), and the per-page grouping of compiled code (`page_modules`).
-`patches/` holds the build plugins that patch what Reflex and React Router generate.
+`patches/` holds the build plugins that patch what Reflex and React Router generate;
+like the rest of the package they know nothing of the site (what one needs of it,
+rxconfig.py passes in).
 
 Each patch point checks what it relies on and stops the build with one line naming
 what changed and the file to update (`errors.FrameworkChanged`); docs/upgrading.md lists

@@ -6,24 +6,17 @@ from pathlib import Path
 
 from reflex_base import constants
 
+from clinic.project import PROJECT_DIR
+
 # How the bundle's modules name the files of assets/ (Reflex copies them to the app's
 # public/ folder, and `$` is the app's root for Vite).
 ASSETS_IN_BUNDLE = f"$/{constants.Dirs.PUBLIC}"
 # A file saved there at compile time (a plugin's save task, relative to the app) is
 # served at the site's root, in development and in the build.
 SITE_ROOT_FILES = Path(constants.Dirs.PUBLIC)
-# The production build's static site, relative to the project folder.
-EXPORTED_SITE = Path(constants.Dirs.WEB) / constants.Dirs.STATIC
-
-
-# What Tailwind scans for class names, relative to the app: Reflex's compiled pages and
-# utilities, and our widgets (assets/widgets/, copied to public/), which carry classes too.
-TAILWIND_SOURCES = [
-    f"./{constants.Dirs.PAGES}/**/*.{{js,ts,jsx,tsx}}",
-    f"./{constants.Dirs.APP_COMPONENTS}/**/*.{{js,ts,jsx,tsx}}",
-    f"./{constants.Dirs.UTILS}/**/*.{{js,ts,jsx,tsx}}",
-    f"./{constants.Dirs.PUBLIC}/widgets/**/*.jsx",
-]
+# The static site a build leaves (`reflex export`, or the production server's own build):
+# prerendered HTML, JS and CSS, as a host serves them.
+EXPORT_DIR = PROJECT_DIR / constants.Dirs.WEB / constants.Dirs.STATIC
 
 
 def web_dir() -> Path:

@@ -319,7 +319,7 @@ class SiteMiddleware:
     def _not_found_policy(self, lang: str) -> str:
         """The 404 page's policy in `lang`, also sent with redirects: a static host can give
         the paths that are not files only one policy per language (its `/*` and `/en/*` header
-        rules, clinic/site_files/static_host.py), and this server answers as the static host does.
+        rules, clinic/build_steps/site_files/static_host.py), and this server answers as the static host does.
         A redirect is never shown as a document, so any policy is as strict as another there."""
         hashes = security.file_script_hashes(self.static_dir / not_found_file(lang).lstrip("/"))
         return security.content_security_policy(hashes)

@@ -16,7 +16,7 @@ one contract, `clinic/edge/open_times_contract.json` (docs/deploying.md says it 
 The upstream origin is `scheduling.api_origin` in clinic.yaml; the environment variable
 `CLINIC_CAL_API_ORIGIN` replaces it (tests point it at a local stub server).
 Served as plain files from a host that runs no function, the same path finds an empty
-answer written into the build (clinic/site_files/open_times_fallback.py), and the block
+answer written into the build (clinic/build_steps/site_files/open_times_fallback.py), and the block
 stays hidden. A doctor without an event type has no such path anywhere
 (`doctors_with_open_times`).
 """

@@ -1,7 +1,7 @@
 """Security and cache headers: one definition for the Python server and for static hosts.
 
 The production middleware (`clinic/server/middleware.py`) and the `_headers` file written for static
-hosts (`clinic/site_files/static_host.py`) both take their headers from here, so the two deployments
+hosts (`clinic/build_steps/site_files/static_host.py`) both take their headers from here, so the two deployments
 send the same policy.
 
 Content-Security-Policy

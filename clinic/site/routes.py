@@ -16,6 +16,7 @@ from clinic.site.content import (
     LANGUAGES,
     Content,
     ContentError,
+    Doctor,
     Language,
     content,
     doctor_path_pattern,
@@ -216,3 +217,12 @@ def legacy_redirects_by_spelling() -> dict[str, str]:
         for old, target in legacy_redirects().items()
         for spelling in spellings(old)
     }
+
+
+def doctor_href(doctor: Doctor, lang: str) -> str:
+    return path_for(doctor_page_id(doctor.slug), lang)
+
+
+def booking_href(doctor: Doctor, lang: str) -> str:
+    """The booking page, scrolled to this doctor's card (it has id=<slug>)."""
+    return f"{path_for('booking', lang)}#{doctor.slug}"

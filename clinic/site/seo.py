@@ -9,7 +9,7 @@ import reflex as rx
 
 from clinic.project import ASSETS_DIR
 from clinic.site.content import LANGS, ContentError, content
-from clinic.site.head_texts import head_text
+from clinic.site.head_text_limits import head_text
 from clinic.site.i18n import doctor_values, service_values, text_of, text_with_facts
 from clinic.site.routes import DEFAULT_LANG, Page, alternates, language, other_langs
 
@@ -46,7 +46,7 @@ def absolute(path: str) -> str:
 
 def page_texts(page: Page) -> dict[str, str]:
     """Title, description and keywords of a page in its language; title and description
-    within their lengths whatever the names (clinic/site/head_texts.py)."""
+    within their lengths whatever the names (clinic/site/head_text_limits.py)."""
     lang = page.lang
     if page.kind == "doctor" and page.doctor_slug:
         doctor = content().doctor(page.doctor_slug)

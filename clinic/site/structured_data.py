@@ -14,7 +14,7 @@ import reflex as rx
 
 from clinic.site.content import DEFAULT_LANG, LANGS, Doctor, content
 from clinic.site.i18n import text_with_facts
-from clinic.site.pages.faq_data import faq_entries
+from clinic.site.page_content.faq import faq_entries
 from clinic.site.routes import Page, doctor_page_id, language, path_for
 from clinic.site.seo import absolute, checked_og_image_path
 

@@ -1,5 +1,5 @@
 """A doctor's next open times on the CDN: the build's functions (clinic/edge/, written by
-clinic/site_files/edge_relay.py) on the hosts' own local runtimes, offline, asking the
+clinic/build_steps/site_files/edge_relay.py) on the hosts' own local runtimes, offline, asking the
 stub Cal.com, keep the contract the production server keeps (tests/open_times_cases.json,
 the same cases as tests/unit/test_open_times.py).
 
@@ -22,18 +22,18 @@ from zoneinfo import ZoneInfo
 import pytest
 from playwright.sync_api import expect
 
+from clinic.build_steps.site_files import edge_relay
+from clinic.build_steps.site_files.static_host import NETLIFY_DIR
+from clinic.build_steps.site_files.static_host_rules import (
+    CLOUDFLARE_ROUTES,
+    everywhere,
+)
 from clinic.server import open_times, security
 from clinic.site.content import content
 from clinic.site.routes import (
     OPEN_TIMES_PATH_PREFIX,
     doctor_page_id,
     path_for,
-)
-from clinic.site_files import edge_relay
-from clinic.site_files.static_host import NETLIFY_DIR
-from clinic.site_files.static_host_rules import (
-    CLOUDFLARE_ROUTES,
-    everywhere,
 )
 from tests.e2e.languages import DEFAULT_LANG
 from tests.e2e.netlify_functions import functions_dev

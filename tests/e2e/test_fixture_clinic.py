@@ -32,8 +32,8 @@ from playwright.sync_api import expect
 from clinic.server.middleware import prerendered_file
 from clinic.site.content import LANGS, content
 from clinic.site.i18n import format_number, format_price, format_time
-from clinic.site.pages.home.data import home_content
-from clinic.site.pages.service import service_content
+from clinic.site.page_content.home import home_content
+from clinic.site.page_content.service import service_content
 from clinic.site.routes import (
     OPEN_TIMES_PATH_PREFIX,
     all_pages,

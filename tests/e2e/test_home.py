@@ -20,9 +20,9 @@ from playwright.sync_api import expect
 from clinic.site.components.avatar import doctor_photo_url
 from clinic.site.content import content
 from clinic.site.i18n import fill_facts
+from clinic.site.page_content.home import home_content
 from clinic.site.pages.home import SECTION_IDS
 from clinic.site.pages.home.certifications import AUTOPLAY_MS
-from clinic.site.pages.home.data import home_content
 from clinic.site.routes import doctor_page_id, path_for
 from devtools.project_copy import HARNESS_PREFIX
 from tests.e2e.conftest import DESKTOP, MOBILE

@@ -28,8 +28,8 @@ from clinic.site.components.carousel import GALLERY_KEY, viewport_id
 from clinic.site.components.picture import FALLBACK_FORMAT, PHOTO_WIDTHS, photo_url
 from clinic.site.content import content
 from clinic.site.directions import DIRECTIONS
+from clinic.site.page_content.home import home_content
 from clinic.site.pages.home.certifications import SECTION_ID as CERTIFICATIONS_KEY
-from clinic.site.pages.home.data import home_content
 from clinic.site.routes import path_for
 from tests.e2e.conftest import DESKTOP, MOBILE
 from tests.e2e.languages import DEFAULT_LANG

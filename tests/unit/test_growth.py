@@ -68,7 +68,7 @@ def test_the_team_menu_lists_every_doctor_men_first_then_in_file_order(team):
 
 
 def test_head_texts_fit_and_differ_on_every_page(team):
-    from clinic.site.head_texts import limits_of
+    from clinic.site.head_text_limits import limits_of
     from clinic.site.routes import all_pages
     from clinic.site.seo import page_texts
 
@@ -94,9 +94,9 @@ def test_json_ld_has_one_physician_per_doctor(team):
 
 
 def test_the_sitemap_lists_every_page_with_its_alternates(team):
+    from clinic.build_steps.site_files.sitemap import sitemap_xml
     from clinic.site.routes import all_pages
     from clinic.site.seo import absolute
-    from clinic.site_files.sitemap import sitemap_xml
 
     xml = sitemap_xml()
     assert xml.count("<loc>") == len(all_pages())
@@ -110,7 +110,11 @@ def test_the_static_host_redirects_follow_the_doctors(team, host):
 
     from clinic.site.routes import doctor_page_id, legacy_redirects, path_for
 
-    lines = importlib.import_module(f"clinic.site_files.{host}").redirects_file().splitlines()
+    lines = (
+        importlib.import_module(f"clinic.build_steps.site_files.{host}")
+        .redirects_file()
+        .splitlines()
+    )
     doctor_paths = {path_for(doctor_page_id(d.slug), LANGS[0]) for d in content().doctors}
     for old, new in legacy_redirects().items():
         if new not in doctor_paths:
@@ -136,7 +140,7 @@ def test_the_booking_lookups_know_every_doctor(team):
 
 
 def test_the_faq_lists_every_service_and_doctor(team):
-    from clinic.site.pages.faq_data import faq_views
+    from clinic.site.page_content.faq import faq_views
 
     for lang in LANGS:
         kinds = {view.items_kind: view.items for view in faq_views(lang) if view.items_kind}
@@ -150,7 +154,7 @@ def test_a_new_doctor_s_long_name_is_in_their_page_s_head_texts(tmp_path):
     directory = copy_content(tmp_path / "content")
     slug = grown(directory)
     with site_content(directory):
-        from clinic.site.head_texts import limits_of
+        from clinic.site.head_text_limits import limits_of
         from clinic.site.routes import doctor_page_id, page
         from clinic.site.seo import page_texts
 

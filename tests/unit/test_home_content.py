@@ -11,8 +11,8 @@ import yaml
 from clinic.site.components.avatar import PHOTO_FOLDER, checked_photo_url, doctor_photo_url
 from clinic.site.components.picture import PHOTO_WIDTHS, photo
 from clinic.site.content import CONTENT_DIR, LANGS, ContentError, content, load_content
+from clinic.site.page_content.home import CAROUSEL_MAX, CAROUSEL_MIN, HomeContent, home_content
 from clinic.site.pages.home import SECTION_IDS, render
-from clinic.site.pages.home.data import CAROUSEL_MAX, CAROUSEL_MIN, HomeContent, home_content
 from clinic.site.routes import page
 
 

@@ -3,13 +3,16 @@ source: every import statement counts, a function-level one too, since hiding an
 inside a function does not untie a circle, it only defers it.
 
 - No circles: two modules that need each other are one idea split in two.
-- The production server (`clinic/server/`) imports nothing from the build plugins or from
+- The production server (`clinic/server/`) imports nothing from the build steps or from
   the page components: it serves files and data, and must start without compiling pages.
 - Components (`clinic/site/components/`) never import pages (`clinic/site/pages/`): pages are
-  made of components, and a page hands a component what it needs.
-- Only `rxconfig.py` uses the build plugins (`clinic/framework/patches/`, `clinic/site_files/`).
-- The framework package's own modules (all of `clinic/framework/` but its patches) sit
-  under the site: they import nothing of the site, the server or the build plugins.
+  made of components, and a page hands a component what it needs. Head metadata (`seo`,
+  `structured_data`) reads content (`clinic/site/page_content/`), never a page module.
+- Only `rxconfig.py` uses the build steps (`clinic/build_steps/`) and the framework's
+  patches to Reflex's build (`clinic/framework/patches/`).
+- The framework package (`clinic/framework/`, its patches included) sits under the site:
+  it imports nothing of the site, the server or the build steps.
+- `clinic/project.py` (where the project's folders are) imports nothing of the package.
 - Nothing in `clinic/` imports the tests, the benches or the tools.
 """
 
@@ -100,9 +103,9 @@ def test_the_cycle_finder_finds_a_circle_hidden_in_a_function(tmp_path):
     assert find_cycle(graph) == ["a", "b", "c", "a"]
     assert find_cycle({"a": {"b"}, "b": set()}) is None
     source = tmp_path / "m.py"
-    source.write_text("def f():\n    from clinic.site import routes\n    from . import ui\n")
+    source.write_text("def f():\n    from clinic.site import routes\n    from . import styles\n")
     names = imported_names(source, "clinic.site.components.m")
-    assert {"clinic.site.routes", "clinic.site.components.ui"} <= names
+    assert {"clinic.site.routes", "clinic.site.components.styles"} <= names
 
 
 def importers_of(target: str, among: str) -> dict[str, set[str]]:
@@ -118,15 +121,19 @@ def importers_of(target: str, among: str) -> dict[str, set[str]]:
 @pytest.mark.parametrize(
     ("importer", "forbidden"),
     [
-        ("clinic.server", "clinic.site_files"),
+        ("clinic.server", "clinic.build_steps"),
         ("clinic.server", "clinic.framework.patches"),
         ("clinic.server", "clinic.site.components"),
         ("clinic.server", "clinic.site.pages"),
         ("clinic.site.components", "clinic.site.pages"),
-        ("clinic.site", "clinic.site_files"),
+        ("clinic.site.page_content", "clinic.site.components"),
+        ("clinic.site.page_content", "clinic.site.pages"),
+        ("clinic.site.seo", "clinic.site.pages"),
+        ("clinic.site.structured_data", "clinic.site.pages"),
+        ("clinic.site", "clinic.build_steps"),
         ("clinic.site", "clinic.framework.patches"),
         ("clinic.site", "clinic.server"),
-        ("clinic.clinic", "clinic.site_files"),
+        ("clinic.clinic", "clinic.build_steps"),
         ("clinic.clinic", "clinic.framework.patches"),
     ],
 )
@@ -135,16 +142,14 @@ def test_layers_import_only_downwards(importer, forbidden):
 
 
 @pytest.mark.parametrize(
-    "above",
-    ["clinic.site", "clinic.server", "clinic.site_files", "clinic.clinic", "clinic.project"],
+    "above", ["clinic.site", "clinic.server", "clinic.build_steps", "clinic.clinic"]
 )
 def test_the_framework_package_sits_under_the_site(above):
-    found = {
-        name: hits
-        for name, hits in importers_of(above, "clinic.framework").items()
-        if not name.startswith("clinic.framework.patches")
-    }
-    assert found == {}
+    assert importers_of(above, "clinic.framework") == {}
+
+
+def test_the_project_folders_module_imports_nothing_of_the_package():
+    assert import_graph()["clinic.project"] == set()
 
 
 def test_nothing_in_the_package_imports_tests_benches_or_tools():

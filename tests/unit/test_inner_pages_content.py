@@ -11,13 +11,13 @@ import pytest
 from clinic.site.components import contact_form
 from clinic.site.content import LANGS, content
 from clinic.site.i18n import consultation_length, consultation_price
+from clinic.site.page_content.faq import faq_content
+from clinic.site.page_content.service import ServiceContent, service_content
 from clinic.site.pages import renderer
 from clinic.site.pages.about import about_content
 from clinic.site.pages.doctor import doctor_texts
 from clinic.site.pages.faq import faq_entries, faq_views
-from clinic.site.pages.faq_data import faq_content
 from clinic.site.pages.privacy import privacy_content
-from clinic.site.pages.service import ServiceContent, service_content
 from clinic.site.pages.success import success_content
 from clinic.site.routes import all_pages
 from tests.texts import text_of
@@ -113,8 +113,8 @@ def test_success_notes_state_each_rule_from_its_one_number():
 def test_the_consultation_row_is_the_fee_the_length_and_the_content_s_points(monkeypatch, count):
     """Any number of points after the fee and the length; none: those two alone, in two
     columns (no empty place where a third tile stood)."""
+    from clinic.site.components import inner_blocks
     from clinic.site.content.pages.consultation import ConsultationContent, ConsultationPoint
-    from clinic.site.pages import inner_blocks
 
     points = [
         ConsultationPoint(

@@ -13,12 +13,12 @@ from zoneinfo import ZoneInfo
 import httpx
 import pytest
 
+from clinic.build_steps.site_files import open_times_fallback, static_host_rules
 from clinic.framework.app_folders import SITE_ROOT_FILES
 from clinic.server import open_times, security
 from clinic.server.middleware import NotFound, SiteMiddleware, resolve
 from clinic.site.content import LANGS, content
 from clinic.site.routes import OPEN_TIMES_PATH_PREFIX
-from clinic.site_files import open_times_fallback, static_host_rules
 from devtools.content_variants import copy_content, grown, site_content
 from tests.cal_api_stub import CalApiStub
 from tests.open_times_contract import CASES, Answer, Relay, case_id, run_case

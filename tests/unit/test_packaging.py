@@ -7,6 +7,7 @@ import sys
 import zipfile
 from pathlib import Path
 
+from clinic.build_steps.site_files import edge_relay
 from clinic.framework.patches import (
     dev_server_host,
     lean_bundle,
@@ -16,7 +17,6 @@ from clinic.framework.patches import (
 )
 from clinic.project import PROJECT_DIR
 from clinic.server import open_times
-from clinic.site_files import edge_relay
 from devtools.project_copy import copy_project
 
 

@@ -2,7 +2,7 @@
 `legacy` in content/routes.yaml), answers in every spelling a page has: with and without a
 trailing slash, and as the files a static export wrote for it (`.html`, `/index.html`).
 On the production server (clinic/server/middleware.py) and in the static hosts' rules
-(clinic/site_files/), whatever the content's paths: every case comes from the route table.
+(clinic/build_steps/site_files/), whatever the content's paths: every case comes from the route table.
 The 404 page's redirects in the browser: tests/e2e/test_not_found.py."""
 
 from __future__ import annotations
@@ -12,9 +12,9 @@ from urllib.parse import quote
 
 import pytest
 
+from clinic.build_steps.site_files import cloudflare_pages, netlify
 from clinic.server.middleware import Redirect, resolve
 from clinic.site.routes import all_pages, legacy_redirects, page_at, spellings
-from clinic.site_files import cloudflare_pages, netlify
 
 # Each legacy path in each of its spellings, with its page: (spelling, page's path).
 SPELLED = [

@@ -15,6 +15,7 @@ from xml.etree import ElementTree
 
 import pytest
 
+from clinic.build_steps.site_files import sitemap
 from clinic.site import seo, structured_data
 from clinic.site.content import (
     DEFAULT_LANG,
@@ -25,10 +26,9 @@ from clinic.site.content import (
     content,
 )
 from clinic.site.content.medical_specialties import MedicalSpecialty
-from clinic.site.head_texts import limits_of
+from clinic.site.head_text_limits import limits_of
 from clinic.site.i18n import consultation_length, consultation_price
 from clinic.site.routes import all_pages, legacy_redirects, page, path_for, twin_path
-from clinic.site_files import sitemap
 from tests.texts import text_with_facts
 
 ROOT = Path(__file__).resolve().parents[2]

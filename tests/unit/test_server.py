@@ -11,6 +11,12 @@ from urllib.parse import quote
 
 import pytest
 
+from clinic.build_steps.site_files import cloudflare_pages, netlify
+from clinic.build_steps.site_files.static_host_rules import (
+    lang_prefixes,
+    legacy_spellings,
+    page_spellings,
+)
 from clinic.server import security
 from clinic.server.middleware import (
     Health,
@@ -31,8 +37,6 @@ from clinic.site.routes import (
     not_found_file,
     path_for,
 )
-from clinic.site_files import cloudflare_pages, netlify
-from clinic.site_files.static_host_rules import lang_prefixes, legacy_spellings, page_spellings
 
 # Paths from the route table (content/routes.yaml), never typed: a clinic renames its pages.
 # A page of the default language one segment deep; a page of another language under its

@@ -22,7 +22,7 @@ from pathlib import Path
 import pytest
 
 from clinic.project import PROJECT_DIR
-from clinic.site import head_texts, i18n
+from clinic.site import head_text_limits, i18n
 from clinic.site.content import DEFAULT_LANG, content
 from devtools.content_variants import clear_caches
 
@@ -145,7 +145,7 @@ def watched_texts(monkeypatch):
     clear_caches()
     seen: set[str] = set()
     watched = _Watched(content(), seen)
-    for module in (i18n, head_texts):
+    for module in (i18n, head_text_limits):
         monkeypatch.setattr(module, "content", lambda: watched)
     yield seen
     monkeypatch.undo()

@@ -73,7 +73,7 @@ declare module "@netlify/functions-dev" {
 }
 
 declare module "*/open_times_relay.json" {
-  /** The relay's data, which the build writes beside the edge functions (clinic/site_files/edge_relay.py). */
+  /** The relay's data, which the build writes beside the edge functions (clinic/build_steps/site_files/edge_relay.py). */
   const data: import("../../clinic/edge/open_times.mjs").RelayData;
   export default data;
 }

@@ -15,8 +15,18 @@ this expects (then update UTILITIES_IMPORT).
 from __future__ import annotations
 
 from reflex.plugins.base import Plugin
+from reflex_base import constants
 
 from clinic.framework.errors import FrameworkChanged
+
+# What Tailwind scans for class names, relative to the app: Reflex's compiled pages and
+# utilities, and our widgets (assets/widgets/, copied to public/), which carry classes too.
+TAILWIND_SOURCES = [
+    f"./{constants.Dirs.PAGES}/**/*.{{js,ts,jsx,tsx}}",
+    f"./{constants.Dirs.APP_COMPONENTS}/**/*.{{js,ts,jsx,tsx}}",
+    f"./{constants.Dirs.UTILS}/**/*.{{js,ts,jsx,tsx}}",
+    f"./{constants.Dirs.PUBLIC}/widgets/**/*.jsx",
+]
 
 # Reflex's Tailwind root stylesheet in .web, and its import of Tailwind's utilities.
 ROOT_STYLESHEET = "styles/tailwind.css"

@@ -18,7 +18,7 @@ import reflex as rx
 
 from clinic.framework.browser_steps import browser_step, function
 from clinic.framework.client_state import ClientStateVar, set_to
-from clinic.site.components.ui import BUTTON_SECONDARY, icon
+from clinic.site.components.styles import BUTTON_SECONDARY, icon
 from clinic.site.content import content
 from clinic.site.i18n import BROWSER_LOCALES, text_of, text_with_facts
 from clinic.site.routes import path_for

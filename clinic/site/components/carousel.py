@@ -42,7 +42,7 @@ from clinic.site.components.dom import (
     target_is_itself,
 )
 from clinic.site.components.picture import Photo, picture
-from clinic.site.components.ui import FOCUS_RING, icon
+from clinic.site.components.styles import FOCUS_RING, icon
 from clinic.site.i18n import text_of
 
 # Embla (vanilla core) and its autoplay plugin: the adapter imports them lazily, so

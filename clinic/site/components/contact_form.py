@@ -38,7 +38,7 @@ from clinic.site.components.dom import (
     open_in_new_tab,
 )
 from clinic.site.components.links import external_link
-from clinic.site.components.ui import BUTTON_PRIMARY, FOCUS_RING, TEXT_LINK, icon
+from clinic.site.components.styles import BUTTON_PRIMARY, FOCUS_RING, TEXT_LINK, icon
 from clinic.site.content import content
 from clinic.site.i18n import BROWSER_LOCALES, text_of, text_with_facts
 from clinic.site.routes import path_for

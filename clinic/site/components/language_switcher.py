@@ -28,8 +28,8 @@ from clinic.site.components.popover import (
     popover_button,
     popover_panel,
 )
-from clinic.site.components.ui import FOCUS_RING as FOCUS
-from clinic.site.components.ui import icon
+from clinic.site.components.styles import FOCUS_RING as FOCUS
+from clinic.site.components.styles import icon
 from clinic.site.content import LANGS, LANGUAGES
 from clinic.site.i18n import text_of
 from clinic.site.routes import Page, other_lang, twin_path

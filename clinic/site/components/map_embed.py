@@ -24,7 +24,7 @@ from clinic.framework.client_state import ClientStateVar, current, set_to
 from clinic.framework.components import plain_anchor
 from clinic.site.components.dom import is_plain_click, prevent_default
 from clinic.site.components.picture import asset_url
-from clinic.site.components.ui import FOCUS_RING
+from clinic.site.components.styles import FOCUS_RING
 from clinic.site.content import content
 
 # Intrinsic size (4:3) of the picture and the frame; CSS scales both to the column.

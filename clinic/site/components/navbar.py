@@ -49,8 +49,8 @@ from clinic.site.components.quick_actions import (
     three_actions,
     whatsapp_action,
 )
-from clinic.site.components.ui import BUTTON_PRIMARY, icon
-from clinic.site.components.ui import FOCUS_RING as FOCUS
+from clinic.site.components.styles import BUTTON_PRIMARY, icon
+from clinic.site.components.styles import FOCUS_RING as FOCUS
 from clinic.site.content import content
 from clinic.site.i18n import text_of, text_with_facts
 from clinic.site.routes import Page, path_for

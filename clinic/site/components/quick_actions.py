@@ -12,7 +12,7 @@ import reflex as rx
 
 from clinic.site import navigation as nav
 from clinic.site.components.links import external_link, page_link
-from clinic.site.components.ui import icon
+from clinic.site.components.styles import icon
 from clinic.site.content import content
 from clinic.site.i18n import text_of
 from clinic.site.routes import Page, path_for

@@ -14,10 +14,9 @@ from clinic.site.content.base import Strict
 from clinic.site.content.clinic_facts import Clinic
 from clinic.site.content.doctors import Doctor
 from clinic.site.content.errors import ContentError
-from clinic.site.content.facts_and_texts import Source, assemble, facts_model, merge_keyed
 from clinic.site.content.files import check_unique, load_file, load_list, validate
 from clinic.site.content.languages import DEFAULT_LANG, LANGS, LocalizedBase, load_languages
-from clinic.site.content.page_texts import (
+from clinic.site.content.page_text_files import (
     BLOCKS,
     DOCTOR,
     HEAD_KEYS,
@@ -33,7 +32,8 @@ from clinic.site.content.page_texts import (
 from clinic.site.content.pages.service import ServiceContent
 from clinic.site.content.route_table import RouteTable
 from clinic.site.content.services import Service
-from clinic.site.content.texts import PLACEHOLDER, load_texts, site_file, texts_path
+from clinic.site.content.split_models import Source, assemble, facts_model, merge_keyed
+from clinic.site.content.text_table import PLACEHOLDER, load_texts, site_file, texts_path
 
 M = TypeVar("M", bound=BaseModel)
 
@@ -236,7 +236,7 @@ def _missing_page_file(lang: str, file: PageTextsFile) -> str:
 def read_page_files(
     directory: Path, routes: RouteTable
 ) -> dict[str, list[tuple[PageTextsFile, Any]]]:
-    """Each language's page files (page_texts.py), read through their models; a file of
+    """Each language's page files (page_text_files.py), read through their models; a file of
     no page is a mistake too (a misspelt page id, or a page no longer in routes.yaml)."""
     for taken in OTHER_FILES:
         if taken in routes.pages:

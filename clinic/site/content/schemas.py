@@ -25,10 +25,9 @@ from pydantic import BaseModel, TypeAdapter
 
 from clinic.site.content.clinic_facts import Clinic
 from clinic.site.content.doctors import Doctor
-from clinic.site.content.facts_and_texts import facts_model
 from clinic.site.content.languages import LANGS, Language
 from clinic.site.content.loader import DOCTORS_FACTS
-from clinic.site.content.page_texts import (
+from clinic.site.content.page_text_files import (
     OTHER_FILES,
     PAGE_MODELS,
     PLAIN,
@@ -38,6 +37,7 @@ from clinic.site.content.page_texts import (
 )
 from clinic.site.content.route_table import RouteTable
 from clinic.site.content.services import Service
+from clinic.site.content.split_models import facts_model
 
 SCHEMA_FOLDER = "schemas"
 FIRST_LINE = "# yaml-language-server: $schema={path}"

@@ -6,18 +6,18 @@ from __future__ import annotations
 
 import reflex as rx
 
-from clinic.site.components.page_header import page_header
-from clinic.site.components.ui import CARD, page_section
-from clinic.site.content import content
-from clinic.site.content.pages.about import AboutContent
-from clinic.site.i18n import fill_facts, text_of, text_with_facts
-from clinic.site.pages.inner_blocks import (
+from clinic.site.components.inner_blocks import (
     call_to_action,
     doctor_card,
     map_link,
     paragraphs,
     titled_cards,
 )
+from clinic.site.components.page_header import page_header
+from clinic.site.components.styles import CARD, page_section
+from clinic.site.content import content
+from clinic.site.content.pages.about import AboutContent
+from clinic.site.i18n import fill_facts, text_of, text_with_facts
 from clinic.site.routes import Page
 
 

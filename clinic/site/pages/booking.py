@@ -15,7 +15,7 @@ from clinic.site.components.cal_embed import book_link, cal_embed
 from clinic.site.components.links import external_link, page_link
 from clinic.site.components.open_times import open_times
 from clinic.site.components.page_header import page_header
-from clinic.site.components.ui import BUTTON_PRIMARY, CARD, TEXT_LINK, icon, page_section
+from clinic.site.components.styles import BUTTON_PRIMARY, CARD, TEXT_LINK, icon, page_section
 from clinic.site.content import Doctor, content
 from clinic.site.i18n import consultation_price, text_of, text_with_facts
 from clinic.site.routes import Page, doctor_page_id, path_for

@@ -13,7 +13,7 @@ from clinic.site import navigation as nav
 from clinic.site.components.contact_form import contact_form
 from clinic.site.components.links import external_link
 from clinic.site.components.picture import photo, picture
-from clinic.site.components.ui import CARD, CONTAINER, TEXT_LINK, icon
+from clinic.site.components.styles import CARD, CONTAINER, TEXT_LINK, icon
 from clinic.site.content import content
 from clinic.site.i18n import opening_hours, text_of, text_with_facts
 from clinic.site.routes import Page

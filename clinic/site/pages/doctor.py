@@ -12,10 +12,11 @@ import reflex as rx
 from clinic.site import navigation as nav
 from clinic.site.components.avatar import LARGEST_AVATAR_PX, doctor_avatar
 from clinic.site.components.cal_embed import book_link, cal_embed
+from clinic.site.components.inner_blocks import call_to_action, map_link, paragraphs
 from clinic.site.components.links import external_link, page_link
 from clinic.site.components.open_times import PILL as OPEN_TIMES_PILL
 from clinic.site.components.open_times import open_times
-from clinic.site.components.ui import (
+from clinic.site.components.styles import (
     BUTTON_PRIMARY,
     BUTTON_SECONDARY,
     CARD,
@@ -32,7 +33,6 @@ from clinic.site.i18n import (
     text_of,
     text_with_facts,
 )
-from clinic.site.pages.inner_blocks import call_to_action, map_link, paragraphs
 from clinic.site.routes import Page, path_for
 
 

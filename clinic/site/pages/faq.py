@@ -1,5 +1,5 @@
 """The FAQ page (docs/design.md, "Pages and routes"): cost, location, doctors, ultrasound, the services and
-the opening hours, one card per question, rendered from `faq_views` (faq_data.py).
+the opening hours, one card per question, rendered from `faq_views` (clinic/site/page_content/faq.py).
 
 `faq_entries(lang)` (re-exported here) gives the same questions and answers as plain
 text, in page order, for the FAQPage structured data."""
@@ -11,7 +11,7 @@ import reflex as rx
 from clinic.site import navigation as nav
 from clinic.site.components.links import external_link, page_link
 from clinic.site.components.page_header import page_header
-from clinic.site.components.ui import (
+from clinic.site.components.styles import (
     BUTTON_PRIMARY,
     BUTTON_SECONDARY,
     CARD,
@@ -20,7 +20,7 @@ from clinic.site.components.ui import (
 )
 from clinic.site.content import content
 from clinic.site.i18n import text_of, text_with_facts
-from clinic.site.pages.faq_data import FaqView, faq_entries, faq_views
+from clinic.site.page_content.faq import FaqView, faq_entries, faq_views
 from clinic.site.routes import Page, path_for
 
 __all__ = ["faq_entries", "faq_views", "render"]

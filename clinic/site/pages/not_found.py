@@ -16,7 +16,7 @@ from clinic.site import navigation as nav
 from clinic.site.components.layout import page_shell
 from clinic.site.components.links import external_link, page_link
 from clinic.site.components.path_language import per_path_language
-from clinic.site.components.ui import BUTTON_PRIMARY, BUTTON_SECONDARY, TEXT_LINK
+from clinic.site.components.styles import BUTTON_PRIMARY, BUTTON_SECONDARY, TEXT_LINK
 from clinic.site.content import LANGS, content
 from clinic.site.i18n import text_of, text_with_facts
 from clinic.site.routes import Page, legacy_redirects_by_spelling, path_for

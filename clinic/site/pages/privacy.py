@@ -6,13 +6,13 @@ from __future__ import annotations
 
 import reflex as rx
 
+from clinic.site.components.inner_blocks import rich_text
 from clinic.site.components.links import in_page_link
 from clinic.site.components.page_header import page_header
-from clinic.site.components.ui import CONTAINER, TEXT_LINK
+from clinic.site.components.styles import CONTAINER, TEXT_LINK
 from clinic.site.content import content
 from clinic.site.content.pages.privacy import PrivacyContent
 from clinic.site.i18n import fill_facts, text_of, text_with_facts
-from clinic.site.pages.inner_blocks import rich_text
 from clinic.site.routes import Page
 
 

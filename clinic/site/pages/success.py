@@ -8,13 +8,19 @@ import reflex as rx
 
 from clinic.site import navigation as nav
 from clinic.site.components.booked_appointment import booked_summary
+from clinic.site.components.inner_blocks import map_link
 from clinic.site.components.links import external_link, page_link
 from clinic.site.components.page_header import page_header
-from clinic.site.components.ui import BUTTON_PRIMARY, BUTTON_SECONDARY, CARD, CONTAINER, TEXT_LINK
+from clinic.site.components.styles import (
+    BUTTON_PRIMARY,
+    BUTTON_SECONDARY,
+    CARD,
+    CONTAINER,
+    TEXT_LINK,
+)
 from clinic.site.content import content
 from clinic.site.content.pages.success import SuccessContent
 from clinic.site.i18n import fill_facts, text_of, text_with_facts
-from clinic.site.pages.inner_blocks import map_link
 from clinic.site.routes import Page, path_for
 
 

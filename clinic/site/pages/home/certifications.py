@@ -8,9 +8,9 @@ import reflex as rx
 
 from clinic.site.components.carousel import carousel
 from clinic.site.components.picture import asset_url
-from clinic.site.components.ui import page_section
+from clinic.site.components.styles import page_section
 from clinic.site.i18n import text_of
-from clinic.site.pages.home.data import Certification, home_content
+from clinic.site.page_content.home import Certification, home_content
 
 SECTION_ID = "certifications"
 AUTOPLAY_MS = 3000

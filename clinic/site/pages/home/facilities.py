@@ -7,9 +7,9 @@ import reflex as rx
 
 from clinic.site.components.carousel import facilities_gallery
 from clinic.site.components.picture import photo
-from clinic.site.components.ui import CARD, page_section
+from clinic.site.components.styles import CARD, page_section
 from clinic.site.i18n import text_of
-from clinic.site.pages.home.data import home_content
+from clinic.site.page_content.home import home_content
 
 SECTION_ID = "facilities"
 

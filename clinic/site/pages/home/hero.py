@@ -13,11 +13,17 @@ import reflex as rx
 
 from clinic.site.components.footer import hours_list
 from clinic.site.components.links import in_page_link, page_link
-from clinic.site.components.ui import BUTTON_PRIMARY, BUTTON_SECONDARY, CARD, CONTAINER, TEXT_LINK
+from clinic.site.components.styles import (
+    BUTTON_PRIMARY,
+    BUTTON_SECONDARY,
+    CARD,
+    CONTAINER,
+    TEXT_LINK,
+)
 from clinic.site.content import content
 from clinic.site.i18n import consultation_price, fill_facts, text_of, text_with_facts
 from clinic.site.navigation import SERVICES_SECTION_ID, home_anchor
-from clinic.site.pages.home.data import home_content
+from clinic.site.page_content.home import home_content
 from clinic.site.pages.home.location import SECTION_ID as LOCATION_SECTION_ID
 from clinic.site.routes import path_for
 

@@ -11,7 +11,7 @@ import reflex as rx
 from clinic.site.components.footer import hours_list
 from clinic.site.components.links import external_link
 from clinic.site.components.map_embed import map_embed
-from clinic.site.components.ui import BUTTON_PRIMARY, BUTTON_SECONDARY, TEXT_LINK, page_section
+from clinic.site.components.styles import BUTTON_PRIMARY, BUTTON_SECONDARY, TEXT_LINK, page_section
 from clinic.site.content import content
 from clinic.site.directions import DIRECTIONS
 from clinic.site.i18n import text_of, text_with_facts

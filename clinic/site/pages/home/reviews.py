@@ -8,7 +8,7 @@ import reflex as rx
 
 from clinic.site.components.links import external_link
 from clinic.site.components.reviews_embed import reviews_embed
-from clinic.site.components.ui import BUTTON_SECONDARY, page_section
+from clinic.site.components.styles import BUTTON_SECONDARY, page_section
 from clinic.site.content import content
 from clinic.site.i18n import text_of
 

@@ -7,11 +7,11 @@ from __future__ import annotations
 import reflex as rx
 
 from clinic.site.components.links import page_link
-from clinic.site.components.ui import CARD, TEXT_LINK, page_section
+from clinic.site.components.styles import CARD, TEXT_LINK, page_section
 from clinic.site.content import content
 from clinic.site.i18n import fill_facts, service_text, text_of
 from clinic.site.navigation import SERVICES_SECTION_ID
-from clinic.site.pages.home.data import home_content
+from clinic.site.page_content.home import home_content
 from clinic.site.routes import path_for
 
 SECTION_ID = SERVICES_SECTION_ID

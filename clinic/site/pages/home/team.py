@@ -7,7 +7,7 @@ import reflex as rx
 
 from clinic.site.components.avatar import doctor_avatar
 from clinic.site.components.links import page_link
-from clinic.site.components.ui import CARD, TEXT_LINK, page_section
+from clinic.site.components.styles import CARD, TEXT_LINK, page_section
 from clinic.site.content import Doctor, content
 from clinic.site.i18n import doctor_bio, text_of
 from clinic.site.navigation import TEAM_SECTION_ID

@@ -3,7 +3,7 @@ intro, service cards, what to expect at the visit, how to prepare, the questions
 patients ask about the service, specialist blocks and a closing call to action.
 
 Texts live in content/i18n/<lang>/services/<key>.yaml: its long texts (`ServiceContent`,
-model.py) and its title, intro and head tags (its `head`, read as pages.<key>.*); the
+clinic/site/page_content/service.py) and its title, intro and head tags (its `head`, read as pages.<key>.*); the
 specialists come from doctors.yaml. The sections are in sections.py.
 """
 
@@ -11,13 +11,11 @@ from __future__ import annotations
 
 import reflex as rx
 
+from clinic.site.components.inner_blocks import call_to_action
 from clinic.site.i18n import text_of
-from clinic.site.pages.inner_blocks import call_to_action
+from clinic.site.page_content.service import service_content
 from clinic.site.pages.service import sections
-from clinic.site.pages.service.model import ServiceContent, service_content
 from clinic.site.routes import Page
-
-__all__ = ["ServiceContent", "render", "service_content"]
 
 
 def render(page: Page) -> rx.Component:

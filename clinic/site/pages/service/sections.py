@@ -4,16 +4,15 @@ from __future__ import annotations
 
 import reflex as rx
 
-from clinic.site.components.ui import CARD, CONTAINER, page_section
-from clinic.site.i18n import fill_facts, service_values, text_of, text_with_facts
-from clinic.site.pages.inner_blocks import (
+from clinic.site.components.inner_blocks import (
     book_and_chat_links,
     doctor_card,
-    doctors_for,
     paragraphs,
     titled_cards,
 )
-from clinic.site.pages.service.model import ServiceContent
+from clinic.site.components.styles import CARD, CONTAINER, page_section
+from clinic.site.i18n import fill_facts, service_values, text_of, text_with_facts
+from clinic.site.page_content.service import ServiceContent, doctors_for
 from clinic.site.routes import Page
 
 

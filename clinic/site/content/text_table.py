@@ -1,6 +1,6 @@
 """The texts the code reads by key, per language: the site-wide ones (content/i18n/<lang>.yaml,
 nested mappings read as flat dotted keys, "nav.home": "Inicio") and each page's head and
-short texts (its file under content/i18n/<lang>/, page_texts.py). The same keys and the
+short texts (its file under content/i18n/<lang>/, page_text_files.py). The same keys and the
 same {placeholders} in every language."""
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from pydantic import BaseModel
 
 from clinic.site.content.errors import ContentError
 from clinic.site.content.files import read_yaml
-from clinic.site.content.page_texts import (
+from clinic.site.content.page_text_files import (
     PageTextsFile,
     flat_texts,
     page_texts_of,

@@ -1,7 +1,7 @@
 """Empty answers for `/api/open-times/<doctor>` in the build, for where no server answers.
 
 The production server answers these paths itself (clinic/server/open_times.py), before
-any file, and so do the CDN's functions (clinic/site_files/edge_relay.py). Served as plain
+any file, and so do the CDN's functions (clinic/build_steps/site_files/edge_relay.py). Served as plain
 files from a host that runs no function (or Cloudflare past its daily quota), or by the
 development server, the same request finds this file instead: `{"times": []}`, and the page
 leaves the block out, as it does when Cal.com is down. A 404 there would do the same, but every browser logs a

@@ -9,7 +9,7 @@ import reflex as rx
 from clinic.site import navigation as nav
 from clinic.site.components.avatar import doctor_avatar
 from clinic.site.components.links import external_link, page_link
-from clinic.site.components.ui import (
+from clinic.site.components.styles import (
     BUTTON_PRIMARY,
     BUTTON_SECONDARY,
     CARD,
@@ -17,23 +17,9 @@ from clinic.site.components.ui import (
     page_section,
 )
 from clinic.site.content import Doctor, content
-from clinic.site.content.pages.consultation import ConsultationContent
 from clinic.site.i18n import consultation_price, fill_facts, text_of, text_with_facts
-from clinic.site.routes import doctor_page_id, path_for
-
-
-def booking_href(doctor: Doctor, lang: str) -> str:
-    """The booking page, scrolled to this doctor's card (it has id=<slug>)."""
-    return f"{path_for('booking', lang)}#{doctor.slug}"
-
-
-def doctor_href(doctor: Doctor, lang: str) -> str:
-    return path_for(doctor_page_id(doctor.slug), lang)
-
-
-def doctors_for(service_key: str) -> list[Doctor]:
-    """The doctors who lead a service (doctors.yaml `services`)."""
-    return [d for d in content().doctors if service_key in d.services]
+from clinic.site.page_content.consultation import consultation_content
+from clinic.site.routes import booking_href, doctor_href, path_for
 
 
 def paragraphs(
@@ -96,10 +82,6 @@ ROW_COLUMNS = {
     4: "sm:grid-cols-2 lg:grid-cols-4",
 }
 MANY_COLUMNS = "sm:grid-cols-2 lg:grid-cols-3"
-
-
-def consultation_content() -> ConsultationContent:
-    return content().page("consultation", ConsultationContent)
 
 
 def consultation_facts(lang: str) -> rx.Component:

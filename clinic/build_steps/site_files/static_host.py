@@ -23,8 +23,8 @@ from pathlib import Path
 
 import reflex as rx
 
-from clinic.site_files import cloudflare_pages, netlify
-from clinic.site_files.static_host_rules import RULES_FILES
+from clinic.build_steps.site_files import cloudflare_pages, netlify
+from clinic.build_steps.site_files.static_host_rules import RULES_FILES
 
 # Where Netlify's pair is written: beside the export, not in it (it would be served).
 NETLIFY_DIR = "netlify"

@@ -23,14 +23,18 @@ from pathlib import Path
 
 import reflex as rx
 
+from clinic.build_steps.site_files.cloudflare_pages import NO_FILE
+from clinic.build_steps.site_files.static_host import NETLIFY_DIR
+from clinic.build_steps.site_files.static_host_rules import (
+    CLOUDFLARE_ROUTES,
+    CLOUDFLARE_WORKER,
+    everywhere,
+)
 from clinic.server import open_times, security
 from clinic.site.content import content
 from clinic.site.routes import OPEN_TIMES_PATH_PREFIX
-from clinic.site_files.cloudflare_pages import NO_FILE
-from clinic.site_files.static_host import NETLIFY_DIR
-from clinic.site_files.static_host_rules import CLOUDFLARE_ROUTES, CLOUDFLARE_WORKER, everywhere
 
-EDGE_DIR = Path(__file__).resolve().parents[1] / "edge"
+EDGE_DIR = Path(__file__).resolve().parents[2] / "edge"
 RELAY_MODULE = "open_times.mjs"
 RELAY_DATA = "open_times_relay.json"
 # Cloudflare Pages: the entry of its function (`_worker.js/`), from clinic/edge/.

@@ -10,8 +10,7 @@ from dataclasses import dataclass
 from clinic.site.content import content
 from clinic.site.content.pages.faq import FaqContent
 from clinic.site.i18n import fill_facts, opening_hours, text_of
-from clinic.site.pages.inner_blocks import doctor_href
-from clinic.site.routes import path_for
+from clinic.site.routes import doctor_href, path_for
 
 
 def faq_content() -> FaqContent:

@@ -19,9 +19,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from clinic.server import security
-from clinic.site.routes import legacy_redirects, not_found_file, spellings
-from clinic.site_files.static_host_rules import (
+from clinic.build_steps.site_files.static_host_rules import (
     GENERATED,
     HeaderRule,
     everywhere,
@@ -32,6 +30,8 @@ from clinic.site_files.static_host_rules import (
     page_rules,
     redirects,
 )
+from clinic.server import security
+from clinic.site.routes import legacy_redirects, not_found_file, spellings
 
 
 def redirects_file() -> str:

@@ -25,9 +25,7 @@ from clinic.site.routes import (
     spellings,
 )
 
-GENERATED = (
-    "# Generated at build time from content/ by clinic/site_files/static_host.py; do not edit."
-)
+GENERATED = "# Generated at build time from content/ by clinic/build_steps/site_files/static_host.py; do not edit."
 RULES_FILES = ("_redirects", "_headers")
 # Cloudflare's function (a folder) and the file that routes requests to it (edge_relay.py):
 # the host's own, never served.

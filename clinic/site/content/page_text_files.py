@@ -34,7 +34,6 @@ from typing_extensions import TypeAliasType
 
 from clinic.site.content.base import Strict, Text
 from clinic.site.content.doctors import Doctor
-from clinic.site.content.facts_and_texts import texts_model
 from clinic.site.content.pages.about import AboutContent
 from clinic.site.content.pages.consultation import ConsultationContent
 from clinic.site.content.pages.faq import FaqContent
@@ -42,6 +41,7 @@ from clinic.site.content.pages.home import HomeContent
 from clinic.site.content.pages.privacy import PrivacyContent
 from clinic.site.content.pages.service import ServiceContent
 from clinic.site.content.pages.success import SuccessContent
+from clinic.site.content.split_models import texts_model
 
 
 @dataclass(frozen=True)

@@ -1,5 +1,5 @@
 """Titles and descriptions fit their limits whatever the doctors' names and specialties
-(clinic/site/head_texts.py); a hand-written one out of bounds is a content error naming
+(clinic/site/head_text_limits.py); a hand-written one out of bounds is a content error naming
 its file and field. Names and specialties here are made up for the test, of every length."""
 
 from __future__ import annotations
@@ -11,9 +11,9 @@ from itertools import product
 import pytest
 import yaml
 
-from clinic.site import head_texts
+from clinic.site import head_text_limits
 from clinic.site.content import CONTENT_DIR, LANGS, ContentError, content, load_content
-from clinic.site.head_texts import ELLIPSIS, head_text, limits_of
+from clinic.site.head_text_limits import ELLIPSIS, head_text, limits_of
 from clinic.site.i18n import fill_facts
 from tests.texts import text_of
 
@@ -98,7 +98,7 @@ def test_a_hand_written_head_text_out_of_bounds_is_refused_naming_file_and_field
     # Only its placeholders: far too short, and still the same ones as the Spanish text.
     node[last] = " ".join(sorted(f"{{{name}}}" for name in re.findall(r"\{(\w+)\}", node[last])))
     source.write_text(yaml.safe_dump(data, allow_unicode=True), encoding="utf-8")
-    monkeypatch.setattr(head_texts, "content", lambda: load_content(copy))
+    monkeypatch.setattr(head_text_limits, "content", lambda: load_content(copy))
     with pytest.raises(
         ContentError,
         match=rf"^{re.escape(edited.text_place(LANGS[-1], key))}: \d+ characters",

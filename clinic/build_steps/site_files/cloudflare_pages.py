@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from clinic.site_files.static_host_rules import (
+from clinic.build_steps.site_files.static_host_rules import (
     GENERATED,
     HeaderRule,
     documents_that_are_not_pages,
