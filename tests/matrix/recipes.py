@@ -13,7 +13,7 @@ from __future__ import annotations
 import shutil
 from pathlib import Path
 
-from clinic.site.content.page_texts import CONSULTATION, PageTextsFile
+from clinic.site.content.page_text_files import CONSULTATION, PageTextsFile
 from devtools.content_variants import HOME_TEXTS, edit_texts, languages_of, read, write
 
 # The content files of facts (everything but the texts under i18n/ and the schemas).
