@@ -4,6 +4,9 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(CURDIR)/$(VENV)/bin
 PORT ?= 3000
+# `make dev`'s backend: 5000 above the page's port (Reflex's 3000 and 8000 by default), so
+# `PORT=3100 make dev` beside another `make dev` takes 3100 and 8100; BACKEND_PORT=... to choose.
+BACKEND_PORT ?= $(shell echo $$(($(PORT) + 5000)))
 # Reflex finds node and bun only on PATH: the virtualenv's (from PyPI wheels) come first.
 export PATH := $(BIN):$(PATH)
 export REFLEX_TELEMETRY_ENABLED := false
@@ -16,7 +19,7 @@ export REFLEX_TELEMETRY_ENABLED := false
 unexport PYTHONDONTWRITEBYTECODE
 export PYTHONPYCACHEPREFIX := $(CURDIR)/.cache/pycache
 
-.PHONY: setup lock npm-upgrade language schemas run fixture-run dev export sample-fingerprint serve test smoke lint fmt js-tools unit e2e browser java static-hosts browser-languages video bench clean
+.PHONY: setup lock npm-upgrade language schemas run fixture-run dev export sample-fingerprint test smoke lint fmt commit-subjects js-tools unit e2e browser java static-hosts browser-languages video bench clean
 
 # Browser tests run in parallel (pytest-xdist): TEST_WORKERS=1 for one at a time. Tests
 # marked xdist_group (the development server's) share one worker (--dist loadgroup).
@@ -26,6 +29,10 @@ TEST_SEED ?= $(shell od -An -N4 -tu4 /dev/urandom | tr -d ' ')
 TEST_SEED := $(TEST_SEED)
 # --durations: the slowest browser tests, listed after each run (where the minutes go).
 E2E_OPTIONS := -n $(TEST_WORKERS) --dist loadgroup --durations=15
+# Unit tests in two workers, a second core's worth (pytest-xdist): a worker that has run
+# out takes tests still waiting in the other's queue (worksteal; with `load`'s fixed queues
+# one worker was left alone for the last 20 s). `make unit` and `make test` both use it.
+UNIT_OPTIONS := -n 2 --dist worksteal
 # In CI (CI=true) or with ARTIFACTS=1, a failed browser test leaves its Playwright trace
 # and a screenshot in test-results/<test>/
 # (`.venv/bin/playwright show-trace --host 127.0.0.1 --port 9323 <trace.zip>`, then open that address).
@@ -105,13 +112,16 @@ fixture-run: setup
 	@echo "Serving the fixture clinic on http://127.0.0.1:$(PORT)"
 	cd .cache/fixture-clinic && $(BIN)/reflex run --env prod --single-port --frontend-port $(PORT) --backend-port $(PORT) --backend-host 127.0.0.1 --loglevel warning
 
-## make dev: Reflex's development loop (`reflex run`): http://127.0.0.1:3000, backend on 8000,
-## both on loopback only (CLINIC_DEV_HOST=0.0.0.0 make dev opens the page server on purpose).
+## make dev: Reflex's development loop (`reflex run`): http://127.0.0.1:$(PORT) (3000 unless
+## PORT=... says another), its backend on $(BACKEND_PORT), both on loopback only
+## (CLINIC_DEV_HOST=0.0.0.0 make dev opens the page server on purpose).
 ## Edits to Python files and to anything under content/ show in the browser without a restart;
 ## a mistake found when it starts (broken content says which file and field) waits for the fix
 ## too (tools/development_loop.py).
 dev: setup
-	$(BIN)/python tools/development_loop.py --loglevel warning
+	@echo "The development loop on http://127.0.0.1:$(PORT) (backend on $(BACKEND_PORT))"
+	$(BIN)/python tools/development_loop.py --loglevel warning --frontend-port $(PORT) \
+		--backend-port $(BACKEND_PORT)
 
 ## Debian's Chromium for the browser tests (Playwright cannot download browsers here):
 ## the browser (benches, --headed) and its headless shell (every headless test run).
@@ -166,17 +176,13 @@ $(JS_TOOLS): tools/js/package-lock.json | $(VENV)/.installed
 	cd tools/js && $(BIN)/npm ci --ignore-scripts --no-audit --no-fund --loglevel=error
 js-tools: $(JS_TOOLS)
 BIOME := tools/js/node_modules/.bin/biome
-TSC := tools/js/node_modules/.bin/tsc
 
 ## make lint: what `make test` runs first, in seconds each: ruff's checks and its formatter in
 ## check mode, Biome's on the JavaScript (biome.jsonc), TypeScript's check of the JavaScript's
 ## JSDoc (jsconfig.json), and pyright's of the Python ([tool.pyright] in pyproject.toml).
+## Their one list is devtools/lint.py's CHECKS, which `make test` runs too.
 lint: setup js-tools
-	$(BIN)/ruff check --quiet .
-	$(BIN)/ruff format --check --quiet .
-	$(BIOME) check --error-on-warnings --log-level=error .
-	$(TSC) -p jsconfig.json
-	$(BIN)/pyright
+	@$(BIN)/python devtools/lint.py
 
 ## make fmt: format the code and apply the safe fixes: ruff's (imports sorted, old syntax
 ## updated) and Biome's (JavaScript formatted, imports sorted).
@@ -185,8 +191,15 @@ fmt: setup js-tools
 	$(BIN)/ruff format --quiet .
 	$(BIOME) check --write --log-level=error .
 
+## make commit-subjects: before a branch lands, each of its commits (those BASE lacks,
+## main by default) has a subject of at most 72 characters and its detail in the body
+## (docs/developing.md, "Commit messages"; devtools/hooks/commit-msg checks as you commit).
+BASE ?= main
+commit-subjects:
+	@$(PYTHON) devtools/commit_subjects.py --base "$(BASE)"
+
 unit: setup
-	$(BIN)/python -m pytest tests/unit -q --randomly-seed=$(TEST_SEED)
+	$(BIN)/python -m pytest tests/unit -q --randomly-seed=$(TEST_SEED) $(UNIT_OPTIONS)
 
 e2e: setup browser java static-hosts
 	$(BIN)/python -m pytest tests/e2e -q --randomly-seed=$(TEST_SEED) $(E2E_OPTIONS) $(TRACE_OPTIONS)
@@ -203,8 +216,8 @@ smoke: setup browser
 ## failed; the output ends with every failed part and test (devtools/test_all.py).
 test: setup
 	@echo "Tests in random order, seed $(TEST_SEED): make test TEST_SEED=$(TEST_SEED) repeats it"
-	@$(BIN)/python devtools/test_all.py --seed $(TEST_SEED) --e2e-options "$(E2E_OPTIONS)" \
-		--trace-options "$(TRACE_OPTIONS)"
+	@$(BIN)/python devtools/test_all.py --seed $(TEST_SEED) --unit-options "$(UNIT_OPTIONS)" \
+		--e2e-options "$(E2E_OPTIONS)" --trace-options "$(TRACE_OPTIONS)"
 
 ## make video: Debian's ffmpeg, which Playwright needs to record `--video` (not for `make test`).
 ## Playwright looks for its own ffmpeg build (which it cannot download here) in its

@@ -5,7 +5,8 @@
     SITE_URL=https://staging.example make bench WHAT=home-weight   # against a running site
 
 Each measure is a script of this folder that writes its report to bench/reports/ (the
-latest run; git keeps the earlier ones). A measure that reads a running site gets the
+latest run, in Markdown; git keeps the earlier ones) and its raw runs, when it keeps them,
+to .cache/bench/ (devtools/bench_runs.py). A measure that reads a running site gets the
 production server `make run` starts, built from this project, unless SITE_URL names one.
 Numbers depend on the machine's load: measure on a quiet machine, and compare runs made
 in the same hour.
@@ -51,7 +52,7 @@ MEASURES = {
     ),
     "booking-contact-weight": Measure(
         "booking_contact_weight.py",
-        "what the booking and contact pages cost a slow phone, from the export -> booking_contact.md",
+        "what the booking and contact pages cost a slow phone, from the export -> booking-contact.md",
     ),
     "first-tap": Measure(
         "first_tap.py", "how soon a patient's first tap is answered -> first-tap.md"
@@ -64,7 +65,7 @@ MEASURES = {
     ),
     "inner-page-words": Measure(
         "inner_page_words.py",
-        "words a patient reads on each inner page -> inner_page_words.md",
+        "words a patient reads on each inner page -> inner-page-words.md",
         True,
     ),
     "growth-layouts": Measure(

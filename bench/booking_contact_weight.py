@@ -4,7 +4,7 @@ contact form can produce.
 
     .venv/bin/python bench/booking_contact_weight.py
 
-Writes bench/reports/booking_contact.md.
+Writes bench/reports/booking-contact.md.
 """
 
 from __future__ import annotations
@@ -24,8 +24,9 @@ from clinic.site.components.contact_form import MESSAGE_MAX_LENGTH  # noqa: E402
 from clinic.site.content import LANGS, content  # noqa: E402
 from clinic.site.i18n import text_of  # noqa: E402
 from clinic.site.routes import path_for  # noqa: E402
+from devtools.bench_runs import report_path  # noqa: E402
 
-REPORT = ROOT / "bench" / "reports" / "booking_contact.md"
+REPORT = report_path("booking-contact")
 # The form's own input caps (clinic/site/components/contact_form.py).
 FIELD_CAPS = {"name": 100, "email": 254, "phone": 30, "message": MESSAGE_MAX_LENGTH}
 
@@ -127,7 +128,6 @@ def main() -> None:
         *(f"- {lang}: {typical_url(lang):,} characters" for lang in LANGS),
         "",
     ]
-    REPORT.parent.mkdir(parents=True, exist_ok=True)
     REPORT.write_text("\n".join(lines), encoding="utf-8")
     print("\n".join(lines))
 

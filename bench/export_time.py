@@ -18,9 +18,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from devtools.bench_runs import run_line, run_record  # noqa: E402
+from devtools.bench_runs import report_path, run_line, run_record  # noqa: E402
 
-REPORT = ROOT / "bench" / "reports" / "export-time.md"
+REPORT = report_path("export-time")
 
 
 def main() -> int:
@@ -32,7 +32,6 @@ def main() -> int:
     )
     seconds = time.monotonic() - started
     meta = run_record(1, load_before, {"seconds": seconds})
-    REPORT.parent.mkdir(parents=True, exist_ok=True)
     REPORT.write_text(
         "# Clean export time\n\n"
         f"{run_line(meta, f'{os.cpu_count()} cores')}\n\n"

@@ -38,7 +38,7 @@ Reported per control and profile (median of --runs):
 The frames are the main thread's: a native scroll moved by the compositor while the main
 thread is busy is seen at the next frame the main thread draws, so the swipe's latency
 is an upper bound. Third parties are blocked. Results per label are kept in
-bench/reports/first-tap.json; bench/reports/first-tap.md shows every label side by side.
+.cache/bench/first-tap.json; bench/reports/first-tap.md shows every label side by side.
 
 What this bench cannot see: it taps again only once the page has taken the previous tap,
 and it reads the page's notes with Playwright's `evaluate` after each tap, which first
@@ -68,10 +68,16 @@ sys.path.insert(0, str(ROOT))
 from clinic.site.components.navbar import MOBILE_MENU_BUTTON_ID  # noqa: E402
 from clinic.site.pages.home.certifications import SECTION_ID  # noqa: E402
 from clinic.site.routes import path_for  # noqa: E402
-from devtools.bench_runs import earlier_runs, run_line, run_record, site_to_measure  # noqa: E402
+from devtools.bench_runs import (  # noqa: E402
+    earlier_runs,
+    raw_runs_path,
+    report_path,
+    run_line,
+    run_record,
+    site_to_measure,
+)
 from devtools.chromium import CHROMIUM, CHROMIUM_ARGS, DESKTOP, MOBILE  # noqa: E402
 
-REPORTS = ROOT / "bench" / "reports"
 TAP_EVERY_S = 0.05
 BUDGET_MS = 100
 SWIPE_PX = 160  # how far a swipe's finger travels
@@ -293,7 +299,7 @@ def median_of(samples: list[dict], key: str) -> str:
 
 
 def write_report(results: dict) -> None:
-    (REPORTS / "first-tap.json").write_text(json.dumps(results, indent=2) + "\n")
+    raw_runs_path("first-tap").write_text(json.dumps(results, indent=2) + "\n")
     lines = [
         "# First tap: from a control's first paint to the first tap that answers",
         "",
@@ -332,7 +338,7 @@ def write_report(results: dict) -> None:
                 )
                 lines.append(f"- {name}, {profile_name}: {runs}")
         lines.append("")
-    (REPORTS / "first-tap.md").write_text("\n".join(lines))
+    report_path("first-tap").write_text("\n".join(lines))
     print("\n".join(lines))
 
 
@@ -342,7 +348,7 @@ def main() -> int:
     parser.add_argument("--runs", type=int, default=3)
     args = parser.parse_args()
 
-    results = earlier_runs(REPORTS / "first-tap.json")
+    results = earlier_runs(raw_runs_path("first-tap"))
     load_before = os.getloadavg()[0]
     with site_to_measure() as url, sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)

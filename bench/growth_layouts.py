@@ -7,7 +7,8 @@ carousel's loop walked with 3 and 12 logos at three widths.
 Each variant is a copy of the project (devtools/project_copy.py) with its content edited by
 devtools/content_variants.py, built with `reflex export` and served as plain files (about a
 minute per build). Screenshots go to OUT_DIR (default: a temporary folder, printed); the
-loop walk is printed. Nothing in the repository changes.
+loop walk is printed. Nothing in the repository changes: what the screenshots showed is
+written by hand in bench/reports/growth-layouts.md.
 """
 
 from __future__ import annotations

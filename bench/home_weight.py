@@ -7,7 +7,7 @@ and the measure: devtools/page_weight.py; tests/e2e/test_page_weight.py holds it
 Loads the home page in each language in Chromium at a phone's size (third parties
 blocked), first as loaded, then after scrolling to the bottom (lazy chunks), and sums
 every script and stylesheet the site served: raw bytes and gzip -9 bytes of each body.
-Writes bench/reports/home-weight.json and .md. kB = 1000 bytes.
+Writes bench/reports/home-weight.md (every sample in .cache/bench/home-weight.json). kB = 1000 bytes.
 """
 
 from __future__ import annotations
@@ -24,10 +24,9 @@ sys.path.insert(0, str(ROOT))
 
 from clinic.site.content import DEFAULT_LANG, LANGS  # noqa: E402
 from clinic.site.routes import language, path_for  # noqa: E402
+from devtools.bench_runs import raw_runs_path, report_path  # noqa: E402
 from devtools.chromium import CHROMIUM, CHROMIUM_ARGS, MOBILE  # noqa: E402
 from devtools.page_weight import BUDGET_KB, KINDS, measure_page  # noqa: E402
-
-REPORTS = ROOT / "bench" / "reports"
 
 
 def measure(browser, site: str, path: str) -> dict:
@@ -49,8 +48,7 @@ def main() -> None:
         browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         results = [measure(browser, site, path_for("home", lang)) for lang in LANGS]
         browser.close()
-    REPORTS.mkdir(parents=True, exist_ok=True)
-    (REPORTS / "home-weight.json").write_text(json.dumps(results, indent=2))
+    raw_runs_path("home-weight").write_text(json.dumps(results, indent=2))
     lines = ["# Home page weight (gzip -9 of each body; kB = 1000 bytes)", ""]
     for result in results:
         lines += [
@@ -71,7 +69,7 @@ def main() -> None:
             f"| {f['url']} | {f['phase']} | {f['raw']} | {f['gzip']} |" for f in result["files"]
         ]
         lines.append("")
-    (REPORTS / "home-weight.md").write_text("\n".join(lines))
+    report_path("home-weight").write_text("\n".join(lines))
     print("\n".join(lines[:12]))
 
 

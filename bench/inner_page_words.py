@@ -5,7 +5,7 @@ the same on every page and left out), in Chromium against a running site:
 
     SITE_URL=http://127.0.0.1:3000 .venv/bin/python bench/inner_page_words.py
 
-Writes bench/reports/inner_page_words.md and prints it.
+Writes bench/reports/inner-page-words.md and prints it.
 """
 
 from __future__ import annotations
@@ -20,6 +20,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from clinic.site.routes import all_pages  # noqa: E402
+from devtools.bench_runs import report_path  # noqa: E402
 from devtools.chromium import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
 from devtools.words import count_words  # noqa: E402
 
@@ -58,11 +59,9 @@ def main() -> None:
     total_es = sum(c.get("es", 0) for c in counts.values())
     total_en = sum(c.get("en", 0) for c in counts.values())
     lines += [f"| **total** | {total_es} | {total_en} |", ""]
-    report = "\n".join(lines)
-    out = ROOT / "bench" / "reports" / "inner_page_words.md"
-    out.parent.mkdir(parents=True, exist_ok=True)
-    out.write_text(report, encoding="utf-8")
-    print(report)
+    text = "\n".join(lines)
+    report_path("inner-page-words").write_text(text, encoding="utf-8")
+    print(text)
 
 
 if __name__ == "__main__":

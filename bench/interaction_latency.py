@@ -21,7 +21,7 @@ interaction with no entry took less than 16 ms and is recorded as 16.
 
 Before measuring, the script waits (up to --max-wait s) for the 1-minute load average to
 drop below --quiet-load: the machine is shared, and a neighbour's build would be counted
-against the page. Each label's results are kept in bench/reports/interaction-latency.json;
+against the page. Each label's results are kept in .cache/bench/interaction-latency.json;
 bench/reports/interaction-latency.md shows every label side by side.
 """
 
@@ -42,10 +42,16 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from clinic.site.routes import path_for  # noqa: E402
-from devtools.bench_runs import earlier_runs, run_line, run_record, site_to_measure  # noqa: E402
+from devtools.bench_runs import (  # noqa: E402
+    earlier_runs,
+    raw_runs_path,
+    report_path,
+    run_line,
+    run_record,
+    site_to_measure,
+)
 from devtools.chromium import CHROMIUM, CHROMIUM_ARGS, DESKTOP, MOBILE  # noqa: E402
 
-REPORTS = ROOT / "bench" / "reports"
 CPU_SLOWDOWN = 4
 BUDGET_MS = 100
 MIN_REPORTED_MS = 16  # Chromium's smallest Event Timing duration threshold
@@ -194,7 +200,7 @@ INTERACTIONS = {
 
 
 def write_report(results: dict) -> None:
-    (REPORTS / "interaction-latency.json").write_text(json.dumps(results, indent=2) + "\n")
+    raw_runs_path("interaction-latency").write_text(json.dumps(results, indent=2) + "\n")
     labels = list(results)
     lines = [
         "# Interaction latency (Event Timing, Chromium, 4x CPU throttling)",
@@ -227,7 +233,7 @@ def write_report(results: dict) -> None:
         for name, samples in meta["samples"].items():
             lines.append(f"- {name}: " + ", ".join(f"{s:.0f}" for s in samples))
         lines.append("")
-    (REPORTS / "interaction-latency.md").write_text("\n".join(lines))
+    report_path("interaction-latency").write_text("\n".join(lines))
     print("\n".join(lines))
 
 
@@ -245,7 +251,7 @@ def main() -> int:
     )
     args = parser.parse_args()
 
-    results = earlier_runs(REPORTS / "interaction-latency.json")
+    results = earlier_runs(raw_runs_path("interaction-latency"))
     with site_to_measure() as url, sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         load_before = wait_for_quiet_machine(args.quiet_load, args.max_wait)

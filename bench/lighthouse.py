@@ -3,12 +3,13 @@
 Runs npm's `lighthouse` (pinned, through the virtualenv's npx) in Debian's Chromium,
 mobile defaults with simulated throttling, against the production server, on one page
 of each kind in each language (home, a service, a doctor, about, FAQ, contact, booking,
-privacy, success, 404), and writes bench/reports/lighthouse.md (+ .json): the four
+privacy, success, 404), and writes bench/reports/lighthouse.md (every run's numbers in
+.cache/bench/lighthouse.json): the four
 scores, LCP, TBT, CLS and the JavaScript and CSS bytes each page transfers.
 
 Each page's LCP is compared with its own floor: the same HTML with every script removed
 (median LCP of --floor-runs runs). One more row measures the English first visit: `/` opened
-by an English browser, which the first-visit rule (assets/behaviors/first_visit.js) sends
+by an English browser, which the first-visit rule (assets/behaviors/before_paint/first_visit.js) sends
 on to `/en/` before `/` paints; its LCP is compared with the `/en/` row's (median LCP of
 the runs of each), since a visitor sent there should see it about as soon as one who
 opened it. In the same run it measures references for the home page:
@@ -28,7 +29,7 @@ be reached here, so they are blocked with --blocked-url-patterns, as the report 
     SITE_URL=http://127.0.0.1:3000 .venv/bin/python bench/lighthouse.py
     .venv/bin/python bench/lighthouse.py --runs 5 --floor-runs 3   # what the report was made with
     .venv/bin/python bench/lighthouse.py --kinds home,service --runs 3   # a subset: its own report,
-                                                   # bench/reports/lighthouse-home-service.md (+ .json)
+                                                   # bench/reports/lighthouse-<kinds>.md
     .venv/bin/python bench/lighthouse.py --english-first-visit --runs 5   # `/en/` and the English first
                                                    # visit only: bench/reports/lighthouse-english-first-visit.md
     .venv/bin/python bench/lighthouse.py --english-first-visit --runs 5 --artifacts /tmp/lh
@@ -41,6 +42,8 @@ be reached here, so they are blocked with --blocked-url-patterns, as the report 
                                                    # tasks after first paint, and from the traces what
                                                    # ran in each (--profile: which code, by script);
                                                    # bench/reports/lighthouse-booking-vs-contact.md
+                                                   # (what such runs showed of the booking page:
+                                                   # bench/reports/booking-main-thread.md)
 
 Scores move with CPU contention (simulated throttling scales what it observed), so the
 report records the machine's load average before and after the run.
@@ -77,9 +80,9 @@ from clinic.framework.patches.not_found_pages import KEPT_SHELL  # noqa: E402
 from clinic.server.security import third_party_sources  # noqa: E402
 from clinic.site.components.first_visit import REDIRECT_FROM, REDIRECT_TO  # noqa: E402
 from clinic.site.routes import DEFAULT_LANG, all_pages  # noqa: E402
+from devtools.bench_runs import raw_runs_path, report_path  # noqa: E402
 from devtools.servers import production_server  # noqa: E402
 
-REPORTS = ROOT / "bench" / "reports"
 BIN = ROOT / ".venv" / "bin"
 NOT_FOUND_PATHS = {"es": "/no-existe", "en": "/en/does-not-exist"}
 CATEGORIES = ("performance", "accessibility", "best-practices", "seo")
@@ -484,7 +487,7 @@ def write_report(rows: list[dict], refs: dict, meta: dict, name: str = "lighthou
             f"| {', '.join(row['failed']) or '-'} |"
         )
     if not refs:
-        (REPORTS / f"{name}.md").write_text("\n".join([*lines, ""]))
+        report_path(name).write_text("\n".join([*lines, ""]))
         return
     home = next(r for r in rows if r["kind"] == "home" and r["lang"] == "es")
     floor, spa = refs["floor"], refs["spa"]
@@ -509,7 +512,7 @@ def write_report(rows: list[dict], refs: dict, meta: dict, name: str = "lighthou
         f"{spa['lcp_ms'] / home['lcp_ms']:.2f}.",
         "",
     ]
-    (REPORTS / f"{name}.md").write_text("\n".join(lines))
+    report_path(name).write_text("\n".join(lines))
 
 
 # ------------------------------------------------------------------ two pages side by side
@@ -707,7 +710,7 @@ def write_side_by_side(pages: list[dict], results: dict[str, list[dict]], meta: 
         lines.append(
             "| **all** | " + " | ".join(f"{totals[page['path']]:.0f}" for page in pages) + " |"
         )
-    (REPORTS / f"{name}.md").write_text("\n".join([*lines, ""]))
+    report_path(name).write_text("\n".join([*lines, ""]))
     return name
 
 
@@ -855,13 +858,12 @@ def main() -> int:
         "load_after": load_average(),
         "benchmark_index": sorted(r["benchmark_index"] or 0 for r in rows)[len(rows) // 2],
     }
-    REPORTS.mkdir(parents=True, exist_ok=True)
-    (REPORTS / f"{report_name}.json").write_text(
+    raw_runs_path(report_name).write_text(
         json.dumps({"meta": meta, "pages": rows, "references": refs}, indent=2, ensure_ascii=False)
         + "\n"
     )
     write_report(rows, refs, meta, report_name)
-    print(f"wrote {REPORTS / (report_name + '.md')}")
+    print(f"wrote {report_path(report_name)}")
     return 0 if all(all(within(r).values()) for r in rows) else 1
 
 
@@ -891,13 +893,12 @@ def side_by_side(args: argparse.Namespace) -> int:
         "load_before": load_before,
         "load_after": load_average(),
     }
-    REPORTS.mkdir(parents=True, exist_ok=True)
     name = write_side_by_side(pages, results, meta)
-    (REPORTS / f"{name}.json").write_text(
+    raw_runs_path(name).write_text(
         json.dumps({"meta": meta, "pages": pages, "runs": results}, indent=2, ensure_ascii=False)
         + "\n"
     )
-    print(f"wrote {REPORTS / (name + '.md')}")
+    print(f"wrote {report_path(name)}")
     return 0
 
 

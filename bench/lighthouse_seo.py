@@ -2,7 +2,7 @@
 
 Runs npm's `lighthouse` (through the virtualenv's npx, pinned below) in Debian's
 Chromium against the production server, one page per kind and language, and writes
-bench/reports/lighthouse-seo.md (plus the raw per-page scores as JSON).
+bench/reports/lighthouse-seo.md (the raw per-page scores as JSON in .cache/bench/).
 
     PATH=$PWD/.venv/bin:$PATH .venv/bin/python bench/lighthouse_seo.py            # starts its own server
     SITE_URL=http://127.0.0.1:3000 .venv/bin/python bench/lighthouse_seo.py       # or measures a running one
@@ -33,6 +33,7 @@ sys.path.insert(0, str(ROOT))
 
 from clinic.site.routes import all_pages  # noqa: E402
 from devtools import servers as prod_server  # noqa: E402
+from devtools.bench_runs import raw_runs_path, report_path  # noqa: E402
 
 LIGHTHOUSE = "lighthouse@13.5.0"
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
@@ -51,7 +52,6 @@ CHROMIUM_LOCALES = (
     Path(os.path.realpath(CHROMIUM)).parent / "locales",
     Path("/usr/lib/chromium/locales"),
 )
-REPORTS = ROOT / "bench" / "reports"
 BIN = ROOT / ".venv" / "bin"
 
 
@@ -188,8 +188,7 @@ def main() -> int:
     finally:
         if process:
             prod_server.stop(process)
-    REPORTS.mkdir(parents=True, exist_ok=True)
-    (REPORTS / "lighthouse-seo.json").write_text(
+    raw_runs_path("lighthouse-seo").write_text(
         json.dumps(results, indent=2, ensure_ascii=False) + "\n"
     )
     version = results[0]["lighthouse"] if results else "?"
@@ -208,8 +207,8 @@ def main() -> int:
         ),
         "",
     ]
-    (REPORTS / "lighthouse-seo.md").write_text("\n".join(lines))
-    print(f"wrote {REPORTS / 'lighthouse-seo.md'}")
+    report_path("lighthouse-seo").write_text("\n".join(lines))
+    print(f"wrote {report_path('lighthouse-seo')}")
     return 0 if all(r["score"] == 100 and not r["failed"] for r in results) else 1
 
 

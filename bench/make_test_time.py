@@ -13,8 +13,8 @@ less, a part that leaves them idle is waiting on something.
     .venv/bin/python bench/make_test_time.py --label "after the fixture clinic"
     .venv/bin/python bench/make_test_time.py --rev fd3baed --label "before"
 
-Writes bench/reports/make-test-time.json and make-test-time.md: this run, and the labelled
-runs of the last day beside it (a comparison made in one sitting).
+Writes bench/reports/make-test-time.md: this run, and the labelled runs of the last day
+beside it (a comparison made in one sitting; the raw runs in .cache/bench/make-test-time.json).
 """
 
 from __future__ import annotations
@@ -32,17 +32,16 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from devtools.bench_runs import earlier_runs, run_record
+from devtools.bench_runs import earlier_runs, raw_runs_path, report_path, run_record
 
-REPORTS = Path(__file__).resolve().parent / "reports"
-JSON_REPORT = REPORTS / "make-test-time.json"
-MD_REPORT = REPORTS / "make-test-time.md"
+JSON_REPORT = raw_runs_path("make-test-time")
+MD_REPORT = report_path("make-test-time")
 PROJECT_DIR = Path(__file__).resolve().parents[1]
 # devtools/test_all.py announces each part with a line "=== <part>: <command>" and ends
 # with a summary line per part: "passed  <part> (<seconds> s...)" (parts may overlap).
 PART_START = re.compile(r"^=== (?P<name>[^:]+?)(?: \(alongside [^)]*\))?: ")
 PART_TIME = re.compile(r"^(?:passed|FAILED)  (?P<name>.+?) \((?P<seconds>\d+) s(?P<note>[^)]*)\)")
-# pytest's --durations list: "12.34s call     tests/e2e/test_x.py::test_y[chromium]".
+# pytest's --durations list: "12.34s call     tests/e2e/test_<file>.py::test_<name>[chromium]".
 DURATION = re.compile(r"^(?P<seconds>\d+\.\d+)s (?P<phase>call|setup|teardown)\s+(?P<test>\S+)")
 VERDICT = re.compile(r"^make test: .*")
 # The report's periods of cores busy (seconds).
@@ -222,10 +221,9 @@ def main() -> int:
             text=True,
             check=True,
         ).stdout.strip()
-        samples = {"rev": rev, **timed_make_test(folder, REPORTS / "make-test-time.log.tmp")}
+        samples = {"rev": rev, **timed_make_test(folder, raw_runs_path("make-test-time", ".log"))}
     runs = earlier_runs(JSON_REPORT)
     runs[options.label] = run_record(1, load_before, samples)
-    REPORTS.mkdir(exist_ok=True)
     JSON_REPORT.write_text(json.dumps(runs, indent=2) + "\n")
     MD_REPORT.write_text(markdown(runs))
     print(f"make test: {samples['total_s'] / 60:.1f} min; {MD_REPORT}")

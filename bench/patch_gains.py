@@ -1,6 +1,6 @@
 """What a patch point of clinic/framework/patches/ buys: the site measured with it and
 without it (bench/reports/patch-gains.md). Each part writes its numbers into
-bench/reports/patch-gains.json and its own section of patch-gains.md (between the part's
+.cache/bench/patch-gains.json and its own section of patch-gains.md (between the part's
 markers), leaving the rest of the report as it is.
 
     .venv/bin/python bench/patch_gains.py not-found --runs 3
@@ -61,14 +61,14 @@ from clinic.framework.patches.frontend_lock import (  # noqa: E402
 )
 from clinic.framework.patches.not_found_pages import KEPT_SHELL  # noqa: E402
 from clinic.site.content import DEFAULT_LANG  # noqa: E402
+from devtools.bench_runs import raw_runs_path, report_path  # noqa: E402
 from devtools.chromium import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
 from devtools.content_variants import set_text  # noqa: E402
 from devtools.project_copy import reflex_env  # noqa: E402
 from devtools.servers import BIN, free_port, production_server, stop, wait_until_up  # noqa: E402
 
-REPORTS = ROOT / "bench" / "reports"
-REPORT_JSON = REPORTS / "patch-gains.json"
-REPORT_MD = REPORTS / "patch-gains.md"
+REPORT_JSON = raw_runs_path("patch-gains")
+REPORT_MD = report_path("patch-gains")
 TAGS = re.compile(r"<[^>]+>")
 HOME_TITLE_KEY = "pages.home.title"
 SHOW_TIMEOUT_S = 180

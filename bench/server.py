@@ -33,8 +33,9 @@ from clinic.server import security  # noqa: E402
 from clinic.site.routes import path_for  # noqa: E402
 from devtools import bad_requests  # noqa: E402
 from devtools import servers as prod_server  # noqa: E402
+from devtools.bench_runs import report_path  # noqa: E402
 
-REPORT = ROOT / "bench" / "reports" / "server.md"
+REPORT = report_path("server")
 LOAD_PAGES = [("home", path_for("home", "es")), ("service page", path_for("hysteroscopy", "es"))]
 APT_PACKAGES = ["wrk", "nginx", "libnginx-mod-http-brotli-static"]
 BROTLI_MODULE = Path("/usr/lib/nginx/modules/ngx_http_brotli_static_module.so")
@@ -230,12 +231,11 @@ def run_third_party(base_url: str) -> dict[str, list]:
 
     from bench import third_party_failure as tpf
 
-    port = int(base_url.rsplit(":", 1)[1])
     results = {}
     with sync_playwright() as playwright:
         for mode in ("blocked", "hanging"):
             print(f"third parties {mode}", flush=True)
-            with tpf.failing_browser(playwright, mode, port) as browser:
+            with tpf.failing_browser(playwright, mode) as browser:
                 results[mode] = tpf.check_pages(browser, base_url, mode)
     return results
 
@@ -407,7 +407,6 @@ def main() -> None:
             bad = (by_status, by_kind, args.bad, healthy)
         if "third-party" in want:
             third = run_third_party(py_url)
-    REPORT.parent.mkdir(parents=True, exist_ok=True)
     REPORT.write_text(merge_report(REPORT, report(load, bad, third, info)), encoding="utf-8")
     print(f"wrote {REPORT.relative_to(ROOT)}")
 

@@ -28,7 +28,7 @@ same): compare two builds with several loads per moment. Reported:
   see `one_tap`);
 - taps made before the control showed are listed apart: a patient cannot aim at them.
 
-Results per label are kept in bench/reports/tap-during-load.json; the .md shows every
+Results per label are kept in .cache/bench/tap-during-load.json; the report shows every
 label.
 """
 
@@ -63,10 +63,16 @@ from bench.first_tap import (  # noqa: E402
     tap_point,
     throttling,
 )
-from devtools.bench_runs import earlier_runs, run_line, run_record, site_to_measure  # noqa: E402
+from devtools.bench_runs import (  # noqa: E402
+    earlier_runs,
+    raw_runs_path,
+    report_path,
+    run_line,
+    run_record,
+    site_to_measure,
+)
 from devtools.chromium import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
 
-REPORTS = ROOT / "bench" / "reports"
 # When the one tap of a load is sent, ms after the navigation commits, per profile: from
 # around the first paint to well after hydration (slow 3G hydrates from about 4.5 s on;
 # bench/reports/first-tap.md has when each control shows).
@@ -221,7 +227,7 @@ def tap_cell(sample: dict) -> str:
 
 
 def write_report(results: dict) -> None:
-    (REPORTS / "tap-during-load.json").write_text(json.dumps(results, indent=2) + "\n")
+    raw_runs_path("tap-during-load").write_text(json.dumps(results, indent=2) + "\n")
     lines = [
         "# A tap at any moment of the load",
         "",
@@ -256,7 +262,7 @@ def write_report(results: dict) -> None:
                 cells = [f"{moment}: {', '.join(each)}" for moment, each in taps.items()]
                 lines.append(f"- {name}, {profile_name}: " + "; ".join(cells))
         lines.append("")
-    (REPORTS / "tap-during-load.md").write_text("\n".join(lines))
+    report_path("tap-during-load").write_text("\n".join(lines))
     print("\n".join(lines))
 
 
@@ -267,7 +273,7 @@ def main() -> int:
     parser.add_argument("--loads", type=int, default=1, help="loads (one tap each) per moment")
     args = parser.parse_args()
 
-    results = earlier_runs(REPORTS / "tap-during-load.json")
+    results = earlier_runs(raw_runs_path("tap-during-load"))
     load_before = os.getloadavg()[0]
     with site_to_measure() as url:
         points = tap_points(url)

@@ -73,7 +73,7 @@ def blackhole():
 
 
 @contextmanager
-def failing_browser(playwright, mode: str, site_port: int):
+def failing_browser(playwright, mode: str):
     """Chromium in which every third-party host fails in the given way."""
     args = list(CHROMIUM_ARGS)
     if mode == "hanging":

@@ -1,6 +1,6 @@
-"""What a bench's report keeps of one labelled run: when, on which commit, how busy the
-machine was, and the samples; and where the bench measures (bench/first_tap.py,
-bench/interaction_latency.py, bench/tap_during_load.py)."""
+"""Where a bench writes (`report_path`, `raw_runs_path`), what its raw runs keep of one labelled
+run (when, on which commit, how busy the machine was, and the samples), and where the
+bench measures (bench/first_tap.py, bench/interaction_latency.py, bench/tap_during_load.py)."""
 
 from __future__ import annotations
 
@@ -16,6 +16,26 @@ from devtools.servers import production_server
 
 DATE_FORMAT = "%Y-%m-%d %H:%M UTC"
 
+# A measure's report is what a reader needs of its latest run, committed and short enough
+# to read: bench/reports/<measure>.md, named with hyphens (git keeps the earlier runs). Its
+# raw runs (every sample, every Lighthouse run) stay on the machine that made them, in
+# .cache/bench/, where the measure's next run finds them (`earlier_runs`): kept in git
+# they outweighed the site's own code.
+REPORTS = PROJECT_DIR / "bench" / "reports"
+RAW_RUNS = PROJECT_DIR / ".cache" / "bench"
+
+
+def report_path(name: str) -> Path:
+    """The report `name` (hyphens: `tap-during-load`), its folder made if need be."""
+    REPORTS.mkdir(parents=True, exist_ok=True)
+    return REPORTS / f"{name}.md"
+
+
+def raw_runs_path(name: str, suffix: str = ".json") -> Path:
+    """Where the measure `name` keeps its raw runs, out of git, its folder made if need be."""
+    RAW_RUNS.mkdir(parents=True, exist_ok=True)
+    return RAW_RUNS / f"{name}{suffix}"
+
 
 def short_commit() -> str:
     """HEAD's short hash, or "unknown" outside a git checkout."""
@@ -26,7 +46,7 @@ def short_commit() -> str:
 
 
 def run_record(runs: int, load_before: float, samples: dict) -> dict:
-    """One run's entry in a bench's JSON report, taken when the run has just ended (the
+    """One run's entry in a bench's raw runs, taken when the run has just ended (the
     load average after it is read now)."""
     return {
         "date": datetime.datetime.now(datetime.UTC).strftime(DATE_FORMAT),
@@ -54,8 +74,8 @@ KEPT_FOR = datetime.timedelta(days=1)
 
 
 def earlier_runs(report: Path, now: datetime.datetime | None = None) -> dict:
-    """The labelled runs of the last day that a bench's JSON report holds already (none
-    before its first run)."""
+    """The labelled runs of the last day that a bench's raw runs hold already (none before
+    its first run on this machine)."""
     runs = json.loads(report.read_text()) if report.exists() else {}
     since = (now or datetime.datetime.now(datetime.UTC)) - KEPT_FOR
     return {label: meta for label, meta in runs.items() if _when(meta) >= since}

@@ -8,10 +8,8 @@ finds its npm packages installed and the copy builds in seconds, not minutes.
 
 from __future__ import annotations
 
-import os
 import shutil
 import subprocess
-import sys
 from pathlib import Path
 
 from clinic.framework.app_folders import EXPORT_DIR
@@ -78,16 +76,3 @@ def export_static(project: Path, timeout_s: float | None = None) -> Path:
             f"reflex export of {project} failed:\n{result.stdout[-3000:]}\n{result.stderr[-3000:]}"
         )
     return project / EXPORT_DIR.relative_to(PROJECT_DIR)
-
-
-def start_unit_tests(content_dir: Path) -> subprocess.Popen:
-    """The project's unit tests on the content in `content_dir`, started in the background
-    (a build can run meanwhile); `.communicate()` gives their output, `.returncode` the verdict."""
-    return subprocess.Popen(
-        [sys.executable, "-m", "pytest", "tests/unit", "-q", "-p", "no:cacheprovider", "-x"],
-        cwd=PROJECT_DIR,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.STDOUT,
-        text=True,
-        env={**os.environ, "CLINIC_CONTENT_DIR": str(content_dir), "PYTHONDONTWRITEBYTECODE": "1"},
-    )

@@ -1,6 +1,5 @@
 """The string literals of a Python module, docstrings aside: where the layer test
-(tests/unit/test_layers.py) and the JavaScript-lines bench look for JavaScript written
-inside Python."""
+(tests/unit/test_layers.py) looks for JavaScript written inside Python."""
 
 from __future__ import annotations
 

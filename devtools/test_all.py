@@ -18,7 +18,11 @@ built are built and served in the background as soon as they are made
 With `--trace-options` (in CI), the browser tests that failed run once more with those
 options, which keep a Playwright trace and a screenshot of each failure (`traced_again`).
 
-    python devtools/test_all.py --seed 1234 --e2e-options "-n 3 --dist loadgroup"
+    python devtools/test_all.py --seed 1234 --unit-options "-n 2 --dist worksteal" \
+        --e2e-options "-n 3 --dist loadgroup"
+
+The options come from the Makefile (`UNIT_OPTIONS`, `E2E_OPTIONS`, `TRACE_OPTIONS`), the
+lint and type checks from devtools/lint.py: each written once.
 """
 
 from __future__ import annotations
@@ -40,6 +44,7 @@ PROJECT_DIR = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(PROJECT_DIR))
 
 from devtools import servers  # noqa: E402
+from devtools.lint import CHECKS  # noqa: E402
 from tests.fixture_clinic.site import FIXTURE_PROJECT, MADE_FOR_THIS_RUN, prepare  # noqa: E402
 from tests.matrix import unit as matrix_unit  # noqa: E402
 from tests.matrix import variants as matrix  # noqa: E402
@@ -48,8 +53,6 @@ BIN = Path(sys.executable).parent
 # Names the fixture clinic's server to the browser tests (tests/e2e/conftest.py).
 STARTED_SERVER = "CLINIC_FIXTURE_SERVER"
 RUNS = PROJECT_DIR / ".cache" / "test-runs"
-JS_TOOLS = PROJECT_DIR / "tools" / "js" / "node_modules" / ".bin"
-BIOME, TSC = JS_TOOLS / "biome", JS_TOOLS / "tsc"
 
 
 @dataclass
@@ -90,16 +93,12 @@ def pytest_part(name: str, failed_tests: str, arguments: list[str], module: str 
     return Part(name, command, record)
 
 
-def parts(seed: str, e2e_options: list[str]) -> list[Part | Beside]:
+def parts(seed: str, unit_options: list[str], e2e_options: list[str]) -> list[Part | Beside]:
     make = ["make", "--no-print-directory"]
     checks = [
-        Part("lint: ruff check", [str(BIN / "ruff"), "check", "--quiet", "."]),
-        Part("lint: ruff format", [str(BIN / "ruff"), "format", "--check", "--quiet", "."]),
-        # Biome and TypeScript, from tools/js/package-lock.json.
+        # Biome and TypeScript, from tools/js/package-lock.json, before the checks that use them.
         Part("JavaScript tools", [*make, "js-tools"]),
-        Part("lint: biome", [str(BIOME), "check", "--error-on-warnings", "--log-level=error", "."]),
-        Part("types: tsc", [str(TSC), "-p", "jsconfig.json"]),
-        Part("types: pyright", [str(BIN / "pyright")]),
+        *(Part(name, command) for name, command in CHECKS.items()),
         # Chromium, Java (the HTML checker) and the static hosts' tools: -k installs what it can.
         Part("browser tests' tools", [*make, "-k", "browser", "java", "static-hosts"]),
     ]
@@ -109,13 +108,8 @@ def parts(seed: str, e2e_options: list[str]) -> list[Part | Beside]:
         "sample.txt",
         ["tests/sample", "-q", f"--randomly-seed={seed}"],
     )
-    # In two workers: a second core's worth of the unit tests (pytest-xdist). A worker
-    # that has run out takes tests still waiting in the other's queue (worksteal): with
-    # `load`'s fixed queues one worker was left alone for the last 20 s.
     unit = pytest_part(
-        "unit tests",
-        "unit.txt",
-        ["tests/unit", "-q", "-n", "2", "--dist", "worksteal", f"--randomly-seed={seed}"],
+        "unit tests", "unit.txt", ["tests/unit", "-q", f"--randomly-seed={seed}", *unit_options]
     )
     return [
         Beside(chains=[checks, [sample], matrix_parts(seed)], main=unit),
@@ -355,6 +349,7 @@ def summary(all_parts: list[Part], seed: str) -> str:
 def main() -> int:
     arguments = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     arguments.add_argument("--seed", required=True, help="pytest-randomly's seed")
+    arguments.add_argument("--unit-options", default="", help="more options for the unit tests")
     arguments.add_argument("--e2e-options", default="", help="more options for the browser tests")
     arguments.add_argument(
         "--trace-options",
@@ -363,7 +358,7 @@ def main() -> int:
     )
     options = arguments.parse_args()
     e2e_options = shlex.split(options.e2e_options)
-    steps = parts(options.seed, e2e_options)
+    steps = parts(options.seed, shlex.split(options.unit_options), e2e_options)
     all_parts = each_part(steps)
     server, started = early_fixture_server()
     made = next(part for part in all_parts if part.name == MATRIX_MADE)

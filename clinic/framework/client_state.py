@@ -52,11 +52,6 @@ def state_name(state: ClientStateVar) -> str:
     return state._getter_name
 
 
-def setter_name(state: ClientStateVar) -> str:
-    """Reflex's name for the state's setter (its slot is `SLOT_PREFIX` + this name)."""
-    return state._setter_name
-
-
 def set_to(state: ClientStateVar, value: Any) -> rx.Var:
     """A call setting `state` to `value` (a Var or a Python value); it returns the value."""
     return _with_hooks(_set_state(state._getter_name, state._setter_name, value), state)

@@ -66,9 +66,6 @@ def _specialty_cuts(text: str) -> Iterator[str]:
         yield " ".join(words[:count]).rstrip(",;:.") + ELLIPSIS
 
 
-SHORTENERS = {"specialty": _specialty_cuts, "name": _name_cuts}
-
-
 def _shortened(values: dict[str, str]) -> Iterator[dict[str, str]]:
     """`values` with the specialty, then also the name, shortened: best first."""
     names = [values["name"], *_name_cuts(values["name"])] if "name" in values else [None]

@@ -13,7 +13,7 @@ asked for.
 | Cal.com's slots API | asked by our server, not the browser: the test server's Cal.com API origin is a closed port (conftest), the server itself is tested against `tests/cal_api_stub.py`; the browser's `/api/open-times/<doctor>` answer | `answer_open_times` |
 | reviews widget | its script, loaded near the home page's reviews section | `serve_reviews_widget` |
 | WhatsApp | `wa.me` chat links, opened in a new tab | `answer_whatsapp` |
-| maps | the map iframe (home and contact pages) | `answer_map` |
+| maps | the map iframe (home and contact pages), left blocked: its fallback links are what is checked; the clinic's place on the maps service (the address link) | `answer_maps_page` |
 
 Adding one: take the third party's URL from `content/` (never type it), route it on the
 page or its context with a handler that records `route.request.url` and fulfills with a
@@ -36,7 +36,6 @@ EMBED_JS = embed_script_src()  # Cal.com's embed script, at the origin content n
 CAL_PUBLIC = str(CLINIC.scheduling.public_origin).rstrip("/")
 WHATSAPP = f"https://wa.me/{CLINIC.whatsapp_number}"  # the clinic's number, from clinic.yaml
 REVIEWS_JS = str(CLINIC.reviews.script_src)
-MAP_EMBED = str(CLINIC.address.map_embed_url)
 MAPS_PAGE = str(CLINIC.address.maps_url)
 
 # ------------------------------------------------------------------ Cal.com
@@ -167,13 +166,6 @@ def answer_whatsapp(page) -> None:
 
 
 # ------------------------------------------------------------------ maps
-
-
-def answer_map(page) -> Served:
-    """The embedded map's frame gets a blank page instead of the maps service. Tests
-    leave the map blocked unless they need it to load (the fallback links are checked
-    with it blocked)."""
-    return _serve(page.context, MAP_EMBED, "text/html", "<title>Map</title>")
 
 
 def answer_maps_page(page) -> Served:

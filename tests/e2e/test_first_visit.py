@@ -1,6 +1,6 @@
 """The first-visit language choice (docs/design.md, "States") in a real browser: an English browser
 landing on the Spanish home page goes to the English one once, before the Spanish page
-paints; everyone else stays where they are (assets/behaviors/first_visit.js)."""
+paints; everyone else stays where they are (assets/behaviors/before_paint/first_visit.js)."""
 
 from __future__ import annotations
 

@@ -1,8 +1,9 @@
-"""The inner pages in a real browser, both languages: the services, about, the doctors,
+"""The inner pages in a real browser, in every language: the services, about, the doctors,
 FAQ, privacy notice and success.
 
-Each page shows its distinctive facts; every link on it leads to a page that exists;
-no sentence of a page appears on its twin in the other language. That no translation
+Each page shows its distinctive facts. On every page of the route table (home, contact
+and booking too, and any kind added later), every link leads to a page that exists, and
+no sentence of a page appears on its twin in another language. That no translation
 key or unfilled {placeholder} is shown, on these pages and every other, is checked by
 test_site_invariants.py on every route."""
 
@@ -12,6 +13,7 @@ import functools
 import re
 import unicodedata
 from collections import Counter
+from pathlib import PurePosixPath
 
 import pytest
 from playwright.sync_api import expect
@@ -38,13 +40,14 @@ from tests.e2e.languages import DEFAULT_LANG, LANGS
 from tests.e2e.page_ready import page_ready
 from tests.texts import text_of, text_with_facts
 
-INNER_KINDS = {"service", "about", "doctor", "faq", "privacy", "success"}
 # How many of a language's own most frequent words mark a line as that language's.
 VOCABULARY_SIZE = 40
-INNER = [p for p in all_pages() if p.kind in INNER_KINDS]
-INNER_IDS = sorted({p.id for p in INNER})
-SERVICES = [p for p in INNER if p.kind == "service"]
-DOCTOR_PAGES = [p for p in INNER if p.kind == "doctor"]
+# Links and twins are checked on every page of the route table: a new page kind is
+# checked as soon as routes.yaml lists it.
+PAGES = all_pages()
+PAGE_IDS = sorted({p.id for p in PAGES})
+SERVICES = [p for p in PAGES if p.kind == "service"]
+DOCTOR_PAGES = [p for p in PAGES if p.kind == "doctor"]
 
 
 def _name(p: Page) -> str:
@@ -333,11 +336,12 @@ def test_success_page_confirms_and_lists_the_rules(page, lang):
 # ------------------------------------------------------------------ links and twins
 
 
-def test_every_link_on_the_inner_pages_resolves(page):
-    """Every internal link in the content of an inner page leads to a page of the route
-    table answering 200; in-page anchors point at an element that exists."""
+def test_every_link_in_the_pages_content_resolves(page):
+    """Every internal link in the content of a page leads to a page of the route table, or
+    to a file of the site (a photo's large version), answering 200; an anchor (`#id`, on
+    the page or on another) points at an element that exists there."""
     targets: dict[str, str] = {}
-    for p in INNER:
+    for p in PAGES:
         open_page(page, p)
         for href in page.locator("main a[href]").evaluate_all(
             "els => els.map(e => e.getAttribute('href'))"
@@ -347,14 +351,20 @@ def test_every_link_on_the_inner_pages_resolves(page):
             elif href.startswith("/"):
                 targets.setdefault(href, p.path)
     assert targets
+    anchors: dict[str, set[str]] = {}
     for href, source in sorted(targets.items()):
         path, _, fragment = href.partition("#")
         target = page_at(path)
-        assert target is not None, f"{href} (on {source}) is not a page of the site"
-        if fragment:  # booking#<slug>: the booking page gives each doctor card id=<slug>
-            assert target.id == "booking" and fragment in {d.slug for d in content().doctors}, href
+        is_file = bool(PurePosixPath(path).suffix)
+        assert target is not None or is_file, f"{href} (on {source}) is not a page of the site"
+        if fragment:  # /#services, booking#<slug> (each doctor card): looked for below
+            anchors.setdefault(path, set()).add(fragment)
         response = page.request.get(path, max_redirects=0)
         assert response.status == 200, f"{href} (on {source}) answered {response.status}"
+    for path, fragments in sorted(anchors.items()):
+        open_page(page, page_at(path))
+        missing = [f for f in sorted(fragments) if page.locator(f"[id='{f}']").count() != 1]
+        assert not missing, f"{path} has no element with the id of {missing}"
 
 
 def _words(text: str) -> list[str]:
@@ -416,7 +426,7 @@ def _looks_like(line: str, vocabulary: frozenset[str]) -> bool:
     return hits >= 3 and hits / max(len(words), 1) >= 0.2
 
 
-@pytest.mark.parametrize("page_id", INNER_IDS)
+@pytest.mark.parametrize("page_id", PAGE_IDS)
 def test_twins_share_no_sentence(page, page_id):
     texts, sentences = {}, {}
     for lang in LANGS:

@@ -7,7 +7,7 @@ leaves no trace on the booking page, and that on the doctor's page, where the bl
 in a phone's first screen, its place shows the visit (fee, length, calendar) until the
 times come or when they can't, with nothing moving when they arrive. Which doctors have
 open times is content's word (`cal_event_type_id`); a doctor without them is tested on
-a grown copy of the clinic (tests/e2e/test_content_edit.py). Unrouted, the test server's endpoint answers no times: its
+the fixture clinic (tests/e2e/test_fixture_clinic.py). Unrouted, the test server's endpoint answers no times: its
 Cal.com origin is a port where nothing listens (tests/e2e/conftest.py).
 """
 

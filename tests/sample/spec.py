@@ -39,7 +39,6 @@ ROUTES = [
     ("/exito", "/en/success"),
     ("/agenda-tu-cita", "/en/book-appointment"),
 ]
-PAGES = 2 * len(ROUTES)  # thirty
 # docs/design.md, "Pages and routes", home page sections 2 to 8, in order.
 HOME_SECTIONS = ("hero", "services", "team", "certifications", "facilities", "reviews", "location")
 # Hero: "health-authority permit numbers (three shown)".

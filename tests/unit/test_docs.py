@@ -1,11 +1,16 @@
 """The guides hold together: README.md stays an entrance hall, every relative link in it
 and in docs/*.md reaches a file of the repository (and a heading of that file, when it
-names one), and nothing points outside the repository, where a clone has nothing."""
+names one), and nothing points outside the repository, where a clone has nothing. What
+code, comments and guides cite is there too: a heading of docs/, a file, a script run by
+`python -m`, a bench report."""
 
 from __future__ import annotations
 
+import ast
+import io
 import re
 import subprocess
+import tokenize
 from pathlib import Path
 
 import pytest
@@ -121,7 +126,9 @@ def test_code_and_content_cite_the_repository_own_docs():
     assert not found, "cite docs/ by file and heading instead:\n" + "\n".join(found)
 
 
-CITATION = re.compile(r'docs/(?P<guide>[a-z_]+\.md), (?P<headings>"[^"\n]+"(?:, "[^"\n]+")*)')
+# A heading in double quotes, or in single quotes (as a message of the build cites one).
+QUOTED = r"""(?:"[^"\n]+"|'[^'\n]+')"""
+CITATION = re.compile(rf"docs/(?P<guide>[a-z_]+\.md), (?P<headings>{QUOTED}(?:, {QUOTED})*)")
 
 
 def test_each_cited_heading_is_a_heading_of_its_guide():
@@ -138,7 +145,122 @@ def test_each_cited_heading_is_a_heading_of_its_guide():
                 missing += [
                     f"{path.relative_to(PROJECT_DIR)}:{number}: {cited['guide']} has no "
                     f"heading {heading}"
-                    for heading in re.findall(r'"([^"]+)"', cited["headings"])
+                    for heading in (
+                        quoted[1:-1] for quoted in re.findall(QUOTED, cited["headings"])
+                    )
                     if heading not in headings and not heading.startswith("<")  # a pattern
                 ]
     assert not missing, "\n".join(missing)
+
+
+# A file of the repository named in a guide, a comment or a docstring: a path under one of
+# the project's folders with a file's extension (a folder, a glob or a `<placeholder>` is
+# a pattern, not a citation), or a module run with `python -m`.
+CITED_FILE = re.compile(
+    r"(?<![\w./-])((?:\.github|assets|bench|clinic|content|devtools|docs|tests|tools)/"
+    r"[\w./-]*?\.(?:py|mjs|jsx|js|ts|md|jsonc|json|yaml|yml|toml|sh))(?![\w<*{/-])"
+)
+CITED_MODULE = re.compile(r"(?:python|\))\s+-m\s+((?:bench|clinic|devtools|tests|tools)(?:\.\w+)*)")
+# A report named by itself, as reports name each other (`lighthouse.md`).
+REPORT_NAME = re.compile(r"(?<![\w./-])([a-z0-9][\w-]*\.(?:md|json))(?![\w/-])")
+REPORTS = PROJECT_DIR / "bench" / "reports"
+# Files a recipe has the reader make (docs/content.md, "Recipe: a new page";
+# docs/developing.md, "Decided before paint").
+MADE_BY_A_RECIPE = {
+    "assets/behaviors/before_paint/closed_day.js",
+    "clinic/site/pages/rules.py",
+    "content/i18n/es/rules.yaml",
+    "content/i18n/en/rules.yaml",
+}
+# Read whole: their commands run scripts by path.
+READ_WHOLE = ("Makefile", "pyproject.toml", "biome.jsonc", "jsconfig.json", ".github/", ".ci/")
+JS_COMMENT = re.compile(r"^\s*(?://|/?\*)(.*)$|\s//\s(.*)$")
+
+
+def _citing_lines(name: str, text: str) -> list[tuple[int, str]]:
+    """The lines of a tracked file that may cite another: all of a guide or a build file,
+    a Python file's comments and docstrings, a script's or a content file's comments (a
+    test's own data, such as a made-up path, is no citation)."""
+    lines = text.splitlines()
+    if name.endswith(".md") or name.startswith(READ_WHOLE):
+        return list(enumerate(lines, 1))
+    if name.endswith(".py"):
+        cited = [
+            (token.start[0], token.string)
+            for token in _tokens(text)
+            if token.type == tokenize.COMMENT
+        ]
+        for node in ast.walk(ast.parse(text)):
+            body = getattr(node, "body", None)
+            if isinstance(body, list) and body and isinstance(body[0], ast.Expr):
+                value = body[0].value
+                if isinstance(value, ast.Constant) and isinstance(value.value, str):
+                    cited += [
+                        (value.lineno + i, line) for i, line in enumerate(value.value.splitlines())
+                    ]
+        return cited
+    if name.endswith((".js", ".jsx", ".mjs", ".ts")):
+        return [
+            (number, "".join(part or "" for part in comment.groups()))
+            for number, line in enumerate(lines, 1)
+            if (comment := JS_COMMENT.search(line))
+        ]
+    if name.endswith((".yaml", ".yml", ".toml")):
+        return [
+            (number, line.split("#", 1)[1]) for number, line in enumerate(lines, 1) if "#" in line
+        ]
+    return []
+
+
+def _tokens(text: str) -> list[tokenize.TokenInfo]:
+    return list(tokenize.generate_tokens(io.StringIO(text).readline))
+
+
+def _module_exists(module: str) -> bool:
+    path = PROJECT_DIR / module.replace(".", "/")
+    return path.with_suffix(".py").is_file() or (path / "__init__.py").is_file()
+
+
+def test_every_cited_file_script_and_report_exists():
+    """A file, script or bench report named in a guide, the Makefile, a comment or a
+    docstring exists: a renamed or removed one leaves nothing pointing at it."""
+    listed = subprocess.run(
+        ["git", "ls-files"], cwd=PROJECT_DIR, capture_output=True, text=True, check=True
+    ).stdout.splitlines()
+    missing = []
+    for name in listed:
+        path = PROJECT_DIR / name
+        if not path.is_file() or path == Path(__file__):
+            continue
+        try:
+            text = path.read_text(encoding="utf-8")
+        except UnicodeDecodeError:
+            continue
+        in_a_report = name.startswith("bench/reports/")
+        for number, line in _citing_lines(name, text):
+            cited = [
+                file
+                for file in CITED_FILE.findall(line)
+                # A report records the code it measured as it was then.
+                if not in_a_report or file.startswith("bench/reports/")
+            ]
+            missing += [
+                f"{name}:{number}: {file}"
+                for file in cited
+                if file not in MADE_BY_A_RECIPE and not (PROJECT_DIR / file).exists()
+            ]
+            missing += [
+                f"{name}:{number}: python -m {module}"
+                for module in CITED_MODULE.findall(line)
+                if not _module_exists(module)
+            ]
+            if in_a_report:
+                missing += [
+                    f"{name}:{number}: bench/reports/{report}"
+                    for report in REPORT_NAME.findall(line)
+                    if not (REPORTS / report).exists()
+                    and not any(report in file for file in CITED_FILE.findall(line))
+                ]
+    assert not missing, "these name a file, script or report that is not there:\n" + "\n".join(
+        missing
+    )

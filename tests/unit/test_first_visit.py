@@ -1,5 +1,5 @@
 """The first-visit language choice: the script every page inlines first in <head>
-(assets/behaviors/first_visit.js, with its settings from clinic/site/components/first_visit.py),
+(assets/behaviors/before_paint/first_visit.js, with its settings from clinic/site/components/first_visit.py),
 run in Node against a stand-in browser, case by case. The same rules in a real browser:
 tests/e2e/test_first_visit.py."""
 
@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from clinic.site.components import first_visit
+from clinic.site.components import before_paint, first_visit
 from clinic.site.components.first_visit import (
     REDIRECT_FROM,
     REDIRECT_TO,
@@ -117,24 +117,8 @@ def test_the_script_is_told_only_data_from_the_route_table_and_the_content():
     assert {lang: path_for("home", lang) for lang in OTHERS} == REDIRECT_TO
     assert settings()["storageKey"] == KEY
     text = script_text()
-    assert first_visit.SETTINGS_PLACEHOLDER not in text
+    assert before_paint.DATA_PLACEHOLDER not in text
     assert json.dumps(settings(), ensure_ascii=False) in text
-
-
-def test_the_inlined_script_is_the_files_code_without_its_comments():
-    source = first_visit.SCRIPT_FILE.read_text(encoding="utf-8")
-    inlined = script_text().splitlines()
-    assert not [line for line in inlined if line.startswith(("//", "/*", "*"))]
-    code_lines = [
-        line.strip()
-        for line in source.splitlines()
-        if line.strip() and not line.strip().startswith(("//", "/*", "*"))
-    ]
-    assert len(inlined) == len(code_lines)
-    assert all(
-        a == b or first_visit.SETTINGS_PLACEHOLDER in b
-        for a, b in zip(inlined, code_lines, strict=True)
-    )
 
 
 def test_no_setting_can_close_the_script_element(monkeypatch):

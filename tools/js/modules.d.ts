@@ -139,13 +139,12 @@ interface Window {
   Cal?: CalApi;
 }
 
-/** The first-visit script's data, put in its place when the script is inlined (first_visit.py). */
-declare const FIRST_VISIT_SETTINGS: {
-  storageKey: string;
-  from: string;
-  to: Record<string, string>;
-  crawlers: string;
-};
+/**
+ * A before-paint script's data (assets/behaviors/before_paint/), put in its place as JSON
+ * when the script is inlined (clinic/site/components/before_paint.py). Each script types
+ * it as its function's parameter, in JSDoc: one declaration serves them all.
+ */
+declare const BEFORE_PAINT_DATA: any;
 
 /** The props of assets/widgets/CalEmbed.jsx (clinic/site/components/cal_embed.py gives them). */
 interface CalEmbedProps {

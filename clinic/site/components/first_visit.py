@@ -3,26 +3,22 @@ script that applies it.
 
 The rule itself (only the landing on `/`, once, the flag under the clinic's key, a
 chosen language never undone, crawlers and blocked storage left alone, query and hash
-kept) lives in one place, `assets/behaviors/first_visit.js`, which says why each part
-is there. That file runs in every page's <head>, ahead of its stylesheet and scripts,
-so before the page paints; this module passes it only data, as JSON: the storage key,
-the home paths from the route table (the default language's, and the others' by
-language code) and the crawler pattern.
+kept) lives in one place, `assets/behaviors/before_paint/first_visit.js`, which says why
+each part is there. That file runs in every page's <head>, ahead of its stylesheet and
+scripts, so before the page paints (a before-paint script: components/before_paint.py);
+this module passes it only data, as JSON: the storage key, the home paths from the route
+table (the default language's, and the others' by language code) and the crawler pattern.
 """
 
 from __future__ import annotations
 
-import json
-
 import reflex as rx
 
-from clinic.project import ASSETS_DIR
+from clinic.site.components.before_paint import before_paint_script, inlined_code
 from clinic.site.content import content
 from clinic.site.routes import DEFAULT_LANG, other_langs, path_for
 
-SCRIPT_FILE = ASSETS_DIR / "behaviors" / "first_visit.js"
-# The one identifier of the file that the build replaces with the settings (JSON).
-SETTINGS_PLACEHOLDER = "FIRST_VISIT_SETTINGS"
+SCRIPT = "first_visit"  # assets/behaviors/before_paint/first_visit.js
 
 # Matched case-insensitively against the user agent. "bot/" as in Googlebot/2.1,
 # bingbot/2.0, Applebot/0.1 (not phone names such as "Cubot").
@@ -48,27 +44,11 @@ def settings() -> dict[str, object]:
     }
 
 
-def _without_comment_lines(source: str) -> str:
-    """The file's code without its comment lines and indentation: every page carries it,
-    its explanations stay in the file. Only whole lines go, so code is never cut."""
-    kept = []
-    for line in source.splitlines():
-        stripped = line.strip()
-        if stripped and not stripped.startswith(("//", "/*", "*")):
-            kept.append(stripped)
-    return "\n".join(kept)
-
-
 def script_text() -> str:
     """The script as it is inlined: the file's code with the settings filled in."""
-    code = _without_comment_lines(SCRIPT_FILE.read_text(encoding="utf-8"))
-    if code.count(SETTINGS_PLACEHOLDER) != 1:
-        raise RuntimeError(f"{SCRIPT_FILE}: expected {SETTINGS_PLACEHOLDER} once in its code")
-    # JSON is a JavaScript expression; "<" escaped so that no value can close the <script>.
-    data = json.dumps(settings(), ensure_ascii=False).replace("<", "\\u003c")
-    return code.replace(SETTINGS_PLACEHOLDER, data)
+    return inlined_code(SCRIPT, settings())
 
 
 def first_visit_script() -> rx.Component:
     """The inline script for the start of every page's <head> (rx.App head_components)."""
-    return rx.el.script(script_text())
+    return before_paint_script(SCRIPT, settings())

@@ -8,7 +8,7 @@ from first paint, before and without the page's JavaScript, like the other menus
 (clinic/site/components/popover.py).
 
 Every link carries `hreflang`: a language chosen here is never undone by the first-visit
-redirect (assets/behaviors/first_visit.js remembers a click on any link with hreflang).
+redirect (assets/behaviors/before_paint/first_visit.js remembers a click on any link with hreflang).
 """
 
 from __future__ import annotations

@@ -27,14 +27,18 @@
  * made (a fetch with keepalive, which would outlive `/`): the stylesheet is asked for
  * before `/en/` and is the smaller response, so it is normally cached by the time
  * `/en/` needs it, and the extra request did not bring `/en/`'s paint any sooner
- * (bench/reports/english-first-visit-lantern.md).
+ * (measured with bench/lantern_breakdown.mjs on the English first visit's Lighthouse runs).
  *
- * The file is inlined as it is (comment lines left out) by
- * clinic/site/components/first_visit.py, which fills FIRST_VISIT_SETTINGS with data
- * only (JSON): the storage key, the default language's home path, the other languages'
- * home paths by language code (the route table) and the crawler pattern. The page's Content-Security-Policy allows it by its hash, like the other
- * inline scripts. Plain ES5, no module and no build step: it runs before anything else,
- * in every browser the site supports.
+ * A before-paint script (clinic/site/components/before_paint.py): inlined as it is
+ * (comment lines left out), with BEFORE_PAINT_DATA filled by
+ * clinic/site/components/first_visit.py with data only (JSON): the storage key, the
+ * default language's home path, the other languages' home paths by language code (the
+ * route table) and the crawler pattern. The page's Content-Security-Policy allows it by
+ * its hash, like the other inline scripts. Plain ES5, no module and no build step: it
+ * runs before anything else, in every browser the site supports.
+ */
+/**
+ * @param {{storageKey: string, from: string, to: Record<string, string>, crawlers: string}} settings
  */
 (function firstVisit(settings) {
   "use strict";
@@ -90,4 +94,4 @@
     document.documentElement.hidden = true;
     location.replace(settings.to[language] + location.search + location.hash);
   }
-})(FIRST_VISIT_SETTINGS);
+})(BEFORE_PAINT_DATA);
