@@ -127,11 +127,12 @@ MATRIX_MADE = "clinic matrix: the variants made"
 
 def matrix_parts(seed: str) -> list[Part]:
     """The clinic matrix's variants made, then the unit tests that read content on each
-    (tests/matrix/unit.py; on the variants built, the tests that grow copies of it too)."""
+    (tests/matrix/unit.py; on the variant that is `grown`, the tests that grow copies of it
+    too)."""
     made = Part(MATRIX_MADE, [str(BIN / "python"), "-m", "tests.matrix.variants"])
     runs = []
     for variant in matrix.VARIANTS:
-        options = ["-q", f"--randomly-seed={seed}", *([matrix_unit.WITH_GROWTH] * variant.built)]
+        options = ["-q", f"--randomly-seed={seed}", *([matrix_unit.WITH_GROWTH] * variant.grown)]
         runs.append(
             pytest_part(
                 f"unit tests on clinic {variant.name}",

@@ -28,8 +28,8 @@ CONTENT_READERS = (
     "tools.add_language",
 )
 # The modules whose tests grow copies of the content (a doctor, a service, a language more)
-# and load each in a process of its own: seconds a test. They run on the variants that are
-# built (`WITH_GROWTH`), which between them hold every axis.
+# and load each in a process of its own: seconds a test. They run on the variant whose
+# languages differ most from the sample's (`WITH_GROWTH`; variants.py's `grown`).
 GROWING = ("test_growth.py", "test_languages.py")
 WITH_GROWTH = "--with-growth"
 # Tests that read the content but whose verdict does not depend on its shape.

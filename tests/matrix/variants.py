@@ -45,6 +45,8 @@ class Variant:
     recipe: Recipe
     built: bool = False
     """Built and served for the browser smoke tests."""
+    grown: bool = False
+    """Its unit tests include those that grow copies of it (tests/matrix/unit.py)."""
     from_fixture: bool = False
     """Starts from the fixture clinic's content (tests/fixture_clinic/recipe.py)."""
 
@@ -170,6 +172,7 @@ VARIANTS = [
         "(three languages, four doctors, a photo)",
         reordered,
         built=True,
+        grown=True,
         from_fixture=True,
     ),
     Variant("single-language", "one language, the sample's second, at /", single_language),
