@@ -13,13 +13,14 @@ variant the model cannot hold yet is then left out, a part of one is left out of
 
 from __future__ import annotations
 
+import os
 import shutil
+import subprocess
 import sys
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-from clinic.site.content import schemas
 from devtools import content_variants as grow
 from tests.fixture_clinic import recipe as fixture
 from tests.fixture_clinic.site import PROJECT_DIR, prepare
@@ -225,7 +226,14 @@ def make_content(variant: Variant, dest: Path) -> bool:
         shutil.rmtree(content_dir)
         note(variant.name, f"not made: {why}")
         return False
-    schemas.write(content_dir)
+    # `make schemas` on the variant, in a process that reads it (its languages are fixed
+    # when clinic/ is first imported).
+    subprocess.run(
+        [sys.executable, "-m", "clinic.site.content.schemas"],
+        env={**os.environ, "CLINIC_CONTENT_DIR": str(content_dir)},
+        check=True,
+        stdout=subprocess.DEVNULL,
+    )
     return True
 
 
