@@ -11,6 +11,7 @@ from clinic.framework.page_modules import own_code_module
 from clinic.project import ASSETS_DIR
 from clinic.server import middleware as server
 from clinic.site import seo, structured_data
+from clinic.site.components.closed_days import closed_days_head
 from clinic.site.components.first_visit import first_visit_script
 from clinic.site.components.fixed_bars import scroll_padding_style
 from clinic.site.components.layout import page_shell
@@ -41,6 +42,8 @@ app = rx.App(
     head_components=[
         # First in <head>: an English first visit of `/` leaves before the page paints.
         first_visit_script(),
+        # Then, on a closed day (clinic.yaml), which notice the page shows, before it paints.
+        *closed_days_head(),
         rx.el.link(rel="icon", href=FAVICON_HREF, type="image/svg+xml"),
         # Scrolling (to a focused control, to an anchor) keeps clear of the fixed bars.
         scroll_padding_style(),

@@ -19,6 +19,8 @@ from pathlib import Path
 from urllib.parse import urlsplit
 from zoneinfo import ZoneInfo
 
+import pytest
+
 from clinic.server import open_times, security
 from clinic.site.content import Doctor, content
 from clinic.site.routes import OPEN_TIMES_PATH_PREFIX
@@ -89,9 +91,50 @@ def target_of(step: dict, doctor: Doctor) -> str:
     return OPEN_TIMES_PATH_PREFIX + path + request.get("query", VISITOR["query"])
 
 
+def closed_day_placeholders() -> dict[str, str] | None:
+    """A case's closed-day placeholders, from the content's first closed run ahead (None
+    when it lists none): 10:00 on its first day and on the first open day after it."""
+    clinic = content().clinic
+    zone = ZoneInfo(clinic.time_zone)
+    today = datetime.now(zone).date()
+    ahead = sorted((run for run in clinic.closed.days if run.start > today), key=lambda r: r.start)
+    if not ahead:
+        return None
+    closed_date = ahead[0].start
+    open_date = ahead[0].last + timedelta(days=1)
+    while clinic.closed.includes(open_date):
+        open_date += timedelta(days=1)
+
+    def ten_am(day) -> datetime:
+        return datetime(day.year, day.month, day.day, 10, tzinfo=zone)
+
+    return {
+        "closed_date": closed_date.isoformat(),
+        "closed_slot": ten_am(closed_date).isoformat(timespec="milliseconds"),
+        "open_date": open_date.isoformat(),
+        "open_slot": ten_am(open_date).isoformat(timespec="milliseconds"),
+        "open_slot_answer": ten_am(open_date).isoformat(timespec="seconds"),
+    }
+
+
+def filled(case: dict) -> dict:
+    """The case with its placeholders filled from the content (a closed day's), or skipped
+    when the content has nothing to fill them with."""
+    if case.get("needs") != "closed_day":
+        return case
+    values = closed_day_placeholders()
+    if values is None:
+        pytest.skip("the content lists no closed day ahead (clinic.yaml, closed.days)")
+    text = json.dumps(case)
+    for name, value in values.items():
+        text = text.replace("{" + name + "}", value)
+    return json.loads(text)
+
+
 def run_case(case: dict, relay: Relay, stub: CalApiStub) -> None:
     """Runs the case's steps in order; fails naming the case, the step and each difference."""
     doctor = doctor_under_test()
+    case = filled(case)
     for number, step in enumerate(steps_for(case, relay), start=1):
         if "after" in step:
             relay.move_clock(CONTRACT["relay_cache"][step["after"]] + 1)

@@ -29,6 +29,7 @@
  *   not_found_path: string,
  *   api_origin: string,
  *   time_zone: string,
+ *   closed_days: [string, string][],
  *   event_types: Record<string, number>,
  *   headers: Record<string, string>,
  *   contract: Contract,
@@ -195,18 +196,22 @@ async function askCalCom(data, eventTypeId, origin) {
   if (response.status !== 200) {
     throw new Error(`Cal.com answered ${response.status}`);
   }
-  return nextTimes(await response.json(), now, data.contract, answer.max_times);
+  return nextTimes(await response.json(), now, data.contract, answer.max_times, (at) =>
+    isOpenOn(data, at),
+  );
 }
 
 /**
- * The first `limit` slot starts after `now` in a `/v2/slots` answer, earliest first.
+ * The first `limit` slot starts after `now` in a `/v2/slots` answer, earliest first, on
+ * days `isOpen` allows.
  * @param {unknown} answer
  * @param {number} now
  * @param {Contract} contract
  * @param {number} limit
+ * @param {(at: number) => boolean} [isOpen]
  * @returns {string[]}
  */
-export function nextTimes(answer, now, contract, limit) {
+export function nextTimes(answer, now, contract, limit, isOpen = () => true) {
   const days = isObject(answer) ? answer.data : undefined;
   if (!isObject(days)) {
     throw new Error("no 'data' object in the answer");
@@ -218,7 +223,7 @@ export function nextTimes(answer, now, contract, limit) {
     for (const slot of Array.isArray(slots) ? slots : []) {
       const start = isObject(slot) ? slot.start : undefined;
       const moment = typeof start === "string" && pattern.test(start) ? momentOf(start) : null;
-      if (moment && moment.at > now) {
+      if (moment && moment.at > now && isOpen(moment.at)) {
         starts.push(moment);
       }
     }
@@ -227,6 +232,19 @@ export function nextTimes(answer, now, contract, limit) {
     .sort((a, b) => a.at - b.at)
     .slice(0, limit)
     .map((moment) => moment.written);
+}
+
+/**
+ * Whether the clinic is open on the day of an instant by its closed days (clinic.yaml's,
+ * first and last day YYYY-MM-DD, in the clinic's zone): the site says it is closed then,
+ * so no time may say otherwise.
+ * @param {RelayData} data
+ * @param {number} at
+ * @returns {boolean}
+ */
+export function isOpenOn(data, at) {
+  const day = dayIn(data.time_zone, at);
+  return !data.closed_days.some(([first, last]) => first <= day && day <= last);
 }
 
 /**

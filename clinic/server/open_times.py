@@ -35,7 +35,7 @@ from zoneinfo import ZoneInfo
 
 import httpx
 
-from clinic.site.content import Doctor, content
+from clinic.site.content import ClosedDaysNotice, Doctor, content
 from clinic.site.routes import OPEN_TIMES_PATH_PREFIX
 
 CONTRACT_FILE = Path(__file__).resolve().parents[1] / "edge" / "open_times_contract.json"
@@ -96,10 +96,14 @@ def doctor_for_path(path: str) -> Doctor | None:
     return next((d for d in doctors_with_open_times() if d.slug == slug), None)
 
 
-def next_times(answer: object, now: datetime, limit: int = MAX_TIMES) -> list[str]:
+def next_times(
+    answer: object, now: datetime, limit: int = MAX_TIMES, closed: ClosedDaysNotice | None = None
+) -> list[str]:
     """The first `limit` slot starts after `now` from a `/v2/slots` answer, earliest first,
     in the contract's form (`SLOT_START`, written to the second with the offset Cal.com
-    gave: the clinic's zone, asked for by name). Entries of another shape are passed over."""
+    gave: the clinic's zone, asked for by name). Entries of another shape are passed over,
+    and so is a slot on a day the clinic is closed (`closed`, days in the zone of `now`):
+    the site says it is closed then, so no time may say otherwise."""
     days = answer.get("data") if isinstance(answer, dict) else None
     if not isinstance(days, dict):
         raise UpstreamFailed("no 'data' object in the answer")
@@ -113,8 +117,9 @@ def next_times(answer: object, now: datetime, limit: int = MAX_TIMES) -> list[st
                 moment = datetime.fromisoformat(start)
             except ValueError:  # a day or an hour that does not exist
                 continue
-            if moment > now:
-                starts.append(moment)
+            if moment <= now or (closed and closed.includes(moment.astimezone(now.tzinfo).date())):
+                continue
+            starts.append(moment)
     return [moment.isoformat(timespec="seconds") for moment in sorted(starts)[:limit]]
 
 
@@ -169,7 +174,7 @@ class OpenTimes:
                 )
             if response.status_code != 200:
                 raise UpstreamFailed(f"Cal.com answered {response.status_code}")
-            return next_times(response.json(), now)
+            return next_times(response.json(), now, closed=content().clinic.closed)
         # ValueError: not JSON, or not even text.
         except (TimeoutError, httpx.HTTPError, httpx.InvalidURL, ValueError) as err:
             raise UpstreamFailed(str(err) or type(err).__name__) from None

@@ -61,13 +61,17 @@ def memberships(lang: str) -> NavItem:
 
 
 def footer_links(lang: str) -> list[NavItem]:
-    """Footer quick links: services, team, memberships (new tab), contact, privacy notice."""
+    """Footer quick links: services, team, memberships (new tab), contact, privacy notice,
+    accessibility statement."""
     return [
         NavItem("services", home_anchor(lang, SERVICES_SECTION_ID), text_of(lang, "nav.services")),
         NavItem("team", home_anchor(lang, TEAM_SECTION_ID), text_of(lang, "nav.team")),
         memberships(lang),
         NavItem("contact", path_for("contact", lang), text_of(lang, "nav.contact")),
         NavItem("privacy", path_for("privacy", lang), text_of(lang, "footer.privacy")),
+        NavItem(
+            "accessibility", path_for("accessibility", lang), text_of(lang, "footer.accessibility")
+        ),
     ]
 
 

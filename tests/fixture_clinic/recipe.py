@@ -9,7 +9,8 @@ sample's fee, phone, hours and names) fails while it is being written, not in a
 clinic's hands:
 
 - other facts: brand (and its share image), phone and WhatsApp, e-mail, address, fee and
-  length of the consultation, opening hours, permits, rating, each figure of `claims`;
+  length of the consultation, opening hours, closed days (always ahead of the day it is
+  made), permits, rating, each figure of `claims`;
 - other doctors: the first two renamed (names, slugs, years), the first with a photo;
   a third with a four-word name and no Cal.com event type (no open times); a fourth;
 - a service more (a copy of the last one's page), one certification fewer (or more),
@@ -25,8 +26,10 @@ The recipe runs on a copy of content/ (`make_content`), never on content/ itself
 from __future__ import annotations
 
 import shutil
+from datetime import datetime, timedelta
 from pathlib import Path
 from urllib.parse import quote_plus
+from zoneinfo import ZoneInfo
 
 import yaml
 
@@ -131,6 +134,25 @@ def _address(address: dict) -> dict:
     return new
 
 
+def _closed_days_ahead(clinic: dict) -> dict:
+    """Closed days always ahead of the day the fixture is made (the content's own pass by):
+    a day in three days' time, with the content's first reason if it gives one, and a run
+    of three days a fortnight later without one; announced another number of days ahead."""
+    today = datetime.now(ZoneInfo(clinic["time_zone"])).date()
+    closed = clinic.get("closed", {})
+    reasons = [day["reason"] for day in closed.get("days", []) if day.get("reason")]
+    if not reasons:
+        note("clinic.yaml's closed days give no reason: the fixture's give none either")
+    ahead = closed.get("notice_days_before", 7)
+    return {
+        "notice_days_before": ahead + 2 if ahead < 10 else ahead - 2,
+        "days": [
+            {"start": today + timedelta(days=3), **({"reason": reasons[0]} if reasons else {})},
+            {"start": today + timedelta(days=15), "end": today + timedelta(days=17)},
+        ],
+    }
+
+
 def change_facts(content_dir: Path, assets_dir: Path) -> None:
     """Another brand (with its share image), phone, address, fee, hours, permits, rating and
     figures: the ones above, or close to them where the content already says the same
@@ -144,6 +166,7 @@ def change_facts(content_dir: Path, assets_dir: Path) -> None:
     new.update(BRAND)
     new.update(FACTS)
     new["address"] = _address(clinic["address"])
+    new["closed"] = _closed_days_ahead(clinic)
     new["claims"] = {name: _other_figure(value) for name, value in new.get("claims", {}).items()}
     if not new["claims"]:
         note("clinic.yaml has no figures (claims): none to change")

@@ -28,7 +28,8 @@ def _data(path: Path) -> bytes:
     facts), any other file's bytes."""
     if path.suffix in {".yaml", ".yml"}:
         data = yaml.safe_load(path.read_text(encoding="utf-8"))
-        return json.dumps(data, sort_keys=True, ensure_ascii=False).encode()
+        # default=str: YAML reads an unquoted date (closed days) as a date.
+        return json.dumps(data, sort_keys=True, ensure_ascii=False, default=str).encode()
     return path.read_bytes()
 
 

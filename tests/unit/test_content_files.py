@@ -277,6 +277,20 @@ CASES: list[tuple[str, Callable[[Path], None], Callable[[Path], str]]] = [
         ),
     ),
     (
+        "pages/accessibility.yaml: the review's date not a date",
+        lambda c: edit(c, "pages/accessibility.yaml", lambda d: d.update(reviewed="last week")),
+        lambda c: r"^pages/accessibility\.yaml: field 'reviewed': Input should be a valid date",
+    ),
+    (
+        f"i18n/{OTHER_LANG}/accessibility.yaml: a section without its title",
+        lambda c: edit(
+            c,
+            texts(OTHER_LANG, "accessibility"),
+            lambda d: next(iter(d["sections"].values())).pop("title"),
+        ),
+        lambda c: rf"^{texts(OTHER_LANG, 'accessibility')}: field 'sections\.[a-z-]+\.title': ",
+    ),
+    (
         "pages/success.yaml: a rule as a word",
         lambda c: edit(
             c, "pages/success.yaml", lambda d: d["rules"].update(tolerance_minutes="quince")

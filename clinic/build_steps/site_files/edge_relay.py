@@ -53,6 +53,10 @@ def relay_data() -> dict:
         "not_found_path": OPEN_TIMES_PATH_PREFIX + NO_FILE,
         "api_origin": str(content().clinic.scheduling.api_origin).rstrip("/"),
         "time_zone": content().clinic.time_zone,
+        # Days no time may be offered on (first and last, in the clinic's zone).
+        "closed_days": [
+            [day.start.isoformat(), day.last.isoformat()] for day in content().clinic.closed.days
+        ],
         "event_types": {
             doctor.slug: doctor.cal_event_type_id for doctor in open_times.doctors_with_open_times()
         },

@@ -7,6 +7,7 @@ from __future__ import annotations
 import reflex as rx
 
 from clinic.framework.browser_steps import browser_step, handler
+from clinic.site.components.closed_days import closed_days_notices
 from clinic.site.components.fixed_bars import BELOW_THE_HEADER_CLASS
 from clinic.site.components.floating_book import floating_book_button
 from clinic.site.components.footer import footer
@@ -57,6 +58,8 @@ def page_shell(page: Page, *content: rx.Component) -> rx.Component:
         skip_link(lang),
         navbar(page),
         rx.el.main(
+            # At the top of every page, shown only on and before a closed day.
+            closed_days_notices(lang),
             HydrateLater.create(*content),
             id=MAIN_ID,
             tab_index=-1,

@@ -14,7 +14,13 @@ from pathlib import Path
 from clinic.project import CONTENT_DIR
 from clinic.site.content import loader
 from clinic.site.content.base import PositiveInt, Slug, Strict, Text
-from clinic.site.content.clinic_facts import Address, Clinic, OpeningHours
+from clinic.site.content.clinic_facts import (
+    Address,
+    Clinic,
+    ClosedDays,
+    ClosedDaysNotice,
+    OpeningHours,
+)
 from clinic.site.content.doctors import Doctor
 from clinic.site.content.errors import ContentError
 from clinic.site.content.languages import (
@@ -38,6 +44,8 @@ __all__ = [
     "LANGUAGES",
     "Address",
     "Clinic",
+    "ClosedDays",
+    "ClosedDaysNotice",
     "Content",
     "ContentError",
     "Doctor",

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+from datetime import date, datetime
 from typing import Annotated, Literal
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
-from pydantic import Field, HttpUrl, field_validator
+from pydantic import Field, HttpUrl, field_validator, model_validator
 
-from clinic.site.content.base import Strict
+from clinic.site.content.base import Slug, Strict
 from clinic.site.content.medical_specialties import MedicalSpecialty
 
 Day = Literal["Mo", "Tu", "We", "Th", "Fr", "Sa", "Su"]
@@ -48,6 +49,50 @@ class OpeningHours(Strict):
     """Opening time, 24-hour, quoted: "09:00"."""
     closes: Time
     """Closing time, 24-hour, quoted: "20:00"."""
+
+
+class ClosedDays(Strict):
+    """A date or a run of dates the clinic is closed besides its weekly hours (a holiday)."""
+
+    start: date
+    """The first closed day, unquoted: 2026-12-24."""
+    end: date | None = None
+    """The last closed day of a run, unquoted (leave it out for a single day)."""
+    reason: Slug | None = None
+    """Why, as a key: its words are under `closed_days.reasons.<key>` in each language's
+    i18n/<code>.yaml (christmas). Leave it out to say nothing of why."""
+
+    @model_validator(mode="after")
+    def _in_order(self) -> ClosedDays:
+        if self.end is not None and self.end < self.start:
+            raise ValueError(f"end {self.end} comes before start {self.start}")
+        return self
+
+    @property
+    def last(self) -> date:
+        return self.end or self.start
+
+    @property
+    def key(self) -> str:
+        """Names the run in the page (its notice) and to the head script: its first day."""
+        return self.start.isoformat()
+
+
+class ClosedDaysNotice(Strict):
+    """Days the clinic is closed besides its weekly hours, and how early patients hear of it."""
+
+    notice_days_before: Annotated[int, Field(ge=0, le=60)] = 7
+    """How many days ahead every page announces a closed day (0: only on the day)."""
+    days: list[ClosedDays] = []
+    """The closed dates or runs of dates, in any order; past ones are ignored by themselves."""
+
+    def not_over(self, today: date) -> list[ClosedDays]:
+        """The runs not over by `today`, in date order: what the site still announces."""
+        return sorted((run for run in self.days if run.last >= today), key=lambda run: run.start)
+
+    def includes(self, day: date) -> bool:
+        """Whether the clinic is closed on `day` by this list (not by its weekly hours)."""
+        return any(run.start <= day <= run.last for run in self.days)
 
 
 class Consultation(Strict):
@@ -182,6 +227,10 @@ class Clinic(Strict):
     """Where the clinic is: one address everywhere."""
     hours: Annotated[list[OpeningHours], Field(min_length=1)]
     """Opening hours; days not listed are closed."""
+    closed: ClosedDaysNotice = ClosedDaysNotice()
+    """Holidays and other days closed besides the weekly hours: every page says so on the
+    day (and `notice_days_before` days ahead), search engines read them, and a doctor's open
+    times never offer them."""
     permits: Annotated[list[str], Field(min_length=3, max_length=3)]
     """The three health-authority permit numbers."""
     consultation: Consultation
@@ -220,6 +269,10 @@ class Clinic(Strict):
                 f"unknown time zone {value!r} (use an IANA name such as America/Mexico_City)"
             ) from None
         return value
+
+    def today(self) -> date:
+        """Today's date where the clinic is."""
+        return datetime.now(ZoneInfo(self.time_zone)).date()
 
     @property
     def origin(self) -> str:

@@ -165,6 +165,13 @@ def _check_page_texts(content: Content) -> None:
         "Each doctor's head texts name their {role}: give role_female and role_male for "
         "the genders of doctors.yaml.",
     )
+    reasons = sorted({day.reason for day in content.clinic.closed.days if day.reason})
+    _require_texts(
+        content,
+        [f"closed_days.reasons.{reason}" for reason in reasons],
+        "clinic.yaml gives a closed day this reason: its words go under "
+        "closed_days.reasons in every language.",
+    )
     for service in content.services:
         _require_texts(
             content,

@@ -35,6 +35,7 @@ from typing_extensions import TypeAliasType
 from clinic.site.content.base import Strict, Text
 from clinic.site.content.doctors import Doctor
 from clinic.site.content.pages.about import AboutContent
+from clinic.site.content.pages.accessibility import AccessibilityContent
 from clinic.site.content.pages.consultation import ConsultationContent
 from clinic.site.content.pages.faq import FaqContent
 from clinic.site.content.pages.home import HomeContent
@@ -56,6 +57,7 @@ class PageModel:
 # The kinds of page with long texts. Any other kind's file has only `head` and `texts`.
 PAGE_MODELS: dict[str, PageModel] = {
     "about": PageModel(AboutContent),
+    "accessibility": PageModel(AccessibilityContent, facts="pages/accessibility.yaml"),
     "consultation": PageModel(ConsultationContent, facts="pages/consultation.yaml"),
     "faq": PageModel(FaqContent, facts="pages/faq.yaml"),
     "home": PageModel(HomeContent, facts="pages/home.yaml"),
