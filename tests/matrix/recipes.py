@@ -148,6 +148,13 @@ def drop_claims(content_dir: Path) -> None:
         write(path, data)
 
 
+def drop_closed_days(content_dir: Path) -> None:
+    """No days closed besides the weekly hours."""
+    clinic = read(content_dir / "clinic.yaml")
+    clinic.pop("closed", None)
+    write(content_dir / "clinic.yaml", clinic)
+
+
 def drop_home_selling_points(content_dir: Path) -> None:
     """No chips in the hero and no banner under the services."""
     home = read(content_dir / "pages" / "home.yaml")
@@ -195,10 +202,11 @@ def plain_faq(content_dir: Path) -> None:
 
 
 def no_optional_blocks(content_dir: Path) -> None:
-    """Everything the model lets a clinic leave out, left out: figures (claims), the hero's
-    chips, the services' banner, the consultation row's points, the FAQ's lists, notes,
+    """Everything the model lets a clinic leave out, left out: figures (claims), closed
+    days, the hero's chips, the services' banner, the consultation row's points, the FAQ's lists, notes,
     actions and extra services."""
     drop_claims(content_dir)
+    drop_closed_days(content_dir)
     drop_home_selling_points(content_dir)
     drop_consultation_points(content_dir)
     plain_faq(content_dir)

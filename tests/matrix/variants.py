@@ -190,7 +190,8 @@ VARIANTS = [
     ),
     Variant(
         "no-optional-blocks",
-        "no figures (claims), hero chips, banner, consultation points, FAQ lists or notes",
+        "no figures (claims), closed days, hero chips, banner, consultation points, FAQ lists "
+        "or notes",
         no_optional,
     ),
     Variant(
