@@ -10,10 +10,11 @@ them mostly waits on one process (pyright, npm, the sample's build) while the un
 keep both cores busy. The fixture clinic's production server, which the browser tests
 need, is built and started meanwhile too (`early_fixture_server`), and named to them.
 
-The clinic matrix (tests/matrix/) is made beside the unit tests too, and the unit tests
-that read content run on each of its variants there, one part each; the variants that are
-built are built and served in the background as soon as they are made
-(`early_matrix_servers`), and the browser smoke tests run on each after the browser tests.
+The clinic matrix (tests/matrix/) is made in the background from the start, and the unit
+tests that read content run on each of its variants there, one part each, beside the unit
+and browser tests (`in_background`); the variants that are built are built and served in
+the background as soon as they are made (`early_matrix_servers`), and the browser smoke
+tests run on each after the browser tests.
 
 With `--trace-options` (in CI), the browser tests that failed run once more with those
 options, which keep a Playwright trace and a screenshot of each failure (`traced_again`).
@@ -37,6 +38,7 @@ import sys
 import tempfile
 import threading
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -112,7 +114,7 @@ def parts(seed: str, unit_options: list[str], e2e_options: list[str]) -> list[Pa
         "unit tests", "unit.txt", ["tests/unit", "-q", f"--randomly-seed={seed}", *unit_options]
     )
     return [
-        Beside(chains=[checks, [sample], matrix_parts(seed)], main=unit),
+        Beside(chains=[checks, [sample]], main=unit),
         # Everything else, in a browser, on the fixture clinic (tests/fixture_clinic/).
         pytest_part(
             "browser tests",
@@ -262,28 +264,52 @@ def run(part: Part) -> None:
     _ended(part, *_started(part))
 
 
+def _run_chain(chain: list[Part], beside: str, held: dict[str, str]) -> None:
+    """Run parts one after another, each one's output held back in `held`."""
+    for part in chain:
+        part.beside = beside
+        with tempfile.TemporaryFile("w+", encoding="utf-8") as output:
+            _ended(part, *_started(part, output))
+            output.seek(0)
+            held[part.name] = output.read()
+
+
+def _print_held(parts: list[Part], held: dict[str, str]) -> None:
+    for part in parts:
+        print(f"\n=== {part.name} (beside the {part.beside}): {shlex.join(part.command)}")
+        print(held[part.name], end="", flush=True)
+
+
 def run_beside(step: Beside) -> None:
     """Each chain in a thread of its own, its parts' output held back, while `step.main`
     runs; then each held part's output, in the chains' order."""
     held: dict[str, str] = {}
-
-    def run_chain(chain: list[Part]) -> None:
-        for part in chain:
-            part.beside = step.main.name
-            with tempfile.TemporaryFile("w+", encoding="utf-8") as output:
-                _ended(part, *_started(part, output))
-                output.seek(0)
-                held[part.name] = output.read()
-
-    threads = [threading.Thread(target=run_chain, args=(chain,)) for chain in step.chains]
+    threads = [
+        threading.Thread(target=_run_chain, args=(chain, step.main.name, held))
+        for chain in step.chains
+    ]
     for thread in threads:
         thread.start()
     run(step.main)
     for thread in threads:
         thread.join()
-    for part in (part for chain in step.chains for part in chain):
-        print(f"\n=== {part.name} (beside the {part.beside}): {shlex.join(part.command)}")
-        print(held[part.name], end="", flush=True)
+    _print_held([part for chain in step.chains for part in chain], held)
+
+
+def in_background(chain: list[Part], beside: str) -> Callable[[], None]:
+    """Start `chain` in a thread of its own, its output held back; returns what waits for
+    it and prints that output. The clinic matrix's unit tests take longer than the unit
+    tests they start beside: in the background they run on through the browser tests,
+    which then start on time, rather than after them."""
+    held: dict[str, str] = {}
+    thread = threading.Thread(target=_run_chain, args=(chain, beside, held))
+    thread.start()
+
+    def finish() -> None:
+        thread.join()
+        _print_held(chain, held)
+
+    return finish
 
 
 def early_fixture_server() -> tuple[threading.Thread, dict]:
@@ -362,8 +388,10 @@ def main() -> int:
     steps = parts(options.seed, shlex.split(options.unit_options), e2e_options)
     all_parts = each_part(steps)
     server, started = early_fixture_server()
-    made = next(part for part in all_parts if part.name == MATRIX_MADE)
-    matrix_server, matrix_started = early_matrix_servers(made)
+    matrix_chain = matrix_parts(options.seed)
+    all_parts += matrix_chain
+    matrix_server, matrix_started = early_matrix_servers(matrix_chain[0])
+    matrix_finished = in_background(matrix_chain, "unit and browser tests")
     try:
         for step in steps:
             if step is steps[-1]:  # the browser tests: on the server started above
@@ -376,12 +404,14 @@ def main() -> int:
                 run_beside(step)
             else:
                 run(step)
-        browser = all_parts[-1]
+        browser = steps[-1]
+        assert isinstance(browser, Part)
         again = traced_again(browser, e2e_options, shlex.split(options.trace_options))
         if again:
             all_parts.append(again)
             run(again)
             note_second_passes(browser, again)
+        matrix_finished()
         matrix_server.join()
         for variant in (variant for variant in matrix.VARIANTS if variant.built):
             served = matrix_started.get(variant.name, {})
