@@ -9,6 +9,7 @@ The same seed always gives the same requests.
 
 from __future__ import annotations
 
+import functools
 import random
 import socket
 import string
@@ -16,16 +17,27 @@ from collections import Counter
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 
-KNOWN_PATHS = [
-    "/",
-    "/en/",
-    "/contacto",
-    "/citas",
-    "/en/faq",
-    "/assets/",
-    "/healthz",
-    "/favicon.svg",
-]
+from clinic.site.routes import all_pages, legacy_redirects
+
+# Paths the server answers besides the pages.
+SERVER_PATHS = ["/assets/", "/healthz", "/favicon.svg"]
+
+
+@functools.cache
+def known_paths() -> tuple[str, ...]:
+    """Paths the requests are built on, from the route table of the content in use: every
+    language's home and its first other page, the first legacy path, and the server's own."""
+    pages = all_pages()
+    langs = list(dict.fromkeys(page.lang for page in pages))
+    homes = [page.path for page in pages if page.kind == "home"]
+    others = [next(p.path for p in pages if p.lang == lang and p.kind != "home") for lang in langs]
+    return (*homes, *others, *list(legacy_redirects())[:1], *SERVER_PATHS)
+
+
+def _pages() -> list[str]:
+    return [path for path in known_paths() if path not in SERVER_PATHS and path != "/"]
+
+
 METHODS_ODD = [
     "POST",
     "PUT",
@@ -70,7 +82,8 @@ def _pct(text: str) -> bytes:
 
 
 def _make(rng: random.Random, kind: str) -> bytes:
-    base = rng.choice(KNOWN_PATHS).encode()
+    base = rng.choice(known_paths()).encode()
+    page = rng.choice(_pages()).encode()
     if kind == "random_path":
         path = "/" + "/".join(
             _random_segment(rng, rng.randint(1, 40)) for _ in range(rng.randint(1, 6))
@@ -95,12 +108,12 @@ def _make(rng: random.Random, kind: str) -> bytes:
                 b"/..%2f..%2fetc%2fpasswd",
                 b"/%2e%2e/%2e%2e/etc/passwd",
                 b"/assets/../../rxconfig.py",
-                b"/./contacto",
-                b"//contacto",
+                b"/." + page,
+                b"/" + page,
                 b"/..",
                 b"/assets/..%5c..%5cx",
-                b"/contacto/..",
-                b"/en/../",
+                page + b"/..",
+                page.rstrip(b"/") + b"/../",
                 b"/.web/build",
                 b"/.env",
                 b"/.git/config",
@@ -108,9 +121,7 @@ def _make(rng: random.Random, kind: str) -> bytes:
         )
         return _request("GET", target)
     if kind == "nul":
-        target = rng.choice(
-            [b"/%00", b"/contacto%00.html", b"/a\x00b", b"/\x00", b"/assets/x.js%00"]
-        )
+        target = rng.choice([b"/%00", page + b"%00.html", b"/a\x00b", b"/\x00", b"/assets/x.js%00"])
         return _request("GET", target)
     if kind == "unicode":
         text = "".join(rng.choice(UNICODE) for _ in range(rng.randint(1, 8)))

@@ -23,7 +23,6 @@ import clinic.site.content as content_module
 from clinic.site.content import CONTENT_DIR, LANGS
 from clinic.site.content.page_text_files import DOCTOR, SERVICE_FILE, PageTextsFile
 from clinic.site.content.pages.home import CAROUSEL_MIN
-from clinic.site.routes import lang_prefix
 
 # A third doctor as the issue describes her: two surnames and accents (slug without them).
 # Names are written bare: each language's title, if the content's doctors have one, is
@@ -58,11 +57,13 @@ MORE_DOCTORS = [
     },
 ]
 # A service more with texts of its own, one that a clinic of any specialty may offer
-# (its page's texts are a copy of another service's).
+# (its page's texts are a copy of another service's). Its texts and slugs are written in
+# two languages, keyed by their codes; a path is a slug under its language's prefix in
+# the content it is added to (whichever language is the default there).
 NEW_SERVICE = {
     "key": "second-opinion",
     "icon": "message-circle-question",
-    "paths": {"es": "/segunda-opinion", "en": "/en/second-opinion"},
+    "slugs": {"es": "segunda-opinion", "en": "second-opinion"},
     "title": {"es": "Segunda opinión", "en": "Second opinion"},
     "description": {
         "es": "Revisamos contigo un diagnóstico o un tratamiento propuesto, con tus estudios en la mano.",
@@ -84,22 +85,11 @@ DOCTOR_TEXTS = PageTextsFile(DOCTOR, DOCTOR).relative
 HOME_TEXTS = PageTextsFile("home", "home").relative
 
 
-def in_every_language(
-    texts: dict[str, str], paths: bool = False, langs: list[str] | None = None
-) -> dict[str, str]:
-    """Texts written here in the sample's languages, for every language of the content: a
-    language of its own is the last sample language's text as `make language` drafts it
-    (a path: under that language's prefix)."""
+def in_every_language(texts: dict[str, str], langs: list[str] | None = None) -> dict[str, str]:
+    """Texts written here in a few languages, for every language of the content: a
+    language they lack gets the last one's text, as `make language` drafts it."""
     last = list(texts)[-1]
-    drafted = {}
-    for lang in langs or LANGS:
-        if lang in texts:
-            drafted[lang] = texts[lang]
-        elif paths:
-            drafted[lang] = lang_prefix(lang) + texts[last][len(lang_prefix(last)) :]
-        else:
-            drafted[lang] = texts[last]
-    return drafted
+    return {lang: texts.get(lang, texts[last]) for lang in langs or LANGS}
 
 
 def read(path: Path):
@@ -112,6 +102,22 @@ def write(path: Path, data) -> None:
 
 def languages_of(content_dir: Path) -> list[str]:
     return [language["code"] for language in read(content_dir / "languages.yaml")]
+
+
+def prefixes_of(content_dir: Path) -> dict[str, str]:
+    """Each language's part of every path in that content, as the site reads it from its
+    home's path: "" for the default language, "/<folder>" for the others."""
+    homes = read(content_dir / "routes.yaml")["pages"]
+    home = next(route for route in homes.values() if route["kind"] == "home")
+    return {lang: home[lang].rstrip("/") for lang in languages_of(content_dir)}
+
+
+def paths_of(content_dir: Path, slugs: dict[str, str]) -> dict[str, str]:
+    """A page's path in every language of the content: its slug in that language (or the
+    last one given) under the language's prefix."""
+    prefixes = prefixes_of(content_dir)
+    slugs = in_every_language(slugs, list(prefixes))
+    return {lang: f"{prefix}/{slugs[lang]}" for lang, prefix in prefixes.items()}
 
 
 def texts_of(content_dir: Path, lang: str, relative: str) -> Path:
@@ -176,15 +182,15 @@ def add_doctor(content_dir: Path, doctor: dict, event_type: bool = True) -> None
     times), as docs/content.md allows."""
     doctors = read(content_dir / "doctors.yaml")
     first = doctors[0]
-    org = first["cal_link"].split("/")[0]
     names = doctor_names(content_dir, doctor)
     new = {
         **first,
         **{key: value for key, value in doctor.items() if key != "name"},
-        "cal_link": f"{org}/{doctor['slug']}",
-        "cal_namespace": doctor["slug"],
         "years_experience": max(d["years_experience"] for d in doctors) + 1,
     }
+    if "cal_link" in first:  # a calendar of their own, where the first doctor has one
+        new["cal_link"] = f"{first['cal_link'].split('/')[0]}/{doctor['slug']}"
+        new["cal_namespace"] = doctor["slug"]
     new.pop("cal_event_type_id", None)
     if event_type and "cal_event_type_id" in first:
         new["cal_event_type_id"] = max(d.get("cal_event_type_id", 0) for d in doctors) + 1
@@ -261,7 +267,7 @@ def add_service(content_dir: Path, service: dict = NEW_SERVICE) -> None:
             field: in_every_language(service[field], langs=langs)
             for field in ("title", "description", "meta_title", "meta_description")
         },
-        "paths": in_every_language(service["paths"], paths=True, langs=langs),
+        "paths": paths_of(content_dir, service["slugs"]),
     }
     services = read(content_dir / "services.yaml")
     if any(s["key"] == service["key"] for s in services):  # content that has it already
@@ -421,3 +427,86 @@ def site_content(content_dir: Path) -> Iterator[None]:
     finally:
         content_module.CONTENT_DIR = saved
         clear_caches()
+
+
+# The variants the model allows beyond growth: a doctor without an online calendar, a
+# professional who is not a physician, visit rules without numbers, no legacy doctor paths.
+# Each works on any content directory (the sample, the fixture clinic, a clinic's own).
+
+# A profession other than physician, in the words of the sample's languages; a language of
+# the content's own gets the last one's, as `make language` drafts it.
+NON_PHYSICIAN = {
+    "key": "optometrist",
+    "role": {"es": "optometrista", "en": "optometrist"},
+}
+
+
+def remove_calendar(content_dir: Path, slug: str) -> None:
+    """Doctor `slug` without a Cal.com calendar (no cal_link, namespace or event type):
+    patients book them by phone or WhatsApp."""
+    doctors = read(content_dir / "doctors.yaml")
+    doctor = next(d for d in doctors if d["slug"] == slug)
+    for field in ("cal_link", "cal_namespace", "cal_event_type_id"):
+        doctor.pop(field, None)
+    write(content_dir / "doctors.yaml", doctors)
+
+
+def make_non_physician(
+    content_dir: Path,
+    slug: str,
+    profession: str = NON_PHYSICIAN["key"],
+    role: dict[str, str] | None = None,
+    credential: dict[str, str] | None = None,
+) -> None:
+    """Doctor `slug` of another profession than physician (`profession`, a key): its texts
+    in each language's doctor.yaml, `role` by language (default: NON_PHYSICIAN's) and a
+    `credential` line only when one is given."""
+    langs = languages_of(content_dir)
+    roles = in_every_language(role or NON_PHYSICIAN["role"], langs=langs)
+    credentials = in_every_language(credential, langs=langs) if credential else None
+    doctors = read(content_dir / "doctors.yaml")
+    next(d for d in doctors if d["slug"] == slug)["profession"] = profession
+    write(content_dir / "doctors.yaml", doctors)
+    used = {d.get("profession", "physician") for d in doctors}
+
+    def change(lang: str, texts: dict) -> None:
+        professions = texts.setdefault("professions", {})
+        professions[profession] = {"role": roles[lang]}
+        if credentials:
+            professions[profession]["credential"] = credentials[lang]
+        for unused in [key for key in professions if key not in used]:
+            professions.pop(unused)
+
+    edit_texts(content_dir, DOCTOR_TEXTS, change)
+
+
+def drop_visit_rule_numbers(content_dir: Path) -> None:
+    """The success page's visit rules without numbers: the rules go, and with them every
+    note whose text names one (its texts in every language)."""
+    path = content_dir / "pages" / "success.yaml"
+    success = read(path)
+    numbers = set(success.pop("rules", {}) or {})
+    langs = languages_of(content_dir)
+    routes = read(content_dir / "routes.yaml")
+    page_id = next(pid for pid, page in routes["pages"].items() if page["kind"] == "success")
+    relative = PageTextsFile(page_id, "success").relative
+    texts = {lang: read(texts_of(content_dir, lang, relative)) for lang in langs}
+    gone = {
+        key
+        for lang in langs
+        for key, note in (texts[lang].get("notes") or {}).items()
+        if any("{" + number + "}" in note.get("text", "") for number in numbers)
+    }
+    success["notes"] = [note for note in success["notes"] if note["key"] not in gone]
+    write(path, success)
+    for lang in langs:
+        for key in gone:
+            texts[lang]["notes"].pop(key, None)
+        write(texts_of(content_dir, lang, relative), texts[lang])
+
+
+def drop_legacy_doctor(content_dir: Path) -> None:
+    """No previous site's doctor paths (routes.yaml `legacy_doctor`): no /dr-, /dra- redirects."""
+    routes = read(content_dir / "routes.yaml")
+    routes.pop("legacy_doctor", None)
+    write(content_dir / "routes.yaml", routes)

@@ -1,5 +1,5 @@
 """Serve the exported site as plain files, the way a static host or CDN would (clean URLs:
-`/contacto` -> `contacto.html`), with no Python backend behind it. Used to prove that a
+`/a-page` -> `a-page.html`), with no Python backend behind it. Used to prove that a
 page works without the Reflex server."""
 
 from __future__ import annotations

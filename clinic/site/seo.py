@@ -10,7 +10,7 @@ import reflex as rx
 from clinic.project import ASSETS_DIR
 from clinic.site.content import LANGS, ContentError, content
 from clinic.site.head_text_limits import head_text
-from clinic.site.i18n import doctor_values, service_values, text_of, text_with_facts
+from clinic.site.i18n import doctor_values, service_values, text_with_facts
 from clinic.site.routes import DEFAULT_LANG, Page, alternates, language, other_langs
 
 OG_IMAGE_SIZE = (1200, 630)
@@ -52,7 +52,7 @@ def page_texts(page: Page) -> dict[str, str]:
         doctor = content().doctor(page.doctor_slug)
         extra = {
             **doctor_values(doctor, lang),
-            "role": text_of(lang, f"pages.doctor.role_{doctor.gender}"),
+            "role": content().role(doctor, lang),
             "specialty": doctor.specialty(lang),
         }
         prefix = "pages.doctor"

@@ -1,7 +1,8 @@
 """Structured data (schema.org JSON-LD) for a page, from content and the route table.
 
 Every page carries one `@graph`: the clinic as a MedicalClinic, every doctor as a
-Physician, and the WebSite. The two FAQ routes add a FAQPage built from the questions
+Physician (a person of another profession, doctors.yaml `profession`, as a Person with
+that occupation), and the WebSite. The two FAQ routes add a FAQPage built from the questions
 and answers the FAQ page itself shows (`faq_entries`), so the data never says more than
 the page. Nodes have stable `@id`s so search engines merge them across pages.
 """
@@ -45,8 +46,10 @@ def website_id() -> str:
     return absolute("/#website")
 
 
-def physician_id(doctor: Doctor) -> str:
-    return absolute(path_for(doctor_page_id(doctor.slug), DEFAULT_LANG) + "#physician")
+def person_id(doctor: Doctor) -> str:
+    """The doctor's node: #physician for a physician, #person for anyone else."""
+    fragment = "#physician" if doctor.is_physician else "#person"
+    return absolute(path_for(doctor_page_id(doctor.slug), DEFAULT_LANG) + fragment)
 
 
 def _service_specialties(keys: list[str]) -> list[str]:
@@ -153,7 +156,7 @@ def medical_clinic(lang: str) -> dict:
         },
         "medicalSpecialty": clinic_specialties(),
         "sameAs": [str(url) for url in clinic.social.model_dump().values()],
-        "employee": [{"@id": physician_id(d)} for d in data.doctors],
+        "employee": [{"@id": person_id(d)} for d in data.doctors],
     }
 
 
@@ -161,7 +164,7 @@ def physician(doctor: Doctor, lang: str) -> dict:
     clinic = content().clinic
     return {
         "@type": "Physician",
-        "@id": physician_id(doctor),
+        "@id": person_id(doctor),
         "name": doctor.name(lang),
         "description": doctor.specialty(lang),
         "url": absolute(path_for(doctor_page_id(doctor.slug), lang)),
@@ -171,6 +174,29 @@ def physician(doctor: Doctor, lang: str) -> dict:
         "parentOrganization": {"@id": clinic_id()},
         "hospitalAffiliation": {"@type": "Hospital", "name": clinic.address.hospital},
     }
+
+
+def professional(doctor: Doctor, lang: str) -> dict:
+    """Someone of another profession than physician (an optometrist, a psychologist): a
+    Person who works for the clinic, their occupation in their profession's words."""
+    clinic = content().clinic
+    role = content().role(doctor, lang)
+    return {
+        "@type": "Person",
+        "@id": person_id(doctor),
+        "name": doctor.name(lang),
+        "description": doctor.specialty(lang),
+        "url": absolute(path_for(doctor_page_id(doctor.slug), lang)),
+        "jobTitle": role,
+        "hasOccupation": {"@type": "Occupation", "name": role},
+        "telephone": clinic.phone,
+        "workLocation": {"@id": clinic_id()},
+        "worksFor": {"@id": clinic_id()},
+    }
+
+
+def person(doctor: Doctor, lang: str) -> dict:
+    return physician(doctor, lang) if doctor.is_physician else professional(doctor, lang)
 
 
 def website(lang: str) -> dict:
@@ -209,7 +235,7 @@ def graph(page: Page, entries: list[tuple[str, str]] | None = None) -> dict:
     """The JSON-LD document of `page`. `entries` overrides the FAQ page's questions
     (tests); by default they come from the FAQ page module."""
     lang = page.lang
-    nodes = [medical_clinic(lang), *(physician(d, lang) for d in content().doctors), website(lang)]
+    nodes = [medical_clinic(lang), *(person(d, lang) for d in content().doctors), website(lang)]
     if page.kind == "faq":
         entries = faq_entries(lang) if entries is None else entries
         if entries:  # an empty FAQPage is invalid; none until the FAQ page has questions

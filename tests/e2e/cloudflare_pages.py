@@ -1,7 +1,9 @@
 """Cloudflare Pages' own runtime on this machine: `wrangler pages dev` (workerd) serving the
 export, bound to 127.0.0.1 on a free port, offline: no account, no metrics, no update check,
 no request for Cloudflare's `Request.cf` data. Installed from npm by `make static-hosts`
-(tools/static-hosts/package-lock.json)."""
+(tools/static-hosts/package-lock.json). It runs from the folder of the project that built
+the export, as docs/deploying.md tells a reader to, and takes its settings (the
+compatibility date) from what the build wrote there, with no flag of its own."""
 
 from __future__ import annotations
 
@@ -16,14 +18,13 @@ import urllib.request
 from dataclasses import dataclass
 from pathlib import Path
 
+from clinic.framework.app_folders import EXPORT_DIR
 from clinic.project import PROJECT_DIR
 from devtools.servers import BIN, free_port
 from tests.e2e.process_log import wait_for_line
 
 TOOLS_DIR = PROJECT_DIR / "tools" / "static-hosts"
 WRANGLER = TOOLS_DIR / "node_modules" / ".bin" / "wrangler"
-# The runtime's behaviour is pinned by this date, not by the day the tests run.
-COMPATIBILITY_DATE = "2026-05-01"
 START_TIMEOUT_S = 120
 
 
@@ -51,8 +52,9 @@ class PagesDev:
 
 @contextlib.contextmanager
 def pages_dev(export_dir: Path, bindings: dict[str, str] | None = None):
-    """Serve `export_dir` for the duration of a `with` block, its function given these
-    variables (what a Pages project's settings give it); yields a PagesDev."""
+    """Serve `export_dir` (a project's EXPORT_DIR) for the duration of a `with` block, its
+    function given these variables (what a Pages project's settings give it); yields a
+    PagesDev."""
     if not WRANGLER.exists():
         raise RuntimeError(f"{WRANGLER} is missing: run `make static-hosts`")
     work = Path(tempfile.mkdtemp(prefix="pages-dev-"))
@@ -63,7 +65,6 @@ def pages_dev(export_dir: Path, bindings: dict[str, str] | None = None):
         "pages",
         "dev",
         str(export_dir),
-        f"--compatibility-date={COMPATIBILITY_DATE}",
         "--ip",
         "127.0.0.1",
         "--port",
@@ -76,10 +77,12 @@ def pages_dev(export_dir: Path, bindings: dict[str, str] | None = None):
         *(f"--binding={name}={value}" for name, value in (bindings or {}).items()),
     ]
     with log.open("w") as out:
-        # Its own folder as working directory: wrangler keeps state there, never in the project.
+        # The project's folder as working directory (wrangler finds the build's settings
+        # there, in .wrangler/, which it also uses for its bundles); its state and its
+        # own settings go to a folder of this run (--persist-to, XDG_CONFIG_HOME).
         process = subprocess.Popen(
             command,
-            cwd=work,
+            cwd=project_of(export_dir),
             env=offline_env(work),
             stdout=out,
             stderr=subprocess.STDOUT,
@@ -92,6 +95,13 @@ def pages_dev(export_dir: Path, bindings: dict[str, str] | None = None):
     finally:
         stop(process)
         shutil.rmtree(work, ignore_errors=True)
+
+
+def project_of(export_dir: Path) -> Path:
+    """The project folder whose build `export_dir` is."""
+    inside = EXPORT_DIR.relative_to(PROJECT_DIR).as_posix()  # .web/build/client
+    assert export_dir.as_posix().endswith("/" + inside), export_dir
+    return Path(export_dir.as_posix().removesuffix("/" + inside))
 
 
 def _wait_until_up(served: PagesDev, process: subprocess.Popen) -> None:

@@ -136,7 +136,7 @@ def test_no_axe_violation_no_focus_under_a_bar_and_no_small_touch_target_on_a_ph
 def test_no_axe_violations_with_the_mobile_menu_open(mobile_page, lang):
     load(mobile_page, path_for("home", lang))
     mobile_page.evaluate("window.scrollTo(0, 0)")
-    button = mobile_page.get_by_role("button", name=text_of(lang, "nav.menu_open"))
+    button = mobile_page.get_by_role("button", name=text_of(lang, "nav.menu_open"), exact=True)
     panel = mobile_page.locator("#" + button.get_attribute("aria-controls"))
     button.click()  # its name becomes "close menu"
     expect(panel).to_be_visible()
@@ -148,7 +148,7 @@ def test_no_axe_violations_with_the_mobile_menu_open(mobile_page, lang):
 def test_no_axe_violations_with_a_dropdown_open(page, lang, menu):
     load(page, path_for("home", lang))
     page.evaluate("window.scrollTo(0, 0)")
-    button = page.locator("header nav").get_by_role("button", name=text_of(lang, menu))
+    button = page.locator("header nav").get_by_role("button", name=text_of(lang, menu), exact=True)
     panel = page.locator("#" + button.get_attribute("aria-controls"))
     button.click()
     expect(panel).to_be_visible()

@@ -37,5 +37,10 @@ def test_the_statement_is_linked_from_the_footer_and_says_how_to_report(page, la
     expect(
         main.get_by_role("link", name=text_with_facts(lang, "accessibility.email"), exact=True)
     ).to_have_attribute("href", f"mailto:{clinic.email}")
-    whatsapp = main.get_by_role("link", name=text_of(lang, "accessibility.whatsapp"))
+    # A link that opens a new tab says so to a screen reader, after its text.
+    whatsapp = main.get_by_role(
+        "link",
+        name=f"{text_of(lang, 'accessibility.whatsapp')} {text_of(lang, 'nav.new_tab')}",
+        exact=True,
+    )
     expect(whatsapp).to_have_attribute("href", clinic.whatsapp_url)

@@ -22,19 +22,21 @@ from babel.dates import format_date, format_time
 from playwright.sync_api import expect
 
 from clinic.site.components.booked_appointment import STORAGE_KEY
+from clinic.site.components.cal_embed import with_calendars
 from clinic.site.content import content
 from clinic.site.pages.success import note_texts
 from clinic.site.routes import doctor_page_id, language, path_for
 from tests.e2e.axe import describe, run_axe
 from tests.e2e.conftest import DESKTOP, MOBILE
 from tests.e2e.languages import DEFAULT_LANG, LANGS, NEXT_LANG, choose_language
+from tests.e2e.layout_shifts import RECORD_LAYOUT_SHIFTS, seen_shifts
 from tests.e2e.page_ready import page_ready
 from tests.e2e.stubs import serve_cal_embed
 from tests.e2e.test_booking import book_button, open_booking
-from tests.e2e.test_home import CLS_OBSERVER
 from tests.texts import text_of, text_with_facts
 
-DOCTORS = content().doctors
+# The doctors booked online (the booked appointment comes from Cal.com).
+DOCTORS = with_calendars()
 CLINIC_ZONE = ZoneInfo(content().clinic.time_zone)
 VISITOR_ZONE = "Asia/Tokyo"  # far from the clinic: a time shown in it would be wrong
 SIZES = {
@@ -96,12 +98,12 @@ def book_and_land(page, doctor, lang: str, start, end) -> None:
     expect(page).to_have_url(re.compile(re.escape(path_for("success", lang)) + "$"))
 
 
-@pytest.mark.only_browser("chromium")  # layout-shift entries (CLS_OBSERVER) are Chromium's own
+@pytest.mark.only_browser("chromium")  # layout-shift entries are Chromium's own
 @pytest.mark.parametrize("size", SIZES)
 @pytest.mark.parametrize("lang", LANGS)
 def test_the_success_page_shows_the_booking_in_the_clinics_time_zone(new_context, lang, size):
     page = open_context_page(new_context, size, lang)
-    page.add_init_script(CLS_OBSERVER)
+    page.add_init_script(RECORD_LAYOUT_SHIFTS)
     doctor = DOCTORS[-1]
     start, end = booking_in_a_week()
     book_and_land(page, doctor, lang, start, end)
@@ -122,14 +124,16 @@ def test_the_success_page_shows_the_booking_in_the_clinics_time_zone(new_context
         text_with_facts(lang, "success.booked_time_zone"), use_inner_text=True
     )
     # The intro gives way to it; the rules are still there.
-    expect(page.get_by_text(text_with_facts(lang, "pages.success.intro"))).to_have_count(0)
+    expect(
+        page.get_by_text(text_with_facts(lang, "pages.success.intro"), exact=True)
+    ).to_have_count(0)
     expect(page.locator("[data-note]")).to_have_count(len(note_texts(lang)))
     # Seen without scrolling, and nothing on the page moved when it appeared.
     box = page.locator("[data-add-to-calendar]").bounding_box()
     assert box["y"] + box["height"] <= page.viewport_size["height"]
     assert box["height"] >= 44
     page_ready(page)  # whatever the summary's arrival was going to move has moved
-    assert page.evaluate("window.__cls") == 0
+    assert seen_shifts(page) == []
     # WCAG 2.2 AA with the summary shown, as on every route without it.
     violations = run_axe(page)
     assert violations == [], describe(violations)
@@ -202,7 +206,9 @@ def test_the_booking_is_sent_nowhere_and_kept_only_in_this_tab(new_context):
     other.goto(path_for("success", DEFAULT_LANG))
     page_ready(other)
     expect(other.locator("[data-booked]")).to_have_count(0)
-    expect(other.get_by_text(text_with_facts(DEFAULT_LANG, "pages.success.intro"))).to_be_visible()
+    expect(
+        other.get_by_text(text_with_facts(DEFAULT_LANG, "pages.success.intro"), exact=True)
+    ).to_be_visible()
 
 
 @pytest.mark.parametrize(
@@ -229,7 +235,9 @@ def test_without_a_sensible_booking_the_page_is_as_before(page, kept):
     page.goto(path_for("success", DEFAULT_LANG))
     page_ready(page)
     expect(page.locator("[data-booked]")).to_have_count(0)
-    expect(page.get_by_text(text_with_facts(DEFAULT_LANG, "pages.success.intro"))).to_be_visible()
+    expect(
+        page.get_by_text(text_with_facts(DEFAULT_LANG, "pages.success.intro"), exact=True)
+    ).to_be_visible()
     expect(page.locator("h1")).to_have_text(text_with_facts(DEFAULT_LANG, "pages.success.title"))
 
 

@@ -1,5 +1,6 @@
 """The booking page: each doctor's Cal.com calendar, and a way to book whatever happens to
-Cal.com's script.
+Cal.com's script; for a doctor without a calendar (no `cal_link`), a call and a WhatsApp
+chat instead, before hydration and without scripts too.
 
 Cal.com never gets real network here. `embed.js` is either served by the stub in
 tests/e2e/stubs.py, which behaves like the real one where it matters (replays the
@@ -12,11 +13,12 @@ from __future__ import annotations
 
 import json
 import re
+from urllib.parse import parse_qs, urlparse
 
 import pytest
 from playwright.sync_api import expect
 
-from clinic.site.components.cal_embed import cal_origin
+from clinic.site.components.cal_embed import cal_origin, with_calendars
 from clinic.site.content import content
 from clinic.site.i18n import consultation_length, consultation_price
 from clinic.site.routes import doctor_page_id, path_for
@@ -24,10 +26,17 @@ from devtools.plain_files import PlainFileServer
 from tests.e2e.languages import DEFAULT_LANG, LANGS
 from tests.e2e.page_ready import page_ready
 from tests.e2e.stubs import CAL_PUBLIC, EMBED_JS, answer_cal_com_pages, serve_cal_embed
+from tests.e2e.without_javascript import EACH_WAY, page_without_javascript
 from tests.texts import text_of, text_with_facts
 
 CAL_ORIGIN = cal_origin()
-DOCTORS = content().doctors
+# The doctors patients book online, and those they call or write to instead.
+DOCTORS = with_calendars()
+WITHOUT_CALENDAR = [d for d in content().doctors if not d.has_calendar]
+needs_calendar = pytest.mark.skipif(not DOCTORS, reason="no doctor in content has a calendar")
+needs_doctor_without = pytest.mark.skipif(
+    not WITHOUT_CALENDAR, reason="every doctor in content has a calendar"
+)
 
 
 def calls(page) -> list[dict]:
@@ -68,19 +77,20 @@ def expected_ui() -> dict:
 
 
 @pytest.mark.parametrize("lang", LANGS)
-def test_two_doctor_cards_fee_and_amenities(page, lang):
+def test_doctor_cards_fee_and_amenities(page, lang):
     response = page.goto(path_for("booking", lang))
     assert response.status == 200
     expect(page.locator("html")).to_have_attribute("lang", lang)
     assert page.locator("h1").count() == 1
     main = page.locator("main")
-    for doctor in DOCTORS:
+    for doctor in content().doctors:
         card = page.locator(f"article#{doctor.slug}")
         expect(card).to_contain_text(doctor.name(lang))
         expect(card).to_contain_text(doctor.specialty(lang))
-        expect(book_button(page, doctor)).to_have_count(1)
-        expect(book_button(page, doctor)).to_contain_text(text_of(lang, "booking.book"))
-    expect(page.locator("article[id]")).to_have_count(len(DOCTORS))
+        expect(book_button(page, doctor)).to_have_count(1 if doctor.has_calendar else 0)
+        if doctor.has_calendar:
+            expect(book_button(page, doctor)).to_contain_text(text_of(lang, "booking.book"))
+    expect(page.locator("article[id]")).to_have_count(len(content().doctors))
     # The fee and the consultation's length, as clinic.yaml gives them.
     expect(main).to_contain_text(consultation_price())
     expect(main).to_contain_text(re.compile(re.escape(consultation_length(lang)), re.IGNORECASE))
@@ -92,7 +102,7 @@ def test_two_doctor_cards_fee_and_amenities(page, lang):
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_doctor_anchor_scrolls_to_that_card_below_the_header(page, lang):
-    doctor = DOCTORS[-1]
+    doctor = content().doctors[-1]
     page.route(EMBED_JS, lambda route: route.abort())
     page.goto(f"{path_for('booking', lang)}#{doctor.slug}")
     card = page.locator(f"#{doctor.slug}")
@@ -107,6 +117,7 @@ def test_doctor_anchor_scrolls_to_that_card_below_the_header(page, lang):
 # ------------------------------------------------------------------ Cal.com's loader
 
 
+@needs_calendar
 @pytest.mark.smoke
 @pytest.mark.parametrize("lang", LANGS)
 def test_embed_is_initialised_with_the_exact_calls_for_each_doctor(page, lang):
@@ -132,6 +143,7 @@ def test_embed_is_not_loaded_where_nobody_books(page):
     assert requests == []
 
 
+@needs_calendar
 def test_coming_back_to_the_page_neither_reloads_nor_reinitialises_the_embed(page):
     requests = serve_cal_embed(page)
     open_booking(page, DEFAULT_LANG)
@@ -155,6 +167,7 @@ def test_coming_back_to_the_page_neither_reloads_nor_reinitialises_the_embed(pag
 # ------------------------------------------------------------------ Book buttons
 
 
+@needs_calendar
 @pytest.mark.parametrize("lang", LANGS)
 @pytest.mark.parametrize("part", ["button", "text", "icon"])
 def test_book_button_opens_that_doctors_calendar_in_the_page(page, lang, part):
@@ -189,6 +202,7 @@ def test_book_button_opens_that_doctors_calendar_in_the_page(page, lang, part):
     expect(page).to_have_url(re.compile(re.escape(path_for("booking", lang)) + "$"))
 
 
+@needs_calendar
 @pytest.mark.parametrize("lang", LANGS)
 def test_book_buttons_are_links_to_cal_com_when_embed_js_is_blocked(page, lang):
     failed = []
@@ -219,6 +233,7 @@ def test_book_buttons_are_links_to_cal_com_when_embed_js_is_blocked(page, lang):
     expect(page).to_have_url(re.compile(re.escape(path_for("booking", lang)) + "$"))
 
 
+@needs_calendar
 def test_book_buttons_are_links_while_embed_js_is_still_loading(page):
     pending = []
     page.route(EMBED_JS, lambda route: pending.append(route))  # never answered
@@ -237,6 +252,7 @@ def test_book_buttons_are_links_while_embed_js_is_still_loading(page):
 # ------------------------------------------------------------------ after booking
 
 
+@needs_calendar
 @pytest.mark.smoke
 @pytest.mark.parametrize("lang", LANGS)
 def test_booking_successful_lands_on_the_success_page_of_that_language(page, lang):
@@ -263,6 +279,7 @@ CSP = (
 )
 
 
+@needs_calendar
 def test_works_under_a_content_security_policy_without_unsafe_eval(page, base_url):
     serve_cal_embed(page)
     violations_script = (
@@ -290,6 +307,7 @@ def test_works_under_a_content_security_policy_without_unsafe_eval(page, base_ur
     assert page.evaluate("window.__cspViolations") == []
 
 
+@needs_calendar
 @pytest.mark.own_server("it serves our own build as plain files")
 @pytest.mark.parametrize("lang", LANGS)
 def test_works_served_as_plain_files(page, served_build, lang):
@@ -316,6 +334,7 @@ def open_doctor_page(page, doctor, lang: str) -> None:
     expect(page.locator("[data-cal-ready]")).to_have_attribute("data-cal-ready", "true")
 
 
+@needs_calendar
 @pytest.mark.parametrize("lang", LANGS)
 def test_a_doctors_page_books_that_doctor_in_place(page, lang):
     doctor = DOCTORS[-1]
@@ -347,6 +366,7 @@ def test_a_doctors_page_books_that_doctor_in_place(page, lang):
     expect(page).to_have_url(re.compile(re.escape(path_for("success", lang)) + "$"))
 
 
+@needs_calendar
 def test_a_doctors_page_links_to_their_cal_com_page_when_embed_js_is_blocked(page):
     doctor = DOCTORS[0]
     page.route(EMBED_JS, lambda route: route.abort())
@@ -357,3 +377,72 @@ def test_a_doctors_page_links_to_their_cal_com_page_when_embed_js_is_blocked(pag
     with page.expect_popup() as popup:
         book.click()
     assert popup.value.url.rstrip("/") == f"{CAL_PUBLIC}/{doctor.cal_link}"
+
+
+# ------------------------------------------------------------------ a doctor without a calendar
+
+
+def expect_call_and_chat(page, doctor, lang: str, where) -> None:
+    """Where a Book button would be: WhatsApp, its chat asking for this doctor, and the
+    clinic's phone, each named for the doctor; no link to a calendar."""
+    clinic = content().clinic
+    chat = where.locator(f'a[data-book-by="whatsapp"][data-doctor-contact="{doctor.slug}"]')
+    call = where.locator(f'a[data-book-by="call"][data-doctor-contact="{doctor.slug}"]')
+    for_doctor = text_of(lang, "inner.for_doctor", name=doctor.name(lang))
+    expect(chat).to_have_count(1)
+    expect(chat).to_have_attribute("href", re.compile("^" + re.escape(clinic.whatsapp_url)))
+    greeting = text_of(lang, "actions.whatsapp_doctor", name=doctor.name(lang))
+    assert parse_qs(urlparse(chat.get_attribute("href")).query)["text"] == [greeting]
+    expect(chat).to_have_accessible_name(
+        f"{text_of(lang, 'inner.by_whatsapp')} {for_doctor} {text_of(lang, 'nav.new_tab')}"
+    )
+    expect(call).to_have_count(1)
+    expect(call).to_have_attribute("href", clinic.tel_href)
+    expect(call).to_have_accessible_name(f"{text_with_facts(lang, 'inner.by_phone')} {for_doctor}")
+    expect(where.locator("[data-cal-link]")).to_have_count(0)
+    expect(where.locator(f'[data-no-calendar="{doctor.slug}"]')).to_have_text(
+        text_of(lang, "inner.no_calendar", name=doctor.name(lang))
+    )
+
+
+@needs_doctor_without
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_doctor_without_a_calendar_is_booked_by_phone_or_whatsapp(page, lang):
+    page.goto(path_for("booking", lang))
+    page_ready(page)
+    for doctor in WITHOUT_CALENDAR:
+        card = page.locator(f"article#{doctor.slug}")
+        expect_call_and_chat(page, doctor, lang, card)
+        expect(card.locator("[data-open-times]")).to_have_count(0)
+
+
+@needs_doctor_without
+@pytest.mark.parametrize("way", EACH_WAY)
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_call_and_chat_work_without_javascript(new_context, way, lang):
+    page = page_without_javascript(new_context, way)
+    doctor = WITHOUT_CALENDAR[0]
+    page.goto(path_for("booking", lang))
+    expect_call_and_chat(page, doctor, lang, page.locator(f"article#{doctor.slug}"))
+    page.goto(path_for(doctor_page_id(doctor.slug), lang))
+    expect_call_and_chat(page, doctor, lang, page.locator("main section").first)
+
+
+@needs_doctor_without
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_doctor_without_a_calendar_has_a_page_without_cal_com(page, lang):
+    doctor = WITHOUT_CALENDAR[0]
+    requests = serve_cal_embed(page)
+    page.goto(path_for(doctor_page_id(doctor.slug), lang))
+    page_ready(page)
+    assert requests == []
+    main = page.locator("main")
+    expect(main.locator("[data-cal-ready]")).to_have_count(0)
+    expect(main.locator(f'[data-book="{doctor.slug}"]')).to_have_count(0)
+    expect(main.locator("[data-open-times], [data-open-times-fallback]")).to_have_count(0)
+    hero = main.locator("section").first
+    expect_call_and_chat(page, doctor, lang, hero)
+    # The closing band: a call to the clinic first.
+    expect(
+        main.locator(f'a[data-book-by="call"][data-doctor-contact="{doctor.slug}"]')
+    ).to_have_count(2)

@@ -25,7 +25,7 @@ def open_ready(page, path):
 
 
 def dropdown_button(page, label):
-    return page.locator("header nav").get_by_role("button", name=label)
+    return page.locator("header nav").get_by_role("button", name=label, exact=True)
 
 
 @pytest.mark.parametrize(
@@ -112,11 +112,15 @@ def test_dropdown_closes_when_focus_leaves_or_clicking_outside(page):
 def test_mobile_menu_opens_closes_and_closes_after_navigating(mobile_page):
     page = mobile_page
     open_ready(page, path_for("home", DEFAULT_LANG))
-    open_button = page.get_by_role("button", name=text_of(DEFAULT_LANG, "nav.menu_open"))
+    open_button = page.get_by_role(
+        "button", name=text_of(DEFAULT_LANG, "nav.menu_open"), exact=True
+    )
     expect(open_button).to_be_visible()
     expect(page.locator("header nav").first).to_be_hidden()  # the desktop bar is hidden on phones
     open_button.click()
-    close_button = page.get_by_role("button", name=text_of(DEFAULT_LANG, "nav.menu_close"))
+    close_button = page.get_by_role(
+        "button", name=text_of(DEFAULT_LANG, "nav.menu_close"), exact=True
+    )
     panel = page.locator("#" + close_button.get_attribute("aria-controls"))
     expect(panel).to_be_visible()
     assert is_expanded(close_button)
@@ -133,12 +137,14 @@ def test_mobile_menu_opens_closes_and_closes_after_navigating(mobile_page):
     expect(open_button).to_be_focused()
 
     open_button.click()
-    panel.get_by_role("link", name=text_of(DEFAULT_LANG, "nav.contact")).click()
+    panel.get_by_role("link", name=text_of(DEFAULT_LANG, "nav.contact"), exact=True).click()
     page.wait_for_url("**" + path_for("contact", DEFAULT_LANG))
     page_ready(page)  # the new page's header
     expect(panel).to_be_hidden()
     expect(page.locator("[data-mobile-menu]")).to_have_attribute("data-open", "false")
-    assert not is_expanded(page.get_by_role("button", name=text_of(DEFAULT_LANG, "nav.menu_open")))
+    assert not is_expanded(
+        page.get_by_role("button", name=text_of(DEFAULT_LANG, "nav.menu_open"), exact=True)
+    )
 
 
 def _make_scrollable(page, viewports: float = SHOWN_AFTER_SCREENS + 3):
@@ -188,7 +194,9 @@ def test_every_navigation_starts_at_the_top(page):
     open_ready(page, path_for("faq", DEFAULT_LANG))
     _make_scrollable(page)
     page.evaluate("window.scrollTo(0, document.body.scrollHeight)")
-    page.locator("footer").get_by_role("link", name=text_of(DEFAULT_LANG, "nav.contact")).click()
+    page.locator("footer").get_by_role(
+        "link", name=text_of(DEFAULT_LANG, "nav.contact"), exact=True
+    ).click()
     page.wait_for_url("**" + path_for("contact", DEFAULT_LANG))
     page_ready(page)  # the new route has rendered and run its effects
     assert page.evaluate("window.scrollY") == 0
@@ -217,7 +225,7 @@ def test_skip_link_is_first_and_moves_focus_to_the_content(page, base_url, lang)
     path = path_for("contact", lang)
     page.goto(path)
     page.keyboard.press("Tab")
-    skip = page.get_by_role("link", name=text_of(lang, "site.skip_to_content"))
+    skip = page.get_by_role("link", name=text_of(lang, "site.skip_to_content"), exact=True)
     expect(skip).to_be_focused()
     expect(skip).to_be_visible()  # shown while focused
     page.keyboard.press("Enter")

@@ -55,9 +55,9 @@ def expect_notice(page: Page, lang: str, when: str, run: ClosedDays) -> None:
     expect(shown).to_contain_text(when_closed(when, run, lang), use_inner_text=True)
     if run.reason:
         expect(shown).to_contain_text(text_of(lang, f"closed_days.reasons.{run.reason}"))
-    expect(shown.get_by_role("link", name=text_of(lang, "closed_days.book"))).to_have_attribute(
-        "href", path_for("booking", lang)
-    )
+    expect(
+        shown.get_by_role("link", name=text_of(lang, "closed_days.book"), exact=True)
+    ).to_have_attribute("href", path_for("booking", lang))
     expect(
         shown.get_by_role("link", name=text_with_facts(lang, "closed_days.call"), exact=True)
     ).to_have_attribute("href", content().clinic.tel_href)

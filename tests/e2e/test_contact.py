@@ -92,6 +92,12 @@ VALID = {
 }
 
 
+def opening_a_tab(lang, label: str) -> str:
+    """The whole name of a control that opens a new tab: its text, and the words that say
+    so to a screen reader."""
+    return f"{label} {text_of(lang, 'nav.new_tab')}"
+
+
 def fields(page, lang):
     form = page.locator("form[data-contact-form]")
     optional = text_of(lang, "contact.form.optional")
@@ -105,7 +111,9 @@ def fields(page, lang):
             "textbox", name=text_of(lang, "contact.form.message"), exact=True
         ),
         "consent": form.get_by_role("checkbox"),
-        "submit": form.get_by_role("button", name=text_of(lang, "contact.form.submit")),
+        "submit": form.get_by_role(
+            "button", name=opening_a_tab(lang, text_of(lang, "contact.form.submit")), exact=True
+        ),
     }
 
 
@@ -374,7 +382,9 @@ def test_empty_form_flags_every_required_field_and_focuses_the_first(page, lang)
 def fallback(page, lang):
     """What stands in for the submit button until it works: the plain chat link, and why."""
     box = page.locator("form[data-contact-form] [data-contact-fallback]")
-    return box, box.get_by_role("link", name=text_of(lang, "contact.form.fallback_link"))
+    return box, box.get_by_role(
+        "link", name=opening_a_tab(lang, text_of(lang, "contact.form.fallback_link")), exact=True
+    )
 
 
 @pytest.mark.parametrize("mode", EACH_WAY)

@@ -226,5 +226,5 @@ def test_broken_content_is_named_and_the_content_edit_that_fixes_it_shows_withou
         dev_site.wait_for_compile(after=compiled)
         print(f"content edit compiled after {time.monotonic() - started:.1f} s")
         # No reload: the open tab updates itself.
-        shown(dev_page.get_by_role("heading", level=1, name=edited_title))
+        shown(dev_page.get_by_role("heading", level=1, name=edited_title, exact=True))
         print(f"content edit shown after {time.monotonic() - started:.1f} s")

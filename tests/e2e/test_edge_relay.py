@@ -28,6 +28,8 @@ from clinic.build_steps.site_files.static_host_rules import (
     CLOUDFLARE_ROUTES,
     everywhere,
 )
+from clinic.framework.app_folders import EXPORT_DIR
+from clinic.project import PROJECT_DIR
 from clinic.server import open_times, security
 from clinic.site.content import content
 from clinic.site.routes import (
@@ -105,6 +107,17 @@ def test_no_file_of_the_export_goes_through_the_function(served_build, cloudflar
     # Only the answers written for hosts that run no function, which it replaces.
     assert files and routed == [OPEN_TIMES_PATH_PREFIX + slug for slug in sorted(with_times())]
     assert f"Ready on {cloudflare.url}" in cloudflare.output()
+
+
+@pytest.mark.xdist_group("cloudflare_pages")
+def test_cloudflare_runs_the_function_on_the_compatibility_date_the_build_wrote(cloudflare):
+    """docs/deploying.md's `wrangler pages dev .web/build/client`, from the project, needs no
+    flag: wrangler reads the date from the settings the build wrote (without one, it takes
+    today's, which its bundled runtime may not know yet, and the function never starts)."""
+    output = cloudflare.output()
+    config = EXPORT_DIR.parent.relative_to(PROJECT_DIR) / edge_relay.WRANGLER_CONFIG
+    assert f'Configuration being used: "{config}"' in output
+    assert "No compatibility_date" not in output and "compatibility date" not in output
 
 
 @needs_open_times

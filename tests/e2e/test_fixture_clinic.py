@@ -209,8 +209,11 @@ def test_every_page_states_the_fixture_s_facts(pages):
             if f"https://schema.org/{DAY_NAMES['Sa']}" in s["dayOfWeek"]
         ]
         assert [s["closes"] for s in saturday] == [facts.saturday_closes], p.path
-        assert [n["name"] for n in graph if n["@type"] == "Physician"] == [
+        assert [n["name"] for n in graph if n["@type"] in ("Physician", "Person")] == [
             d.name(p.lang) for d in content().doctors
+        ], p.path
+        assert [n["name"] for n in graph if n["@type"] == "Physician"] == [
+            d.name(p.lang) for d in content().doctors if d.is_physician
         ], p.path
     fee = format_price(facts.price, facts.currency)
     for lang in LANGS:
@@ -278,8 +281,12 @@ def test_every_doctor_service_logo_and_photo_is_everywhere(pages, served_build):
                 assert f'href="{path_for(service.key, lang)}"' in text, (page_id, service.key)
         booking = document(pages, path_for("booking", lang))
         for d in doctors:
-            assert f'data-book-button="{d.slug}"' in booking
-            assert f'data-cal-namespace="{d.cal_namespace}"' in booking
+            # A Book button for a doctor with a calendar; a call and a chat for the others.
+            assert (f'data-book-button="{d.slug}"' in booking) == d.has_calendar
+            if d.has_calendar:
+                assert f'data-cal-namespace="{d.cal_namespace}"' in booking
+            else:
+                assert f'data-doctor-contact="{d.slug}"' in booking
         home_page = document(pages, path_for("home", lang))
         assert all(f'data-doctor="{d.slug}"' in home_page for d in doctors)
         assert home_page.count("data-certification=") == len(home.certifications)

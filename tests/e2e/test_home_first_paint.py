@@ -12,7 +12,7 @@ blocked script), at phone (390x844) and desktop (1280x800) sizes.
   parties never get real network); the directions links stay.
 
 And once hydrated: when Embla takes over a strip the visitor already scrolled, it starts
-at the slide shown, the native scroll is back at 0, and nothing shifts (CLS 0); when
+at the slide shown, the native scroll is back at 0, and nothing visibly shifts; when
 Embla's own files never arrive, the hydrated strip still scrolls (the arrow keys are left
 to the browser) and its buttons stay hidden.
 """
@@ -33,6 +33,7 @@ from clinic.site.pages.home.certifications import SECTION_ID as CERTIFICATIONS_K
 from clinic.site.routes import path_for
 from tests.e2e.conftest import DESKTOP, MOBILE
 from tests.e2e.languages import DEFAULT_LANG
+from tests.e2e.layout_shifts import RECORD_LAYOUT_SHIFTS, seen_shifts
 from tests.e2e.page_ready import page_ready
 from tests.e2e.stubs import MAPS_PAGE, answer_maps_page
 from tests.e2e.without_javascript import (
@@ -184,16 +185,6 @@ def test_the_map_control_opens_the_maps_page_and_the_directions_stay(home_withou
 
 # ------------------------------------------------------------------ the hand-over to Embla
 
-# Every layout shift of the page, kept from its first paint.
-RECORD_LAYOUT_SHIFTS = """
-window.__shifts = [];
-new PerformanceObserver((list) => {
-  for (const entry of list.getEntries()) window.__shifts.push({
-    value: entry.value,
-    sources: entry.sources.map((s) => s.node ? (s.node.id || s.node.outerHTML.slice(0, 80)) : '?'),
-  });
-}).observe({ type: "layout-shift", buffered: true });
-"""
 # Scroll the strip natively to slide `index` (its snap point); returns the scroll offset.
 SCROLL_STRIP_TO = """(viewport, index) => {
     const slides = viewport.querySelectorAll('[data-slide-index]');
@@ -244,8 +235,7 @@ def test_embla_takes_over_where_the_strip_was_scrolled_without_a_shift(new_conte
         for selector in CONTROLS:
             for button in carousel.locator(selector).all():
                 expect(button).to_be_visible()
-    shifts = page.evaluate("window.__shifts")
-    assert sum(s["value"] for s in shifts) == 0, f"layout shifts: {shifts}"
+    assert seen_shifts(page) == []
 
 
 # Embla's own files blocked (the page itself hydrated): its lazy import fails.

@@ -109,7 +109,8 @@ def test_service_page_shows_its_facts_what_to_expect_how_to_prepare_and_question
         expect(tile).to_contain_text(fill_facts(p.lang, point.value(p.lang)))
         expect(tile).to_contain_text(fill_facts(p.lang, point.label(p.lang)))
     # Specialist blocks: exactly the doctors who lead this service, each linking their
-    # page and the booking page at their card.
+    # page and the booking page at their card (a doctor without a calendar: the chat
+    # that asks for them, no Book link).
     blocks = page.locator("#specialists [data-doctor]")
     expected = [d.slug for d in doctors_for(p.id)]
     assert [blocks.nth(i).get_attribute("data-doctor") for i in range(blocks.count())] == expected
@@ -117,15 +118,22 @@ def test_service_page_shows_its_facts_what_to_expect_how_to_prepare_and_question
         block = page.locator(f'#specialists [data-doctor="{slug}"]')
         hrefs = [a.get_attribute("href") for a in block.locator("a").all()]
         assert path_for(doctor_page_id(slug), p.lang) in hrefs
-        assert f"{path_for('booking', p.lang)}#{slug}" in hrefs
+        booking = f"{path_for('booking', p.lang)}#{slug}"
+        assert (booking in hrefs) == content().doctor(slug).has_calendar
+        chat = block.locator(f'a[data-book-by="whatsapp"][data-doctor-contact="{slug}"]')
+        expect(chat).to_have_count(0 if content().doctor(slug).has_calendar else 1)
 
     # A page a patient can decide from: what to expect, how to prepare, questions.
     data = service_content(p.id)
     expect(
-        page.locator("main h2", has_text=text_of(p.lang, "service_page.visit_heading"))
+        page.locator("main").get_by_role(
+            "heading", level=2, name=text_of(p.lang, "service_page.visit_heading"), exact=True
+        )
     ).to_be_visible()
     expect(
-        page.locator("main h2", has_text=text_of(p.lang, "service_page.prepare_heading"))
+        page.locator("main").get_by_role(
+            "heading", level=2, name=text_of(p.lang, "service_page.prepare_heading"), exact=True
+        )
     ).to_be_visible()
     expect(page.locator("[data-prepare] li")).to_have_count(len(data.prepare))
     # The patients' questions are visible text, and only the FAQ page has FAQPage data.
@@ -187,11 +195,17 @@ def test_doctor_page_shows_profile_services_and_book_button(page, p):
         )
     # Both book buttons (hero and closing band) book this doctor: a real link to their
     # Cal.com page that the embed opens in place (tests/e2e/test_booking.py clicks them).
+    # A doctor without a calendar has none (test_booking.py: a call and a chat instead).
     books = page.locator(f'main [data-book="{doctor.slug}"]')
-    expect(books).to_have_count(2)
-    for i in range(2):
+    expect(books).to_have_count(2 if doctor.has_calendar else 0)
+    for i in range(books.count()):
         expect(books.nth(i)).to_have_attribute("href", public_booking_url(doctor))
         expect(books.nth(i)).to_have_attribute("data-cal-namespace", doctor.cal_namespace)
+    # The credential line only where the doctor's profession gives one.
+    credential = content().credential(doctor, p.lang)
+    expect(page.locator("main [data-credential]")).to_have_count(1 if credential else 0)
+    if credential:
+        expect(page.locator("main [data-credential]")).to_have_text(credential)
 
 
 # ------------------------------------------------------------------ FAQ
@@ -246,9 +260,15 @@ def test_faq_cards_fee_services_and_hours(page, lang):
     if "hours" in lists:
         faq_hours = _hours_rows(page.locator("main [data-hours]"))
         assert faq_hours and faq_hours == _hours_rows(page.locator("footer [data-hours]"))
-    # Address from clinic.yaml; doctors linked to their pages.
+    # The address from clinic.yaml, each part where the FAQ's texts name it; doctors
+    # linked to their pages.
     address = content().clinic.address
-    assert f"{address.street}, {address.postal_code} {address.city}" in text
+    templates = " ".join(
+        localized(lang) for e in entries for localized in (e.question, *e.answer, *e.note)
+    )
+    for part in ("street", "postal_code", "city"):
+        if f"{{{part}}}" in templates:
+            assert normalize(getattr(address, part)) in text, part
     for doctor in content().doctors if "doctors" in lists else []:
         href = path_for(doctor_page_id(doctor.slug), lang)
         assert page.locator(f'main [data-items="doctors"] a[href="{href}"]').count() == 1

@@ -34,12 +34,12 @@ def test_unknown_path_gives_404_in_its_language(page, console_errors, base_url, 
     expect(page.locator("html")).to_have_attribute("lang", lang)
     expect(page).to_have_title(text_with_facts(lang, "pages.not_found.meta_title"))
     main = page.locator("main")
-    expect(main.get_by_role("link", name=text_of(lang, "not_found.home"))).to_have_attribute(
-        "href", path_for("home", lang)
-    )
-    expect(main.get_by_role("link", name=text_of(lang, "not_found.book"))).to_have_attribute(
-        "href", path_for("booking", lang)
-    )
+    expect(
+        main.get_by_role("link", name=text_of(lang, "not_found.home"), exact=True)
+    ).to_have_attribute("href", path_for("home", lang))
+    expect(
+        main.get_by_role("link", name=text_of(lang, "not_found.book"), exact=True)
+    ).to_have_attribute("href", path_for("booking", lang))
     # Primary first, as on every other page: booking, then back to home.
     expect(main.locator("[data-page='not-found'] > div a")).to_have_text(
         [text_of(lang, "not_found.book"), text_of(lang, "not_found.home")], use_inner_text=True
@@ -52,7 +52,7 @@ def test_unknown_path_gives_404_in_its_language(page, console_errors, base_url, 
     expect(chat).to_have_attribute("href", content().clinic.whatsapp_url)
     expect(main.locator("a[href^='tel:']")).to_have_attribute("href", content().clinic.tel_href)
     # Hydrated (no mismatch): the home button navigates on the client.
-    main.get_by_role("link", name=text_of(lang, "not_found.home")).click()
+    main.get_by_role("link", name=text_of(lang, "not_found.home"), exact=True).click()
     page.wait_for_url("**" + path_for("home", lang))
 
 

@@ -30,10 +30,10 @@ from devtools.chromium import MOBILE
 from devtools.plain_files import PlainFileServer
 from tests.e2e.hero_space import EMPTY_BAND_LIMIT_PX, doctor_hero, empty_below_last_line
 from tests.e2e.languages import DEFAULT_LANG, LANGS, NEXT_LANG
+from tests.e2e.layout_shifts import RECORD_LAYOUT_SHIFTS, seen_shifts
 from tests.e2e.page_ready import page_ready
 from tests.e2e.stubs import EMBED_JS, answer_cal_com_pages, answer_open_times, serve_cal_embed
 from tests.e2e.test_booking import ns_calls
-from tests.e2e.test_home import CLS_OBSERVER
 from tests.texts import text_of, text_with_facts
 
 CLINIC_ZONE = ZoneInfo(content().clinic.time_zone)
@@ -297,7 +297,7 @@ def test_on_a_phone_failed_times_leave_the_visit_and_no_empty_band(
 def test_on_a_phone_nothing_moves_when_the_times_arrive(mobile_page, doctor, lang):
     page = mobile_page
     assert page.viewport_size == MOBILE
-    page.add_init_script(CLS_OBSERVER)
+    page.add_init_script(RECORD_LAYOUT_SHIFTS)
     held = []  # the answer waits until the page has painted and hydrated without it
     page.route(f"**{OPEN_TIMES_PATH_PREFIX}{doctor.slug}", lambda route: held.append(route))
     with page.expect_request(f"**{OPEN_TIMES_PATH_PREFIX}{doctor.slug}"):
@@ -317,6 +317,6 @@ def test_on_a_phone_nothing_moves_when_the_times_arrive(mobile_page, doctor, lan
     expect(visit_fallback(page, doctor)).to_be_hidden()
     page_ready(page)
     assert hero.bounding_box() == before  # the times took the place kept for them
-    assert page.evaluate("window.__cls") == 0
+    assert seen_shifts(page) == []
     empty_after = empty_below_last_line(hero)
     assert max(empty_before, empty_after) < EMPTY_BAND_LIMIT_PX, (empty_before, empty_after)

@@ -74,7 +74,7 @@ def test_mobile_menu_starts_with_the_same_three(mobile_page, lang):
     p = next(x for x in all_pages() if x.kind == "service" and x.lang == lang)
     page.goto(p.path)
     page_ready(page)
-    page.get_by_role("button", name=text_of(lang, "nav.menu_open")).click()
+    page.get_by_role("button", name=text_of(lang, "nav.menu_open"), exact=True).click()
     actions = page.locator("[data-menu-actions]")
     expect(actions).to_be_visible()
     check_three(actions, p)

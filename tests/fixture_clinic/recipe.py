@@ -12,7 +12,9 @@ clinic's hands:
   length of the consultation, opening hours, closed days (always ahead of the day it is
   made), permits, rating, each figure of `claims`;
 - other doctors: the first two renamed (names, slugs, years), the first with a photo;
-  a third with a four-word name and no Cal.com event type (no open times); a fourth;
+  a third with a four-word name and no Cal.com calendar (no Book button: a call and a
+  chat); a fourth of another profession than physician (devtools/content_variants.py:
+  NON_PHYSICIAN);
 - a service more (a copy of the last one's page), one certification fewer (or more),
   one facility photo more (or fewer);
 - a language more made with `make language`'s tool: a pseudo-locale (pseudo.py).
@@ -198,10 +200,11 @@ def rename_doctor(content_dir: Path, position: int, new: dict) -> None:
     doctors = _read(content_dir / "doctors.yaml")
     old = doctors[position]["slug"]
     names = grow.doctor_names(content_dir, {**new, "gender": doctors[position]["gender"]})
-    org = doctors[position]["cal_link"].split("/")[0]
     doctors[position].update({key: value for key, value in new.items() if key != "name"})
-    doctors[position]["cal_link"] = f"{org}/{new['slug']}"
-    doctors[position]["cal_namespace"] = new["slug"]
+    if "cal_link" in doctors[position]:  # their calendar under their new name
+        org = doctors[position]["cal_link"].split("/")[0]
+        doctors[position]["cal_link"] = f"{org}/{new['slug']}"
+        doctors[position]["cal_namespace"] = new["slug"]
     _write(content_dir / "doctors.yaml", doctors)
     services = _read(content_dir / "services.yaml")
     for service in services:
@@ -294,6 +297,10 @@ def make_content(dest: Path, assets_dir: Path, source: Path = PROJECT_CONTENT) -
     grow.add_doctor(dest, without_times, event_type=False)
     grow.add_doctor(dest, more)
     rename_first_doctors(dest)
+    # The third has no calendar at all (patients call or write); the fourth practises
+    # another profession (no credential line, a Person in the structured data).
+    grow.remove_calendar(dest, without_times["slug"])
+    grow.make_non_physician(dest, more["slug"])
     grow.add_service(dest)
     home = _read(dest / "pages" / "home.yaml")
     if len(home["certifications"]) > CAROUSEL_MIN:

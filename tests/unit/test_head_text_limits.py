@@ -15,7 +15,6 @@ from clinic.site import head_text_limits
 from clinic.site.content import CONTENT_DIR, LANGS, ContentError, content, load_content
 from clinic.site.head_text_limits import ELLIPSIS, head_text, limits_of
 from clinic.site.i18n import fill_facts
-from tests.texts import text_of
 
 NAMES = [
     "Dr. Li",
@@ -37,8 +36,8 @@ def _doctor_values(lang: str, name: str, specialty: str) -> dict[str, str]:
         "name": name,
         "specialty": specialty,
         "years": "7",
-        # A role the content writes: that of its first doctor's gender.
-        "role": text_of(lang, f"pages.doctor.role_{content().doctors[0].gender}"),
+        # A role the content writes: its first doctor's.
+        "role": content().role(content().doctors[0], lang),
     }
 
 
@@ -71,7 +70,7 @@ def test_head_texts_that_fit_are_used_as_written():
             "name": doctor.name(lang),
             "specialty": doctor.specialty(lang),
             "years": "7",
-            "role": text_of(lang, f"pages.doctor.role_{doctor.gender}"),
+            "role": content().role(doctor, lang),
         }
         for field in ("meta_title", "meta_description"):
             key = f"pages.doctor.{field}"

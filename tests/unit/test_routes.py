@@ -69,7 +69,7 @@ def test_trailing_slash_is_the_same_page():
 def test_language_comes_from_the_path(lang):
     prefix = lang_prefix(lang)
     assert lang_of(prefix) == lang
-    assert lang_of(prefix + "/faq") == lang
+    assert lang_of(prefix + "/any-page") == lang
     assert lang_of(prefix + "fermeria") == DEFAULT_LANG
     assert lang_of("/") == DEFAULT_LANG
 
@@ -96,7 +96,7 @@ def test_legacy_redirects_follow_the_route_table():
     """Each legacy path to its page, and each doctor's old path (its gender's pattern)."""
     table = content().routes
     expected = {old: path_for(target, DEFAULT_LANG) for old, target in table.legacy.items()}
-    for doctor in content().doctors:
+    for doctor in content().doctors if table.legacy_doctor else []:
         old = getattr(table.legacy_doctor, doctor.gender).format(slug=doctor.slug)
         expected[old] = path_for(f"doctor:{doctor.slug}", DEFAULT_LANG)
     assert legacy_redirects() == expected

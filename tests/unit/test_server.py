@@ -457,10 +457,10 @@ def test_cloudflare_redirects_every_legacy_path_and_spelling_once_with_a_status_
     rules = [rule for rule in all_rules if rule[2] == "301"]
     # The 404 files' own names are rewritten to a path with no file (status 404).
     rewrites = {source: target for source, target, status in all_rules if status == "200"}
-    assert (
-        rewrites["/en/404"] == "/en/" + cloudflare_pages.NO_FILE
-        and rewrites["/404.html"] == "/" + cloudflare_pages.NO_FILE
-    )
+    for lang in LANGS:
+        document = not_found_file(lang)
+        no_file = lang_prefix(lang) + "/" + cloudflare_pages.NO_FILE
+        assert rewrites[document.removesuffix(".html")] == rewrites[document] == no_file
     sources = [source for source, _, _ in all_rules]
     # Cloudflare compares paths percent-encoded and ignores a second rule for one path.
     assert len(sources) == len(set(sources)) and all(source.isascii() for source in sources)

@@ -46,8 +46,8 @@ def english_texts() -> tuple[tuple[str, str], ...]:
     for path in sorted(CONTENT_DIR.rglob("*.yaml")):
         relative = path.relative_to(CONTENT_DIR).as_posix()
         whole_file_english = relative == "i18n/en.yaml" or relative.startswith("i18n/en/")
-        if relative == "i18n/es.yaml" or relative.startswith("i18n/es/"):
-            continue
+        if relative.startswith("i18n/") and not whole_file_english:
+            continue  # another language's texts
         texts += [(relative, text) for text in _strings(_load(path), whole_file_english)]
     return tuple(texts)
 
@@ -68,10 +68,12 @@ def british_spellings() -> list[str]:
 
 
 def test_the_scan_sees_the_english_texts():
-    texts = english_texts()
-    assert len(texts) > 300
-    assert any(file.startswith("i18n/en/services/") for file, _ in texts)
-    assert any(file == "i18n/en/doctor.yaml" for file, _ in texts)
+    """Every English page file's texts are scanned (a clinic without English has none)."""
+    english = CONTENT_DIR / "i18n" / "en"
+    if not english.is_dir():
+        pytest.skip("the content has no English texts")
+    page_files = {path.relative_to(CONTENT_DIR).as_posix() for path in english.rglob("*.yaml")}
+    assert page_files and page_files <= {file for file, _ in english_texts()}
 
 
 @pytest.mark.parametrize("word", british_spellings())

@@ -17,6 +17,7 @@ clinic.yaml, the clinic's time zone, the headers every response carries, and the
 from __future__ import annotations
 
 import json
+import os
 import re
 import shutil
 from pathlib import Path
@@ -39,6 +40,18 @@ RELAY_MODULE = "open_times.mjs"
 RELAY_DATA = "open_times_relay.json"
 # Cloudflare Pages: the entry of its function (`_worker.js/`), from clinic/edge/.
 CLOUDFLARE_ENTRY = ("cloudflare_pages.mjs", "index.js")
+# Cloudflare's local runtime (`wrangler pages dev`) runs the function as the Workers runtime
+# behaved on this date. Without one it takes today's, which the runtime bundled with an
+# older wrangler refuses ("requires compatibility date ..., but the newest date supported
+# by this server binary is ..."): the date of the runtime tools/static-hosts installs, or
+# an earlier one (tests/unit/test_edge_relay.py compares them).
+CLOUDFLARE_COMPATIBILITY_DATE = "2026-04-26"
+# The settings the build writes for wrangler, beside the export (in .web/build/), and the
+# file of the project folder through which wrangler, run there, finds them (its
+# "redirected configuration"): the reader types no flag. They name no output folder, so
+# `wrangler pages deploy` leaves the project's settings on Cloudflare as they are.
+WRANGLER_CONFIG = "wrangler.json"
+WRANGLER_REDIRECT = Path(".wrangler", "deploy", "config.json")
 # Netlify: the functions folder (beside its rules files), the function's name and entry.
 NETLIFY_FUNCTIONS = "functions"
 NETLIFY_FUNCTION = "open-times"
@@ -100,6 +113,19 @@ def write_edge_relay(static_dir: Path, netlify_dir: Path) -> None:
     write_function(netlify_dir / NETLIFY_FUNCTIONS / NETLIFY_FUNCTION, NETLIFY_ENTRY)
 
 
+def write_wrangler_config(project_dir: Path, build_dir: Path) -> None:
+    """Cloudflare's local runtime's settings in `build_dir`, found from `project_dir`."""
+    config = build_dir / WRANGLER_CONFIG
+    config.write_text(
+        json.dumps({"compatibility_date": CLOUDFLARE_COMPATIBILITY_DATE}, indent=2) + "\n",
+        encoding="utf-8",
+    )
+    redirect = project_dir / WRANGLER_REDIRECT
+    redirect.parent.mkdir(parents=True, exist_ok=True)
+    target = os.path.relpath(config, redirect.parent)
+    redirect.write_text(json.dumps({"configPath": target}) + "\n", encoding="utf-8")
+
+
 class EdgeRelayPlugin(rx.plugins.Plugin):
     """Writes the CDN's functions after every production build (`make export`, `make
     run`); development builds no bundle and never calls `post_build`."""
@@ -107,3 +133,5 @@ class EdgeRelayPlugin(rx.plugins.Plugin):
     def post_build(self, **context):
         static_dir = Path(context["static_dir"])
         write_edge_relay(static_dir, static_dir.parent / NETLIFY_DIR)
+        # Reflex builds in the project folder, where the reader runs wrangler.
+        write_wrangler_config(Path.cwd(), static_dir.parent)

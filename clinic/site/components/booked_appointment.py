@@ -49,7 +49,7 @@ def remember_booking(lang: str) -> rx.Var:
     """Cal.com's `bookingSuccessfulV2` handler (detail: {data, namespace}) for a booking
     area in `lang`: keep the doctor, the booking's uid and times (not its title, which can
     hold the patient's name) for the success page, then open it."""
-    doctors = rx.Var.create({d.cal_namespace: d.slug for d in content().doctors})
+    doctors = rx.Var.create({d.cal_namespace: d.slug for d in content().doctors if d.cal_namespace})
 
     def rule(detail: rx.Var) -> rx.Var:
         data = detail.to(dict)["data"].to(dict)

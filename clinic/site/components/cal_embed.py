@@ -72,18 +72,27 @@ class CalEmbed(JsxWidget):
     after_booking: rx.Var[Any]
 
 
+def with_calendars(doctors: list[Doctor] | None = None) -> list[Doctor]:
+    """The doctors (default: every doctor) whom patients book online."""
+    return [d for d in (content().doctors if doctors is None else doctors) if d.has_calendar]
+
+
 def cal_embed(
     *children: rx.Component, lang: str, doctors: list[Doctor] | None = None, **props
 ) -> rx.Component:
-    """A booking area: the namespaces of `doctors` (default: every doctor) initialised, the
-    Book links inside it opening the embedded calendar once it is ready, a booking leading
-    to our success page. Give it the class `group`: the links' screen-reader hint follows
-    its data-cal-ready."""
+    """A booking area: the namespaces of those of `doctors` (default: every doctor) who
+    have a calendar initialised, the Book links inside it opening the embedded calendar
+    once it is ready, a booking leading to our success page. Give it the class `group`:
+    the links' screen-reader hint follows its data-cal-ready. When none of them has a
+    calendar it is a plain element: Cal.com's script is not even loaded."""
+    bookable = with_calendars(doctors)
+    if not bookable:
+        return rx.el.div(*children, **props)
     return CalEmbed.create(
         *children,
         script_src=embed_script_src(),
         origin=cal_origin(),
-        namespaces=[d.cal_namespace for d in (doctors or content().doctors)],
+        namespaces=[d.cal_namespace for d in bookable],
         ui=ui_config(),
         after_booking=remember_booking(lang),
         **props,

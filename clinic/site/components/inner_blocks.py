@@ -8,6 +8,7 @@ import reflex as rx
 
 from clinic.site import navigation as nav
 from clinic.site.components.avatar import doctor_avatar
+from clinic.site.components.call_or_chat import chat_link
 from clinic.site.components.links import external_link, page_link
 from clinic.site.components.styles import (
     BUTTON_PRIMARY,
@@ -28,9 +29,25 @@ def paragraphs(
     return [rx.el.p(text, class_name=class_name) for text in texts]
 
 
+def _book_or_contact(doctor: Doctor, lang: str) -> list[rx.Component]:
+    """Book with this doctor (their card on the booking page), or, for a doctor without an
+    online calendar, the chat that asks for an appointment with them."""
+    if not doctor.has_calendar:
+        return [chat_link(doctor, lang, class_name=BUTTON_PRIMARY)]
+    return [
+        page_link(
+            booking_href(doctor, lang),
+            text_of(lang, "inner.book_with", name=doctor.name(lang)),
+            class_name=BUTTON_PRIMARY,
+            data_book=doctor.slug,
+        )
+    ]
+
+
 def doctor_card(doctor: Doctor, lang: str, heading_level: str = "h3") -> rx.Component:
     """Photo or initials, name linking the doctor's page, specialty, experience, licence,
-    and two actions: the profile and booking with this doctor."""
+    and two actions: the profile and booking with this doctor (a chat, for a doctor
+    without an online calendar)."""
     heading = getattr(rx.el, heading_level)
     return rx.el.article(
         rx.el.div(
@@ -54,12 +71,7 @@ def doctor_card(doctor: Doctor, lang: str, heading_level: str = "h3") -> rx.Comp
             class_name="flex flex-col gap-4 sm:flex-row sm:items-start",
         ),
         rx.el.div(
-            page_link(
-                booking_href(doctor, lang),
-                text_of(lang, "inner.book_with", name=doctor.name(lang)),
-                class_name=BUTTON_PRIMARY,
-                data_book=doctor.slug,
-            ),
+            *_book_or_contact(doctor, lang),
             page_link(
                 doctor_href(doctor, lang),
                 text_of(lang, "inner.view_profile"),

@@ -8,6 +8,7 @@ import typing
 from typing import Any
 
 from pydantic import BaseModel, ValidationError
+from pydantic.fields import FieldInfo
 
 # What a process that meets a content mistake prints before the mistake's own lines.
 HEADLINE = "The content has a mistake; nothing was built:"
@@ -65,9 +66,23 @@ def _pattern_error_message(model: type[BaseModel], loc: tuple) -> str | None:
     its schema's `patternErrorMessage`, which editors show for the same mistake."""
     owner = _model_at(model, loc)
     field = owner.model_fields.get(str(loc[-1])) if owner is not None and loc else None
-    extra = field.json_schema_extra if field is not None else None
-    said = extra.get("patternErrorMessage") if isinstance(extra, dict) else None
-    return said if isinstance(said, str) else None
+    if field is None:
+        return None
+    for info in (field, *_annotated_fields(field.annotation)):
+        extra = info.json_schema_extra
+        said = extra.get("patternErrorMessage") if isinstance(extra, dict) else None
+        if isinstance(said, str):
+            return said
+    return None
+
+
+def _annotated_fields(annotation: Any) -> list[FieldInfo]:
+    """The Field()s of an Annotated type, looking through an optional (`CalLink | None`)."""
+    if typing.get_origin(annotation) is typing.Annotated:
+        return [m for m in typing.get_args(annotation)[1:] if isinstance(m, FieldInfo)]
+    if typing.get_origin(annotation) in (typing.Union, types.UnionType):
+        return [info for arg in typing.get_args(annotation) for info in _annotated_fields(arg)]
+    return []
 
 
 def _explained(model: type[BaseModel], error: dict) -> str:

@@ -12,7 +12,7 @@ from pydantic import BaseModel
 
 from clinic.site.content.base import Strict
 from clinic.site.content.clinic_facts import Clinic
-from clinic.site.content.doctors import Doctor
+from clinic.site.content.doctors import PHYSICIAN, Doctor, Profession
 from clinic.site.content.errors import ContentError
 from clinic.site.content.files import check_unique, load_file, load_list, validate
 from clinic.site.content.languages import DEFAULT_LANG, LANGS, LocalizedBase, load_languages
@@ -30,6 +30,7 @@ from clinic.site.content.page_text_files import (
     place_of_key,
 )
 from clinic.site.content.pages.service import ServiceContent
+from clinic.site.content.pages.success import Rules, SuccessContent
 from clinic.site.content.route_table import RouteTable
 from clinic.site.content.services import Service
 from clinic.site.content.split_models import Source, assemble, facts_model, merge_keyed
@@ -40,6 +41,8 @@ M = TypeVar("M", bound=BaseModel)
 DOCTORS_FACTS = "doctors.yaml"
 # Each service's name and one-line description (menus, home grid, its page), site-wide.
 SERVICE_TEXT_KEYS = ("title", "description")
+# The page kind whose notes name the visit rules' numbers.
+SUCCESS = "success"
 # What a service's texts may say of its specialist (services.yaml's `specialist`).
 SPECIALIST_PLACEHOLDERS = frozenset({"name", "years"})
 
@@ -47,6 +50,8 @@ SPECIALIST_PLACEHOLDERS = frozenset({"name", "years"})
 class Content(Strict):
     clinic: Clinic
     doctors: list[Doctor]
+    # The professions of the doctors (doctors.yaml `profession`), by key, with their texts.
+    professions: dict[str, Profession] = {}
     services: list[Service]
     routes: RouteTable
     # The texts the code reads by key (text_of), per language.
@@ -66,6 +71,19 @@ class Content(Strict):
 
     def doctor(self, slug: str) -> Doctor:
         return next(d for d in self.doctors if d.slug == slug)
+
+    def profession(self, doctor: Doctor) -> Profession:
+        return self.professions[doctor.profession]
+
+    def role(self, doctor: Doctor, lang: str) -> str:
+        """What `doctor` is called in `lang` (their profession's word for their gender):
+        {role} in their page's head texts, their job title in the structured data."""
+        return self.profession(doctor).role_of(doctor, lang) or ""
+
+    def credential(self, doctor: Doctor, lang: str) -> str | None:
+        """The credential line of `doctor`'s profession in `lang`, if it gives one."""
+        credential = self.profession(doctor).credential
+        return credential(lang) if credential is not None else None
 
     def page(self, kind: str, model: type[M]) -> M:
         """The long texts of the page of kind `kind`, as `model`."""
@@ -155,16 +173,25 @@ def _require_texts(content: Content, keys: list[str], why: str) -> None:
             raise ContentError(f"{content.text_place(lang, missing[0])}: missing{more}. {why}")
 
 
+def _check_roles(content: Content) -> None:
+    """Every doctor's profession says what they are called, for their gender, in every
+    language ({role})."""
+    for i, doctor in enumerate(content.doctors):
+        profession = content.profession(doctor)
+        if profession.role_of(doctor, DEFAULT_LANG) is None:
+            file = texts_path(DEFAULT_LANG, PageTextsFile(DOCTOR, DOCTOR).relative)
+            raise ContentError(
+                f"{file}: field 'professions.{profession.key}.role': missing; "
+                f"'{doctor.slug}' ({DOCTORS_FACTS}, field '{i}.profession') is of this "
+                f"profession: say what its people are called, in role (or in role_female and "
+                "role_male, by gender)"
+            )
+
+
 def _check_page_texts(content: Content) -> None:
-    """Every doctor's gender has its {role}, every service its name and one line (each
-    page's own texts are its file's, checked by its model)."""
-    genders = sorted({doctor.gender for doctor in content.doctors})
-    _require_texts(
-        content,
-        [f"{HEAD_KEYS}.{DOCTOR}.role_{gender}" for gender in genders],
-        "Each doctor's head texts name their {role}: give role_female and role_male for "
-        "the genders of doctors.yaml.",
-    )
+    """Every doctor's profession has its {role}, every service its name and one line
+    (each page's own texts are its file's, checked by its model)."""
+    _check_roles(content)
     reasons = sorted({day.reason for day in content.clinic.closed.days if day.reason})
     _require_texts(
         content,
@@ -220,6 +247,28 @@ def _check_specialist_texts(content: Content) -> None:
                         f"{where}: {{{used[0]}}} is the service's specialist's, but services.yaml "
                         f"gives '{service.key}' none (field '{i}.specialist'): name there one "
                         "of the doctors who see it, or reword the text"
+                    )
+
+
+def _check_visit_rules(content: Content) -> None:
+    """A note of the success page names only the visit rules' numbers that are given (each
+    is optional, like any fact a text names)."""
+    page = content.pages.get(SUCCESS)
+    if not isinstance(page, SuccessContent):
+        return
+    given = page.rules.values()
+    for lang in LANGS:
+        for note in page.notes:
+            text = note.text(lang)
+            for name in PLACEHOLDER.findall(text):
+                if name in Rules.model_fields and name not in given:
+                    where = content.text_field(lang, text) or (
+                        f"{texts_path(lang, '<success page>.yaml')}: field 'notes.{note.key}.text'"
+                    )
+                    raise ContentError(
+                        f"{where}: names {{{name}}}, but {PAGE_MODELS[SUCCESS].facts} gives no "
+                        f"rules.{name}: write the number there, or reword the note (or remove "
+                        "it, with its texts in every language)"
                     )
 
 
@@ -313,12 +362,99 @@ def load_doctors(
     source = Source(DOCTORS_FACTS, {lang: texts_path(lang, relative) for lang in LANGS}, fields)
     by_lang = {lang: data.model_dump()["doctors"] for lang, data in texts.items()}
     merged = merge_keyed(Doctor, facts, by_lang, source, texts_at=("doctors",))
-    return [
+    doctors = [
         validate(
             texts_path(DEFAULT_LANG, relative), Doctor, data, prefix=f"doctors.{data['slug']}."
         )
         for data in merged
     ]
+    return [_with_calendar(i, doctor) for i, doctor in enumerate(doctors)]
+
+
+# What a doctor's calendar is made of beyond its link: nothing without one.
+CALENDAR_PARTS = ("cal_namespace", "cal_event_type_id")
+
+
+def _with_calendar(i: int, doctor: Doctor) -> Doctor:
+    """A doctor with a calendar has a namespace (their slug unless given); one without
+    has no calendar's parts."""
+    if doctor.cal_link is None:
+        for part in CALENDAR_PARTS:
+            if getattr(doctor, part) is not None:
+                raise ContentError(
+                    f"{DOCTORS_FACTS}: field '{i}.{part}': given without cal_link; a doctor "
+                    "without cal_link has no Cal.com calendar (patients call or write to "
+                    f"book): give their cal_link too, or remove {part}"
+                )
+        return doctor
+    if doctor.cal_namespace is None:
+        return doctor.model_copy(update={"cal_namespace": doctor.slug})
+    return doctor
+
+
+def _check_same_fields(source: Source, by_lang: dict[str, Any], key: str) -> None:
+    """Every language gives the same texts of profession `key` (a credential in one
+    language is one in all)."""
+    given = {
+        lang: {name for name, text in (by_key.get(key) or {}).items() if text is not None}
+        for lang, by_key in by_lang.items()
+        if key in by_key
+    }
+    for lang, names in given.items():
+        for other, theirs in given.items():
+            for name in sorted(theirs - names):
+                raise ContentError(
+                    f"{source.texts[lang]}: field 'professions.{key}.{name}': missing; "
+                    f"{source.texts[other]} gives it, and every language gives the same texts"
+                )
+
+
+def load_professions(
+    doctors: list[Doctor], texts: dict[str, Any], fields: dict[str, dict[str, str]]
+) -> dict[str, Profession]:
+    """The doctors' professions (physician unless doctors.yaml names another), each with
+    its texts found under its key in each language's doctor.yaml (`texts`)."""
+    relative = PageTextsFile(DOCTOR, DOCTOR).relative
+    source = Source(DOCTORS_FACTS, {lang: texts_path(lang, relative) for lang in LANGS}, fields)
+    keys = list(dict.fromkeys(doctor.profession for doctor in doctors))
+    by_lang = {lang: data.model_dump()["professions"] for lang, data in texts.items()}
+    for lang, by_key in by_lang.items():
+        for i, doctor in enumerate(doctors):
+            if doctor.profession not in by_key:
+                default = (
+                    f" (left out, it is {PHYSICIAN})" if doctor.profession == PHYSICIAN else ""
+                )
+                raise ContentError(
+                    f"{source.texts[lang]}: field 'professions.{doctor.profession}': missing; "
+                    f"'{doctor.slug}' is of this profession ({DOCTORS_FACTS}, field "
+                    f"'{i}.profession'{default}): give its texts here (role, or role_female "
+                    "and role_male; credential if all of them hold one)"
+                )
+        for key in by_key:
+            _check_same_fields(source, by_lang, key)
+            if key not in keys:
+                raise ContentError(
+                    f"{source.texts[lang]}: field 'professions.{key}': no doctor of "
+                    f"{DOCTORS_FACTS} is of this profession (field 'profession': "
+                    f"{', '.join(keys)}): a misspelt key, or texts to remove?"
+                )
+    merged = merge_keyed(
+        Profession,
+        [{"key": key} for key in keys],
+        by_lang,
+        source,
+        ("profession",),
+        texts_at=("professions",),
+    )
+    return {
+        data["key"]: validate(
+            texts_path(DEFAULT_LANG, relative),
+            Profession,
+            data,
+            prefix=f"professions.{data['key']}.",
+        )
+        for data in merged
+    }
 
 
 def _load_pages(
@@ -374,8 +510,10 @@ def load_content(directory: Path) -> Content:
         for lang, files in page_files.items()
     }
     doctors = load_doctors(directory, doctor_texts, text_fields)
-
-    check_unique("doctors.yaml", "cal_namespace", [d.cal_namespace for d in doctors])
+    professions = load_professions(doctors, doctor_texts, text_fields)
+    check_unique(
+        "doctors.yaml", "cal_namespace", [d.cal_namespace for d in doctors if d.cal_namespace]
+    )
     for i, doctor in enumerate(doctors):
         for key in doctor.services:
             if key not in service_keys:
@@ -398,6 +536,7 @@ def load_content(directory: Path) -> Content:
     content = Content(
         clinic=clinic,
         doctors=doctors,
+        professions=professions,
         services=services,
         routes=routes,
         i18n=table.texts,
@@ -409,4 +548,5 @@ def load_content(directory: Path) -> Content:
     )
     _check_page_texts(content)
     _check_specialist_texts(content)
+    _check_visit_rules(content)
     return content

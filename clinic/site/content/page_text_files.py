@@ -33,7 +33,7 @@ from pydantic_core import PydanticCustomError
 from typing_extensions import TypeAliasType
 
 from clinic.site.content.base import Strict, Text
-from clinic.site.content.doctors import Doctor
+from clinic.site.content.doctors import Doctor, Profession
 from clinic.site.content.pages.about import AboutContent
 from clinic.site.content.pages.accessibility import AccessibilityContent
 from clinic.site.content.pages.consultation import ConsultationContent
@@ -123,14 +123,10 @@ class PageHead(SearchTexts, Heading):
 
 class DoctorHead(SearchTexts):
     """Every doctor's page's head tags (pages.doctor.<field>): patterns with the doctor's
-    {name}, {role}, {specialty} and {years}."""
+    {name}, {role} (their profession's, under `professions`), {specialty} and {years}."""
 
     keywords: Text
     """The keywords of the head tags, separated by commas."""
-    role_female: Text | None = None
-    """{role} of a female doctor (needed when doctors.yaml has one): OB-GYN."""
-    role_male: Text | None = None
-    """{role} of a male doctor (needed when doctors.yaml has one): gynecologist."""
 
 
 class NotFoundHead(SearchTexts):
@@ -204,6 +200,12 @@ def _page_texts_model(kind: str) -> type[BaseModel]:
         long_texts["doctors"] = FieldInfo(
             annotation=dict[str, texts_model(Doctor)],  # pyright: ignore[reportInvalidTypeForm]
             description="Each doctor's texts, under their slug in doctors.yaml.",
+        )
+        long_texts["professions"] = FieldInfo(
+            annotation=dict[str, texts_model(Profession)],  # pyright: ignore[reportInvalidTypeForm]
+            description="The texts of each profession of doctors.yaml (`profession`; "
+            "physician when left out), under its key: how it is called, by gender where the "
+            "language says it so, and the credential line every person of it holds.",
         )
     elif kind in PAGE_MODELS:
         long_texts = dict(texts_model(PAGE_MODELS[kind].model).model_fields)

@@ -84,7 +84,9 @@ class RouteTable(Strict):
     """Each page under its id: its kind and its path in each language."""
     doctor_pages: DoctorPages
     """The path of every doctor's page, per language ({slug}: the doctor's)."""
-    legacy: dict[PathPattern, str]
-    """Paths of the previous site -> the id of the page they redirect to (HTTP 301)."""
-    legacy_doctor: LegacyDoctor
-    """The previous site's doctor paths ({slug}), redirected to each doctor's page."""
+    legacy: dict[PathPattern, str] = {}
+    """Paths of the previous site -> the id of the page they redirect to (HTTP 301). Leave
+    it out: none."""
+    legacy_doctor: LegacyDoctor | None = None
+    """The previous site's doctor paths ({slug}), redirected to each doctor's page. Leave
+    it out: none (a new clinic, or a previous site without doctor pages)."""

@@ -15,7 +15,7 @@ from clinic.site.components.inner_blocks import (
 )
 from clinic.site.components.page_header import page_header
 from clinic.site.components.styles import CARD, page_section
-from clinic.site.content import content
+from clinic.site.content import Doctor, content
 from clinic.site.content.pages.about import AboutContent
 from clinic.site.i18n import fill_facts, text_of, text_with_facts
 from clinic.site.routes import Page
@@ -59,14 +59,18 @@ def _where(lang: str, data: AboutContent) -> rx.Component:
     )
 
 
+def _credential(doctor: Doctor, lang: str) -> list[rx.Component]:
+    """The credential of the doctor's profession, when its texts give one."""
+    credential = content().credential(doctor, lang)
+    return [rx.el.p(credential, data_credential="")] if credential else []
+
+
 def _certifications(lang: str, data: AboutContent) -> rx.Component:
     doctors = rx.el.ul(
         *(
             rx.el.li(
-                rx.el.p(
-                    text_of(lang, "about.board_certified", name=d.name(lang)),
-                    class_name="font-semibold",
-                ),
+                rx.el.p(d.name(lang), class_name="font-semibold"),
+                *_credential(d, lang),
                 rx.el.p(d.license(lang), class_name="text-muted"),
             )
             for d in content().doctors

@@ -1,5 +1,6 @@
 """The booking page (docs/design.md, "Pages and routes"): one card per doctor with a Book button opening that
-doctor's Cal.com calendar, the consultation fee and the amenities notice.
+doctor's Cal.com calendar (a doctor without one: a chat and a call), the consultation fee
+and the amenities notice.
 
 Service pages link to `<booking path>#<doctor slug>`, so each card carries the doctor's
 slug as its id. Cal.com's embed is loaded here and on each doctor's page (clinic/site/components/cal_embed.py).
@@ -12,10 +13,18 @@ import reflex as rx
 from clinic.site import navigation as nav
 from clinic.site.components.avatar import doctor_avatar
 from clinic.site.components.cal_embed import book_link, cal_embed
+from clinic.site.components.call_or_chat import call_and_chat, no_calendar_note
 from clinic.site.components.links import external_link, page_link
 from clinic.site.components.open_times import open_times
 from clinic.site.components.page_header import page_header
-from clinic.site.components.styles import BUTTON_PRIMARY, CARD, TEXT_LINK, icon, page_section
+from clinic.site.components.styles import (
+    BUTTON_PRIMARY,
+    BUTTON_SECONDARY,
+    CARD,
+    TEXT_LINK,
+    icon,
+    page_section,
+)
 from clinic.site.content import Doctor, content
 from clinic.site.i18n import consultation_price, text_of, text_with_facts
 from clinic.site.routes import Page, doctor_page_id, path_for
@@ -34,6 +43,32 @@ def check_icon() -> rx.Component:
     return icon("M5 12l5 5L20 7", size=18, class_name="mt-0.5 shrink-0 text-accent")
 
 
+def _ways_to_book(doctor: Doctor, lang: str) -> list[rx.Component]:
+    """The doctor's calendar, or a chat and a call for a doctor who has none."""
+    if not doctor.has_calendar:
+        return call_and_chat(doctor, lang, BUTTON_PRIMARY, BUTTON_SECONDARY)
+    return [
+        book_link(
+            doctor,
+            calendar_icon(),
+            rx.el.span(text_of(lang, "booking.book")),
+            rx.el.span(
+                " " + text_of(lang, "booking.book_with", name=doctor.name(lang)),
+                class_name="sr-only",
+            ),
+            lang=lang,
+            class_name=BUTTON_PRIMARY,
+            data_book_button=doctor.slug,
+        )
+    ]
+
+
+def _no_calendar_note(doctor: Doctor, lang: str) -> list[rx.Component]:
+    if doctor.has_calendar:
+        return []
+    return [no_calendar_note(doctor, lang, class_name="mt-4 font-medium text-ink")]
+
+
 def booking_card(doctor: Doctor, lang: str) -> rx.Component:
     heading_id = f"{doctor.slug}-name"
     return rx.el.article(
@@ -50,19 +85,9 @@ def booking_card(doctor: Doctor, lang: str) -> rx.Component:
             rx.el.li(doctor.license(lang)),
             class_name="mt-4 list-disc space-y-1 pl-5 text-sm text-muted",
         ),
+        *_no_calendar_note(doctor, lang),
         rx.el.div(
-            book_link(
-                doctor,
-                calendar_icon(),
-                rx.el.span(text_of(lang, "booking.book")),
-                rx.el.span(
-                    " " + text_of(lang, "booking.book_with", name=doctor.name(lang)),
-                    class_name="sr-only",
-                ),
-                lang=lang,
-                class_name=BUTTON_PRIMARY,
-                data_book_button=doctor.slug,
-            ),
+            *_ways_to_book(doctor, lang),
             page_link(
                 path_for(doctor_page_id(doctor.slug), lang),
                 text_of(lang, "booking.profile"),

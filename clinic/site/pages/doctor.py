@@ -1,7 +1,8 @@
 """A doctor's page (docs/design.md, "Pages and routes", "What the site holds"): photo or initials, specialty, licence line,
 bio, years of experience, the services the doctor leads (linked), the doctor's next open
 times, and book buttons that open this doctor's Cal.com calendar in place (the same embed
-and fallback link as the booking page: clinic/site/components/cal_embed.py).
+and fallback link as the booking page: clinic/site/components/cal_embed.py); for a doctor
+without a calendar, a chat and a call instead (components/call_or_chat.py).
 
 Facts come from doctors.yaml; the texts from content/i18n/<lang>/doctor.yaml."""
 
@@ -12,6 +13,7 @@ import reflex as rx
 from clinic.site import navigation as nav
 from clinic.site.components.avatar import LARGEST_AVATAR_PX, doctor_avatar
 from clinic.site.components.cal_embed import book_link, cal_embed
+from clinic.site.components.call_or_chat import call_and_chat, call_link, no_calendar_note
 from clinic.site.components.inner_blocks import call_to_action, map_link, paragraphs
 from clinic.site.components.links import external_link, page_link
 from clinic.site.components.open_times import PILL as OPEN_TIMES_PILL
@@ -49,6 +51,38 @@ def _book_button(doctor: Doctor, lang: str) -> rx.Component:
         class_name=BUTTON_PRIMARY,
         data_book=doctor.slug,
     )
+
+
+def _hero_actions(doctor: Doctor, lang: str) -> list[rx.Component]:
+    """Book (their calendar) or ask on WhatsApp; for a doctor without a calendar, how to
+    book them instead: a chat or a call."""
+    if not doctor.has_calendar:
+        return [
+            no_calendar_note(doctor, lang, class_name="mt-6 font-medium text-ink"),
+            rx.el.div(
+                *call_and_chat(doctor, lang, BUTTON_PRIMARY, BUTTON_SECONDARY),
+                class_name="mt-3 flex flex-wrap gap-3",
+            ),
+        ]
+    return [
+        rx.el.div(
+            _book_button(doctor, lang),
+            external_link(
+                nav.whatsapp_link(text_of(lang, "inner.chat_message", topic=doctor.name(lang))),
+                text_of(lang, "inner.chat"),
+                lang=lang,
+                class_name=BUTTON_SECONDARY,
+            ),
+            class_name="mt-6 flex flex-wrap gap-3",
+        )
+    ]
+
+
+def _closing_book(doctor: Doctor, lang: str) -> rx.Component:
+    """The closing band's first action: their calendar, or a call (its chat is beside)."""
+    if not doctor.has_calendar:
+        return call_link(doctor, lang, class_name=BUTTON_PRIMARY)
+    return _book_button(doctor, lang)
 
 
 def _visit(doctor: Doctor, lang: str) -> rx.Component:
@@ -101,18 +135,7 @@ def _hero(doctor: Doctor, lang: str) -> rx.Component:
                 rx.el.p(
                     doctor.license(lang), class_name="mt-1 text-sm text-muted", data_license=""
                 ),
-                rx.el.div(
-                    _book_button(doctor, lang),
-                    external_link(
-                        nav.whatsapp_link(
-                            text_of(lang, "inner.chat_message", topic=doctor.name(lang))
-                        ),
-                        text_of(lang, "inner.chat"),
-                        lang=lang,
-                        class_name=BUTTON_SECONDARY,
-                    ),
-                    class_name="mt-6 flex flex-wrap gap-3",
-                ),
+                *_hero_actions(doctor, lang),
             ),
             # The times arrive after the page has painted and must move nothing: their place
             # is kept from the first paint and shows what the visit costs and a way to the
@@ -134,6 +157,12 @@ def _hero(doctor: Doctor, lang: str) -> rx.Component:
     )
 
 
+def _credential_items(doctor: Doctor, lang: str) -> list[rx.Component]:
+    """The credential of the doctor's profession, when its texts give one."""
+    credential = content().credential(doctor, lang)
+    return [rx.el.li(credential, data_credential="")] if credential else []
+
+
 def _profile(doctor: Doctor, lang: str) -> rx.Component:
     texts = doctor_texts(doctor.slug)
     focus = rx.el.div(
@@ -148,7 +177,7 @@ def _profile(doctor: Doctor, lang: str) -> rx.Component:
         rx.el.h3(text_of(lang, "doctor.credentials"), class_name="text-lg font-semibold"),
         rx.el.ul(
             rx.el.li(doctor.license(lang)),
-            rx.el.li(text_of(lang, "doctor.board_certified")),
+            *_credential_items(doctor, lang),
             rx.el.li(text_of(lang, "inner.years", years=doctor.years_experience)),
             class_name="mt-3 list-disc space-y-1 pl-5",
         ),
@@ -206,13 +235,14 @@ def _where(lang: str) -> rx.Component:
 def render(page: Page) -> rx.Component:
     doctor = content().doctor(page.doctor_slug)
     lang = page.lang
-    # The whole page is the doctor's booking area: both book buttons open their calendar.
+    # The whole page is the doctor's booking area: both book buttons open their calendar
+    # (a doctor without one has a plain page: no Cal.com at all).
     return cal_embed(
         _hero(doctor, lang),
         _profile(doctor, lang),
         _services(doctor, lang),
         _where(lang),
-        call_to_action(lang, doctor.name(lang), book=_book_button(doctor, lang)),
+        call_to_action(lang, doctor.name(lang), book=_closing_book(doctor, lang)),
         lang=lang,
         doctors=[doctor],
         class_name="group",

@@ -30,7 +30,7 @@ def success_content() -> SuccessContent:
 
 def note_texts(lang: str) -> list[str]:
     """Every note with its numbers filled in, as plain text (the calendar file's too)."""
-    rules = success_content().rules.model_dump()
+    rules = success_content().rules.values()
     return [fill_facts(lang, n.text(lang), **rules) for n in success_content().notes]
 
 

@@ -12,14 +12,19 @@ from clinic.site.content.languages import Localized
 
 class Rules(Strict):
     """The confirmation rules (docs/design.md, "The shipped sample's facts"); the one place their numbers live (the
-    notes name them as {placeholders})."""
+    notes name them as {placeholders}). Each is optional, as a clinic's rules are: a note
+    that names a number left out here stops the build."""
 
-    arrive_early_minutes: PositiveInt
+    arrive_early_minutes: PositiveInt | None = None
     """How many minutes early to arrive ({arrive_early_minutes})."""
-    tolerance_minutes: PositiveInt
+    tolerance_minutes: PositiveInt | None = None
     """How late a patient may arrive, in minutes ({tolerance_minutes})."""
-    change_notice_hours: PositiveInt
+    change_notice_hours: PositiveInt | None = None
     """How many hours' notice a change needs ({change_notice_hours})."""
+
+    def values(self) -> dict[str, int]:
+        """The numbers given, by placeholder name."""
+        return self.model_dump(exclude_none=True)
 
 
 class Note(Strict):
@@ -33,8 +38,8 @@ class Note(Strict):
 class SuccessContent(Strict):
     """The success page, shown after an appointment request."""
 
-    rules: Rules
-    """The confirmation rules' numbers."""
+    rules: Rules = Rules()
+    """The confirmation rules' numbers (any of them, or none)."""
     notes_heading: Localized
     """The heading over the notes."""
     notes: Annotated[list[Note], Field(min_length=1)]
