@@ -33,12 +33,12 @@ def _fact_files(content_dir: Path) -> list[Path]:
 
 
 def _prefix(routes: dict, lang: str) -> str:
-    """A language's prefix, from its home page's path ("/en/" -> "/en", "/" -> "")."""
+    """A language's prefix, from its home page's path (its home without the last slash)."""
     return routes["pages"]["home"][lang].rstrip("/")
 
 
 def _moved(path: str, old_prefix: str, new_prefix: str) -> str:
-    """A path from one language prefix to another ("/en/faq", "/en", "" -> "/faq")."""
+    """A path from one language's prefix to another's (the default's is "")."""
     rest = path[len(old_prefix) :] if old_prefix else path
     if rest in ("", "/"):
         return new_prefix + "/"
