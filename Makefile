@@ -19,7 +19,7 @@ export REFLEX_TELEMETRY_ENABLED := false
 unexport PYTHONDONTWRITEBYTECODE
 export PYTHONPYCACHEPREFIX := $(CURDIR)/.cache/pycache
 
-.PHONY: setup lock npm-upgrade language schemas run fixture-run dev export sample-fingerprint test smoke lint fmt commit-subjects js-tools unit e2e browser java static-hosts browser-languages video bench clean
+.PHONY: setup lock npm-upgrade language schemas content-schemas run fixture-run dev export sample-fingerprint test smoke lint fmt commit-subjects js-tools unit e2e browser java static-hosts browser-languages video bench clean
 
 # Browser tests run in parallel (pytest-xdist): TEST_WORKERS=1 for one at a time. Tests
 # marked xdist_group (the development server's) share one worker (--dist loadgroup).
@@ -82,6 +82,7 @@ npm-upgrade: setup
 ## it prints what remains to be done by hand (translations, slugs).
 language: setup
 	$(BIN)/python tools/add_language.py --code "$(CODE)" --from "$(FROM)" --name "$(NAME)" --locale "$(LOCALE)"
+	$(BIN)/python -m clinic.site.content.schemas --quiet
 
 ## make schemas: the JSON Schema of every content file, from the content model, into
 ## content/schemas/, and each YAML file's first line naming its schema (editors check the
@@ -89,17 +90,24 @@ language: setup
 schemas: setup
 	$(BIN)/python -m clinic.site.content.schemas
 
+## The schemas follow the content's languages and the models, so every target that builds or
+## tests brings them up to date first (naming what it rewrote, to be committed): a language
+## added or reordered cannot leave them behind. In CI (CI set) it only checks, so that
+## schemas not committed still fail there.
+content-schemas: setup
+	@$(BIN)/python -m clinic.site.content.schemas $(if $(CI),--check,--quiet)
+
 ## make sample-fingerprint: after changing the shipped sample itself (content/), record it as
 ## the spec's clinic, which tests/sample/ checks (tests/sample/shipped.py).
 sample-fingerprint: setup
 	$(BIN)/python -m tests.sample.shipped --record
 
 ## make export: the static build only (HTML, JS, CSS in .web/build/client).
-export: setup
+export: setup content-schemas
 	$(BIN)/reflex export --frontend-only --no-zip --loglevel warning
 
 ## make run: build and serve the production site on http://127.0.0.1:$(PORT).
-run: setup
+run: setup content-schemas
 	@echo "Serving the site on http://127.0.0.1:$(PORT)"
 	$(BIN)/reflex run --env prod --single-port --frontend-port $(PORT) --backend-port $(PORT) --backend-host 127.0.0.1 --loglevel warning
 
@@ -118,7 +126,7 @@ fixture-run: setup
 ## Edits to Python files and to anything under content/ show in the browser without a restart;
 ## a mistake found when it starts (broken content says which file and field) waits for the fix
 ## too (tools/development_loop.py).
-dev: setup
+dev: setup content-schemas
 	@echo "The development loop on http://127.0.0.1:$(PORT) (backend on $(BACKEND_PORT))"
 	$(BIN)/python tools/development_loop.py --loglevel warning --frontend-port $(PORT) \
 		--backend-port $(BACKEND_PORT)
@@ -198,7 +206,7 @@ BASE ?= main
 commit-subjects:
 	@$(PYTHON) devtools/commit_subjects.py --base "$(BASE)"
 
-unit: setup
+unit: setup content-schemas
 	$(BIN)/python -m pytest tests/unit -q --randomly-seed=$(TEST_SEED) $(UNIT_OPTIONS)
 
 e2e: setup browser java static-hosts
@@ -214,7 +222,7 @@ smoke: setup browser
 ## make test: every part (lint, unit tests, then browser tests against the production server
 ## in $(TEST_WORKERS) parallel workers, in random order), each run even when an earlier one
 ## failed; the output ends with every failed part and test (devtools/test_all.py).
-test: setup
+test: setup content-schemas
 	@echo "Tests in random order, seed $(TEST_SEED): make test TEST_SEED=$(TEST_SEED) repeats it"
 	@$(BIN)/python devtools/test_all.py --seed $(TEST_SEED) --unit-options "$(UNIT_OPTIONS)" \
 		--e2e-options "$(E2E_OPTIONS)" --trace-options "$(TRACE_OPTIONS)"

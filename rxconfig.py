@@ -5,6 +5,7 @@ import reflex as rx
 from clinic.build_steps.site_files.edge_relay import EdgeRelayPlugin
 from clinic.build_steps.site_files.not_found_pages import not_found_pages_plugin
 from clinic.build_steps.site_files.open_times_fallback import OpenTimesFallbackPlugin
+from clinic.build_steps.site_files.page_files import OneFilePerPagePlugin
 from clinic.build_steps.site_files.sitemap import SitemapAndRobotsPlugin
 from clinic.build_steps.site_files.static_host import StaticHostFilesPlugin
 from clinic.framework.client_state_slots import ClientStateSlotsCheck
@@ -41,6 +42,9 @@ config = rx.Config(
         LeanRouterPlugin(),
         # The 404 page prerendered in each language (served for unknown paths).
         not_found_pages_plugin(),
+        # One prerendered file per page: the copy no request is answered with goes before
+        # the steps that rewrite and compress every page.
+        OneFilePerPagePlugin(),
         # Prerendered pages paint before their scripts download (no modulepreload hints).
         PaintFirstPlugin(),
         # Pages prerender whole with their content in a Suspense boundary: a tap on the

@@ -78,6 +78,11 @@ MEASURES = {
         "make_test_time.py", "a fresh clone's make test, part by part -> make-test-time.md"
     ),
     "export-time": Measure("export_time.py", "a clean `make export` -> export-time.md"),
+    "clinic-size": Measure(
+        "clinic_size.py",
+        "the content grown to 2-40 doctors, 6-30 services, 2-3 languages, each exported: "
+        "pages, export time, rules per host, page weights (~15 min) -> clinic-size.md",
+    ),
 }
 
 

@@ -23,6 +23,7 @@ import yaml
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from clinic.site.content import CONTENT_DIR, ContentError, Language, load_languages
+from clinic.site.formats import clock_time, day_period
 
 # A block mapping's key line: indentation, an optional list dash, the key, the rest.
 KEY_LINE = re.compile(r"^(?P<indent> *)(?P<dash>- )?(?P<key>[a-z]{2,3}):(?P<rest>.*)$")
@@ -193,7 +194,20 @@ def add_language(directory: Path, code: str, source: str, name: str, locale: str
     return [f"i18n/{code}.yaml", f"i18n/{code}/", "routes.yaml", "languages.yaml"]
 
 
-def still_to_do(code: str, source: str, name: str, files: list[str]) -> str:
+def clock_note(locale: str) -> str:
+    """What the new language's texts need for its times: CLDR says which clock it reads."""
+    if day_period("20:00", locale) is None:
+        return (
+            f"{locale} tells the time on the 24-hour clock ({clock_time('20:00', locale)}): "
+            "hours.am/hours.pm are not shown."
+        )
+    return (
+        f"{locale} tells the time on the 12-hour clock: write hours.am/hours.pm as the "
+        f"language does, around {{time}} ({clock_time('20:00', locale)})."
+    )
+
+
+def still_to_do(code: str, source: str, name: str, locale: str) -> str:
     return "\n".join(
         [
             f"{name} ({code}) is a language of the site, with {source}'s texts as its draft.",
@@ -203,7 +217,8 @@ def still_to_do(code: str, source: str, name: str, files: list[str]) -> str:
             "page's in services/).",
             f"  2. Translate the slugs of the '{code}:' paths in content/routes.yaml "
             f"(each stays under /{code}/).",
-            "  3. Check hours.am/hours.pm and the duration texts for the 12-hour clock's words.",
+            f"  3. Numbers, prices, dates and times are written as {locale} writes them "
+            f"(CLDR). {clock_note(locale)}",
             "  4. make test (the content model names any text, path or placeholder missing), "
             "then make export.",
         ]
@@ -219,11 +234,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--content", type=Path, default=CONTENT_DIR, help="the content folder")
     args = parser.parse_args(argv)
     try:
-        files = add_language(args.content, args.code, args.source, args.name, args.locale)
+        add_language(args.content, args.code, args.source, args.name, args.locale)
     except (LanguageError, ContentError) as err:
         print(f"make language: {err}", file=sys.stderr)
         return 1
-    print(still_to_do(args.code, args.source, args.name, files))
+    print(still_to_do(args.code, args.source, args.name, args.locale))
     return 0
 
 

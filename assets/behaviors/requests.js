@@ -21,6 +21,8 @@ export function loadOpenTimes(url, timeoutMs, timeZone, show) {
       // Made only once there are times to show: a page's first date format with a time
       // zone loads the browser's time-zone data, a 100-230 ms task on a 4x slower CPU,
       // which a page without times (Cal.com down, a static host) need not pay.
+      // en-CA writes a day as ISO 8601 does (2026-12-01): the machine format of Cal.com's
+      // ?date= in the clinic's time zone, never shown (labels use the page's own locale).
       const day = new Intl.DateTimeFormat("en-CA", {
         timeZone,
         year: "numeric",

@@ -40,8 +40,6 @@ HEALTH_PATH = "/healthz"
 # A real path is far shorter; past this the request is refused, not looked up on disk.
 MAX_PATH_BYTES = 2048
 ALLOWED_METHODS = ("GET", "HEAD")
-# What the file server answers for any path it has no file for: its 404 page.
-NOT_FOUND_FILE = "/404.html"
 # A path guaranteed to have no file, so the file server answers with its 404 page.
 NOT_FOUND_PROBE = "/__no_such_page__"
 # A neutral value instead of the ASGI server's own banner (granian adds one otherwise).
@@ -90,6 +88,15 @@ def prerendered_file(canonical_path: str) -> str:
     if canonical_path.endswith("/"):
         return canonical_path + "index.html"
     return canonical_path + ".html"
+
+
+def served_documents() -> tuple[str, ...]:
+    """Every HTML file a request is answered with: each page's, then each language's 404
+    page (the home page's first: it is the first file of the build)."""
+    return (
+        *(prerendered_file(page.path) for page in all_pages()),
+        *(not_found_file(lang) for lang in LANGS),
+    )
 
 
 def decode_path(raw_path: bytes) -> str | None:
@@ -187,7 +194,7 @@ class SiteMiddleware:
         self.app = app
         self.static_dir = static_dir or _static_dir()
         # Resolve the route table once, at start-up, not per request.
-        all_pages()
+        self.documents = served_documents()
         legacy_redirects_by_spelling()
         self.open_times = open_times.OpenTimes()
 
@@ -207,13 +214,14 @@ class SiteMiddleware:
 
         if action is None and not self._has_file(scope["path"]):
             action = NotFound()
-        html_file = NOT_FOUND_FILE
+        # An open-times path with no answer is not a page: its 404 gets the headers of the
+        # answers beside it, as on a static host (one header rule for the whole prefix).
+        open_times_path = scope["path"].startswith(OPEN_TIMES_PATH_PREFIX)
         force_status = None
         if isinstance(action, Serve):
-            html_file = action.file_path
             scope = {**scope, "path": action.file_path, "raw_path": action.file_path.encode()}
         elif isinstance(action, NotFound):
-            html_file, scope = self._not_found(scope)
+            scope = self._not_found(scope)
             force_status = 404
         request_path = scope["path"]
         is_https = _is_https(scope)
@@ -226,7 +234,7 @@ class SiteMiddleware:
                     # The file behind a 404 is not what the URL names: no validators.
                     for name in ("etag", "last-modified"):
                         del headers[name]
-                self._add_headers(headers, status, request_path, html_file, is_https)
+                self._add_headers(headers, status, request_path, is_https, open_times_path)
                 message = {**message, "status": status, "headers": headers.raw}
             await send(message)
 
@@ -244,7 +252,7 @@ class SiteMiddleware:
         the file server's own client-rendered 404 shell if that file is missing."""
         prerendered = not_found_file(lang_of(scope["path"]))
         if not (self.static_dir / prerendered.lstrip("/")).is_file():
-            return NOT_FOUND_FILE, {
+            return {
                 **scope,
                 "path": NOT_FOUND_PROBE,
                 "raw_path": NOT_FOUND_PROBE.encode(),
@@ -255,7 +263,7 @@ class SiteMiddleware:
             for k, v in scope.get("headers", ())
             if k not in (b"if-none-match", b"if-modified-since")
         ]
-        return prerendered, {
+        return {
             **scope,
             "path": prerendered,
             "raw_path": prerendered.encode(),
@@ -265,7 +273,12 @@ class SiteMiddleware:
     # -------------------------------------------------------------- headers
 
     def _add_headers(
-        self, headers: MutableHeaders, status: int, path: str, html_file: str, is_https: bool
+        self,
+        headers: MutableHeaders,
+        status: int,
+        path: str,
+        is_https: bool,
+        open_times_path: bool = False,
     ):
         # A 304 carries no Content-Type, yet the browser merges its headers into the
         # cached response: a page revalidated with an asset's CSP and max-age would
@@ -273,9 +286,8 @@ class SiteMiddleware:
         content_type = headers.get("content-type") or mimetypes.guess_type(path)[0] or ""
         is_html = content_type.startswith("text/html")
         _common_headers(headers, is_https)
-        if is_html:
-            hashes = security.file_script_hashes(self.static_dir / html_file.lstrip("/"))
-            headers["Content-Security-Policy"] = security.content_security_policy(hashes)
+        if is_html and not open_times_path:
+            headers["Content-Security-Policy"] = self._document_policy()
         else:
             headers["Content-Security-Policy"] = security.NON_DOCUMENT_CSP
         if status == 404:
@@ -312,17 +324,17 @@ class SiteMiddleware:
             {
                 "Location": location,
                 "Cache-Control": security.CACHE_REDIRECT,
-                "Content-Security-Policy": self._not_found_policy(lang_of(scope["path"])),
+                "Content-Security-Policy": self._document_policy(),
             },
         )
 
-    def _not_found_policy(self, lang: str) -> str:
-        """The 404 page's policy in `lang`, also sent with redirects: a static host can give
-        the paths that are not files only one policy per language (its `/*` and `/en/*` header
-        rules, clinic/build_steps/site_files/static_host.py), and this server answers as the static host does.
-        A redirect is never shown as a document, so any policy is as strict as another there."""
-        hashes = security.file_script_hashes(self.static_dir / not_found_file(lang).lstrip("/"))
-        return security.content_security_policy(hashes)
+    def _document_policy(self) -> str:
+        """The one policy of every page and 404 page (security.site_policy), also sent with
+        redirects: a static host gives the paths that are not files the headers of its
+        catch-all rule (clinic/build_steps/site_files/cloudflare_pages.py), and this server answers as
+        the static host does. A redirect is never shown as a document, so any policy is as
+        strict as another there."""
+        return security.site_policy(self.static_dir, self.documents)
 
     async def _plain(self, scope, send, status: int, reason: str):
         headers = {

@@ -8,9 +8,14 @@ Content-Security-Policy
 - Third-party origins come from content/clinic.yaml only: the reviews widget's script and
   the origins it loads from next, the scheduling (Cal.com) origin, and the map iframe.
 - Scripts: no 'unsafe-inline', no 'unsafe-eval'. React Router prerenders a few inline
-  scripts into every page (theme preload, scroll restoration, hydration context, the route
-  module import); they are allowed by their SHA-256 hashes, read from the built HTML
-  file being served. The page's own code loads from 'self'.
+  scripts into every page (scroll restoration, hydration context, streaming), and the
+  build adds two (the first-visit language choice, the bootstrap of
+  clinic/framework/patches/paint_first.py); they are allowed by their SHA-256 hashes, read
+  from the built HTML. Every page runs the same inline scripts (what differs between pages
+  is data: JSON blocks, which CSP does not govern), so one policy, whose hashes are those
+  of every document the site serves (`site_policy`), is every page's, every 404 page's and
+  every redirect's: a static host gives it with one header rule, whatever the number of
+  pages. The page's own code loads from 'self'.
 - Styles: 'unsafe-inline'. The prerendered HTML carries style attributes, and the Cal.com
   embed and the reviews widget inject <style> elements at run time; none of that can be
   hashed ahead of time. Injected CSS cannot run code, so this keeps the XSS protection
@@ -40,8 +45,10 @@ CACHE_IMMUTABLE = "public, max-age=31536000, immutable"
 CACHE_HTML = "no-cache"
 # Files with stable names (favicon, images copied from assets/, sitemap): short and shared.
 CACHE_STATIC = "public, max-age=3600"
-# The same as stable files: a static host gives both from its one catch-all header rule.
-CACHE_REDIRECT = CACHE_STATIC
+# As a page: a static host gives pages and redirects their headers from its one catch-all
+# header rule (clinic/build_steps/site_files/cloudflare_pages.py), and a redirect may change with the
+# next deploy as a page does.
+CACHE_REDIRECT = CACHE_HTML
 CACHE_NONE = "no-store"
 # A 404 is not kept: the path may be a page after the next deploy. Static hosts (Cloudflare
 # Pages) send this on every 404 whatever their rules say, so this server does too.
@@ -135,17 +142,30 @@ def inline_script_hashes(html: str) -> tuple[str, ...]:
     return tuple(_unique(hashes))
 
 
-@functools.lru_cache(maxsize=256)
-def _file_hashes(path: str, mtime_ns: int) -> tuple[str, ...]:
-    return inline_script_hashes(Path(path).read_text(encoding="utf-8"))
-
-
-def file_script_hashes(path: Path) -> tuple[str, ...]:
-    """Hashes of a built HTML file's inline scripts (cached until the file changes)."""
+def site_script_hashes(static_dir: Path, documents: tuple[str, ...]) -> tuple[str, ...]:
+    """The hashes of every inline script of the site's documents (paths under `static_dir`,
+    "/contacto.html"), sorted: the scripts any page may run. Read once per build: the
+    build rewrites every document, so the first one's time stamp tells a new build."""
     try:
-        return _file_hashes(str(path), path.stat().st_mtime_ns)
-    except OSError:
-        return ()
+        built = (static_dir / documents[0].lstrip("/")).stat().st_mtime_ns
+    except (OSError, IndexError):
+        built = 0
+    return _site_script_hashes(str(static_dir), documents, built)
+
+
+@functools.lru_cache(maxsize=4)
+def _site_script_hashes(static_dir: str, documents: tuple[str, ...], built: int):
+    hashes: set[str] = set()
+    for document in documents:
+        path = Path(static_dir) / document.lstrip("/")
+        if path.is_file():
+            hashes.update(inline_script_hashes(path.read_text(encoding="utf-8")))
+    return tuple(sorted(hashes))
+
+
+def site_policy(static_dir: Path, documents: tuple[str, ...]) -> str:
+    """The Content-Security-Policy of every document the site serves."""
+    return content_security_policy(site_script_hashes(static_dir, documents))
 
 
 # ------------------------------------------------------------------ the policy
@@ -153,8 +173,7 @@ def file_script_hashes(path: Path) -> tuple[str, ...]:
 
 @functools.lru_cache(maxsize=256)
 def content_security_policy(script_hashes: tuple[str, ...]) -> str:
-    """The CSP for an HTML document whose inline scripts have these hashes (one string per
-    built page, computed once)."""
+    """The CSP for HTML documents whose inline scripts have these hashes."""
     sources = third_party_sources()
     directives = {
         "default-src": ["'self'"],

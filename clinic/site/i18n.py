@@ -6,11 +6,15 @@ only its own language's strings.
 
 from __future__ import annotations
 
+import datetime
+
+from clinic.site import formats
 from clinic.site.content import LANGUAGES, ContentError, Doctor, content
 
-# The locale the browser formats numbers, dates and times in (Intl), per site language
-# (content/languages.yaml).
-BROWSER_LOCALES = {language.code: language.locale for language in LANGUAGES}
+# The locale each site language writes its numbers, prices, dates and times in
+# (content/languages.yaml): on the server through Babel (formats.py), in the browser
+# through Intl; both are CLDR's.
+LOCALES = {language.code: language.locale for language in LANGUAGES}
 
 # Day order for grouping opening hours ("Mo".."Su").
 WEEK = ("Mo", "Tu", "We", "Th", "Fr", "Sa", "Su")
@@ -48,7 +52,7 @@ def clinic_values(lang: str) -> dict[str, str]:
         "postal_code": address.postal_code,
         "city": address.city,
         "region": address.region,
-        "price": consultation_price(),
+        "price": consultation_price(lang),
         # "dura {duration}", "consulta de {duration}"; {Duration} starts a sentence.
         "duration": duration,
         "Duration": duration[:1].upper() + duration[1:],
@@ -60,12 +64,12 @@ def clinic_values(lang: str) -> dict[str, str]:
             f"clinic.yaml: field 'claims.{taken[0]}': {{{taken[0]}}} is already the clinic's "
             f"{taken[0]}; give the figure another name"
         )
-    return {**facts, **{name: format_number(value) for name, value in clinic.claims.items()}}
+    return {**facts, **{name: format_number(value, lang) for name, value in clinic.claims.items()}}
 
 
 def doctor_values(doctor: Doctor, lang: str) -> dict[str, str]:
     """{name} and {years} of a text about one doctor (a bio, a service's specialist)."""
-    return {"name": doctor.name(lang), "years": str(doctor.years_experience)}
+    return {"name": doctor.name(lang), "years": format_number(doctor.years_experience, lang)}
 
 
 def service_values(service_key: str, lang: str) -> dict[str, str]:
@@ -122,31 +126,60 @@ def consultation_length(lang: str) -> str:
     minutes = content().clinic.consultation.minutes
     if minutes == 60:
         return text_of(lang, "duration.full_hour")
-    return text_of(lang, "duration.minutes", minutes=minutes)
+    return text_of(lang, "duration.minutes", minutes=format_number(minutes, lang))
 
 
-def format_number(value: int) -> str:
-    """5000 -> "5,000" (Mexico and English both group thousands with a comma)."""
-    return f"{value:,}"
+def locale_of(lang: str) -> str:
+    """The language's locale (content/languages.yaml), in which its numbers, prices, times
+    and dates are written."""
+    return LOCALES[lang]
+
+
+def format_number(value: float, lang: str) -> str:
+    """5000 -> "5,000" in es-MX and en-US, "5.000" in de-DE: the locale's own (CLDR)."""
+    return formats.number(value, locale_of(lang))
 
 
 def format_time(hhmm: str, lang: str) -> str:
-    """ "09:00" -> "9:00 a. m." (es, Mexican style) or "9:00 AM" (en): the 12-hour clock,
-    with the language's `hours.am`/`hours.pm`."""
-    hour, minute = (int(part) for part in hhmm.split(":"))
-    suffix = (text_of(lang, "hours.am"), text_of(lang, "hours.pm"))
-    shown = hour % 12 or 12
-    return f"{shown}:{minute:02d} {suffix[hour >= 12]}"
+    """ "20:00" as the language's locale tells the time (CLDR): "20:00" in de-DE; on a
+    12-hour clock, the clock's time inside the language's own words for before and after
+    noon, `hours.am`/`hours.pm` ("8:00 p. m.", "8:00 PM")."""
+    clock = formats.clock_time(hhmm, locale_of(lang))
+    period = formats.day_period(hhmm, locale_of(lang))
+    return clock if period is None else text_of(lang, f"hours.{period}", time=clock)
 
 
-def format_price(amount: int, currency: str) -> str:
-    """1500, "MXN" -> "1,500 MXN" (Mexico and English both group with a comma)."""
-    return f"{format_number(amount)} {currency}"
+def format_price(amount: float, currency: str, lang: str) -> str:
+    """1500, "MXN" -> "1,500 MXN" in es-MX and en-US, "1.500 MXN" in de-DE (formats.price)."""
+    return formats.price(amount, currency, locale_of(lang))
 
 
-def consultation_price() -> str:
+def format_month(year_month: str, lang: str) -> str:
+    """ "2025-10" -> "octubre de 2025" in es-MX, "October 2025" in en-US (CLDR)."""
+    year, month = (int(part) for part in year_month.split("-"))
+    return formats.month_of_year(datetime.date(year, month, 1), locale_of(lang))
+
+
+def format_day_and_month(day: datetime.date, lang: str) -> str:
+    """2026-12-25 -> "25 de diciembre" in es-MX, "December 25" in en-US (CLDR)."""
+    return formats.day_and_month(day, locale_of(lang))
+
+
+def format_date(day: datetime.date, lang: str) -> str:
+    """2026-11-28 -> "28 de noviembre de 2026" in es-MX, "November 28, 2026" in en-US."""
+    return formats.long_date(day, locale_of(lang))
+
+
+def consultation_price(lang: str) -> str:
     fee = content().clinic.consultation
-    return format_price(fee.price, fee.currency)
+    return format_price(fee.price, fee.currency, lang)
+
+
+def rating_values(lang: str) -> dict[str, str]:
+    """{value} and {count} of the texts about the clinic's rating, as the language writes
+    numbers ("4.9", "4,9")."""
+    rating = content().clinic.rating
+    return {"value": format_number(rating.value, lang), "count": format_number(rating.count, lang)}
 
 
 def _day_span(days: list[str], lang: str) -> str:

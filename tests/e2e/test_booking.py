@@ -92,7 +92,7 @@ def test_doctor_cards_fee_and_amenities(page, lang):
             expect(book_button(page, doctor)).to_contain_text(text_of(lang, "booking.book"))
     expect(page.locator("article[id]")).to_have_count(len(content().doctors))
     # The fee and the consultation's length, as clinic.yaml gives them.
-    expect(main).to_contain_text(consultation_price())
+    expect(main).to_contain_text(consultation_price(lang))
     expect(main).to_contain_text(re.compile(re.escape(consultation_length(lang)), re.IGNORECASE))
     expect(main).to_contain_text(text_with_facts(lang, "booking.fee_details"))
     amenities = page.locator("[data-amenities]")

@@ -20,7 +20,7 @@ from playwright.sync_api import expect
 
 from clinic.site.components.contact_form import MESSAGE_MAX_LENGTH
 from clinic.site.content import content
-from clinic.site.i18n import BROWSER_LOCALES
+from clinic.site.i18n import LOCALES
 from clinic.site.routes import path_for
 from devtools.chromium import DESKTOP, MOBILE
 from devtools.plain_files import PlainFileServer
@@ -55,7 +55,7 @@ HOSTILE = {
 
 def written(lang: str, number: int) -> str:
     """A number as the page's language writes it (its locale: "1,000", "1 000")."""
-    return format_decimal(number, locale=BROWSER_LOCALES[lang].replace("-", "_"))
+    return format_decimal(number, locale=LOCALES[lang].replace("-", "_"))
 
 
 def counter_text(lang: str, message: str) -> str:

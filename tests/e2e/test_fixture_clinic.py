@@ -157,8 +157,8 @@ def spellings(facts: Facts) -> dict[str, re.Pattern]:
         "phone without spaces": facts.phone.replace(" ", ""),
         "phone digits": re.sub(r"\D", "", facts.phone),
         "WhatsApp number": facts.whatsapp,
-        "fee": format_price(facts.price, facts.currency),
-        "fee amount": format_number(facts.price),
+        **{f"fee ({lang})": format_price(facts.price, facts.currency, lang) for lang in LANGS},
+        **{f"fee amount ({lang})": format_number(facts.price, lang) for lang in LANGS},
         "doctor name without title": bare_name,
         **{f"doctor name ({lang})": name for lang, name in facts.doctor_name.items()},
     }
@@ -215,8 +215,8 @@ def test_every_page_states_the_fixture_s_facts(pages):
         assert [n["name"] for n in graph if n["@type"] == "Physician"] == [
             d.name(p.lang) for d in content().doctors if d.is_physician
         ], p.path
-    fee = format_price(facts.price, facts.currency)
     for lang in LANGS:
+        fee = format_price(facts.price, facts.currency, lang)
         for page_id in ("faq", "booking"):
             text = document(pages, path_for(page_id, lang))
             assert fee in head_of(text)["description"], f"{page_id} {lang} meta description"

@@ -95,7 +95,7 @@ def visit_fallback(page, doctor):
 def expect_the_visit_in_the_times_place(page, doctor, lang):
     fallback = visit_fallback(page, doctor)
     expect(fallback).to_be_visible()
-    expect(fallback).to_contain_text(consultation_price())
+    expect(fallback).to_contain_text(consultation_price(lang))
     expect(fallback).to_contain_text(text_with_facts(lang, "doctor.visit_details"))
     expect(fallback.locator("a")).to_have_attribute("href", public_booking_url(doctor))
     expect(block(page, doctor)).to_be_hidden()

@@ -126,7 +126,7 @@ def service_claims() -> dict[str, dict[str, list[str]]]:
     return {
         "hpv": {
             lang: [
-                _figure(format_number(claims["hpv_procedures"]), lang),
+                _figure(format_number(claims["hpv_procedures"], lang), lang),
                 _figure(f"{claims['hpv_success_percent']}%", lang),
                 f"{_figure(hpv_years, lang)} {years[lang]}",
                 text_of(lang, "inner.years", years=hpv_years),
@@ -154,12 +154,14 @@ def service_claims() -> dict[str, dict[str, list[str]]]:
 
 def privacy_facts() -> dict[str, list[str]]:
     """The law the sample's privacy notice cites (LFPDPPP of 20 March 2025) and its terms,
-    in each language; the notice's own date is the `updated` of content/i18n/<lang>/privacy.yaml."""
+    in each language; the notice's own date is the `updated` of content/pages/privacy.yaml,
+    in each language's words."""
+    from clinic.site.i18n import format_month
     from clinic.site.pages.privacy import privacy_content
 
     return {
         "es": [
-            privacy_content().updated("es"),
+            format_month(privacy_content().updated, "es"),
             "20 de marzo de 2025",
             "LFPDPPP",
             "datos personales sensibles",
@@ -168,7 +170,7 @@ def privacy_facts() -> dict[str, list[str]]:
             "Secretaría Anticorrupción y Buen Gobierno",
         ],
         "en": [
-            privacy_content().updated("en"),
+            format_month(privacy_content().updated, "en"),
             "20 March 2025",
             "LFPDPPP",
             "sensitive personal data",

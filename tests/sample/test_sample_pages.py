@@ -77,9 +77,9 @@ def test_the_switcher_is_the_es_en_toggle_to_the_same_page(sample_build):
 
 
 def test_the_booking_page_and_the_faq_state_the_spec_s_fee(sample_build):
-    fee = format_price(*spec.FEE)
     for page_id in ("booking", "faq"):
         for lang in ("es", "en"):
+            fee = format_price(*spec.FEE, lang)
             assert fee in html_of(sample_build, path_for(page_id, lang)), (page_id, lang)
 
 
@@ -94,12 +94,15 @@ def main_text(build, path: str, visible_only: bool = False) -> str:
 
 def test_the_service_pages_state_the_spec_s_claims_each_on_its_own_page(sample_build):
     claims = content().clinic.claims
+
     # A claim's figure appears on its own service page only.
-    figures = {
-        format_number(claims["hpv_procedures"]): "hpv",
-        f"{claims['hpv_success_percent']}%": "hpv",
-        f"{claims['contraception_effectiveness_percent']}%": "contraception",
-    }
+    def figures(lang: str) -> dict[str, str]:
+        return {
+            format_number(claims["hpv_procedures"], lang): "hpv",
+            f"{claims['hpv_success_percent']}%": "hpv",
+            f"{claims['contraception_effectiveness_percent']}%": "contraception",
+        }
+
     for service, by_lang in spec.service_claims().items():
         for lang, expected in by_lang.items():
             text = main_text(sample_build, path_for(service, lang))
@@ -108,7 +111,7 @@ def test_the_service_pages_state_the_spec_s_claims_each_on_its_own_page(sample_b
     for service in content().services:
         for lang in ("es", "en"):
             text = main_text(sample_build, path_for(service.key, lang))
-            for figure, owner in figures.items():
+            for figure, owner in figures(lang).items():
                 if service.key != owner:
                     assert figure not in text, f"{figure} on {path_for(service.key, lang)}"
 

@@ -29,6 +29,7 @@ from clinic.framework.patches.not_found_pages import (
     with_prerendered_paths,
 )
 from clinic.framework.patches.paint_first import (
+    PAGE_MODULES_ID,
     REFLEX_ENTRY_CLIENT_AS_KNOWN,
     PaintFirstPlugin,
     UnexpectedBuildOutput,
@@ -43,6 +44,7 @@ from clinic.framework.patches.tailwind_sources import (
     UnexpectedRootStylesheet,
     only_configured_sources,
 )
+from clinic.server import security
 from clinic.site.content import DEFAULT_LANG, LANGS
 from clinic.site.routes import lang_prefix, not_found_file, not_found_prerender_path
 from tests.texts import text_with_facts
@@ -119,6 +121,16 @@ def _bootstrap(html: str) -> str:
     return re.search(r'<script type="module">(.*?)</script>', html, re.DOTALL).group(1)
 
 
+def _page_modules(html: str) -> dict:
+    block = re.search(
+        rf'<script type="application/json" id="{PAGE_MODULES_ID}">(.*?)</script>'
+        r'<script type="module">',
+        html,
+        re.DOTALL,
+    )
+    return json.loads(block.group(1))
+
+
 def test_the_head_keeps_everything_but_the_modulepreload_hints():
     html = paint_first(PAGE)
     head = html.split("</head>")[0]
@@ -129,7 +141,8 @@ def test_the_head_keeps_everything_but_the_modulepreload_hints():
 
 
 def test_the_bootstrap_waits_for_a_paint_then_preloads_and_imports_in_order():
-    script = _bootstrap(paint_first(PAGE))
+    html = paint_first(PAGE)
+    script = _bootstrap(html)
     # Nothing starts before the first contentful paint is on screen.
     assert 'entry.name === "first-contentful-paint"' in script
     assert (
@@ -137,21 +150,36 @@ def test_the_bootstrap_waits_for_a_paint_then_preloads_and_imports_in_order():
         < script.index("afterFirstPaint().then(async () => {")
         < script.index("document.head.append(link)")
     )
-    assert 'const PRELOADS = ["/assets/manifest-1.js", "/assets/root-2.js"];' in script
     assert "//" not in script, "the template's comments stay out of every page"
     steps = [
         script.index(s)
         for s in (
             "document.head.append(link)",
-            'await import("/assets/manifest-1.js");',
-            'const route0 = await import("/assets/root-2.js");',
-            'const route1 = await import("/assets/_index-3.js");',
-            'window.__reactRouterRouteModules = {"root":route0,"routes/_index":route1};',
-            'import("/assets/entry.client-4.js");',
+            "for (const href of PAGE.chunks)",
+            "for (const href of PAGE.imports) await import(href);",
+            "modules[id] = await import(href);",
+            "__reactRouterRouteModules: modules",
+            "import(PAGE.entry);",
         )
     ]
     assert steps == sorted(steps)
     assert not re.search(r"^\s*import [^(]", script, re.MULTILINE), "no static import left"
+    assert _page_modules(html) == {
+        "preloads": ["/assets/manifest-1.js", "/assets/root-2.js"],
+        "chunks": ["/assets/manifest-1.js", "/assets/root-2.js"],
+        "imports": ["/assets/manifest-1.js"],
+        "routes": {"root": "/assets/root-2.js", "routes/_index": "/assets/_index-3.js"},
+        "entry": "/assets/entry.client-4.js",
+    }
+
+
+def test_every_page_runs_the_same_bootstrap_so_one_policy_allows_every_page():
+    other = PAGE.replace("_index-3", "_faq-9").replace("routes/_index", "routes/[faq]._index")
+    assert _bootstrap(paint_first(other)) == _bootstrap(paint_first(PAGE))
+    assert _page_modules(paint_first(other))["routes"]["routes/[faq]._index"] == "/assets/_faq-9.js"
+    assert security.inline_script_hashes(paint_first(other)) == security.inline_script_hashes(
+        paint_first(PAGE)
+    )
 
 
 def test_each_chunk_but_the_hydrating_entry_is_evaluated_in_a_task_of_its_own():
@@ -165,21 +193,20 @@ def test_each_chunk_but_the_hydrating_entry_is_evaluated_in_a_task_of_its_own():
         '<link rel="modulepreload" href="/assets/state-5.js"/>'
         '<link rel="modulepreload" href="/assets/react-6.js"/></head>',
     )
-    script = _bootstrap(paint_first(page, lambda href: imports.get(href, [])))
-    chunks = re.search(r"^const CHUNKS = (\[.*?\]);$", script, re.MULTILINE)
+    html = paint_first(page, lambda href: imports.get(href, []))
     loop = re.search(
-        r"for \(const href of CHUNKS\) \{\n    await import\(href\);\n"
+        r"for \(const href of PAGE\.chunks\) \{\n    await import\(href\);\n"
         r"    await nextTask\(\);",
-        script,
+        _bootstrap(html),
     )
     # Dependencies before dependents; the entry (it starts hydration) only at the end.
-    assert json.loads(chunks.group(1)) == [
+    assert _page_modules(html)["chunks"] == [
         "/assets/manifest-1.js",
         "/assets/react-6.js",
         "/assets/state-5.js",
         "/assets/root-2.js",
     ]
-    assert script.index(loop.group(0)) < script.index('import("/assets/entry.client-4.js")')
+    assert _bootstrap(html).index(loop.group(0)) < _bootstrap(html).index("import(PAGE.entry)")
 
 
 def test_the_paint_and_adding_the_preloads_each_end_their_task_before_the_next_step():
@@ -289,6 +316,8 @@ def test_every_html_file_of_the_build_is_rewritten(tmp_path: Path):
             'import * as route0 from "/assets/root-2.js";', 'import { x } from "/assets/root-2.js";'
         ),
         PAGE + PAGE.split("<body>")[1],
+        PAGE.replace('"routes/_index":route1', '"routes/_index":route7'),
+        PAGE.replace('import("/assets/entry.client-4.js");', 'start("/assets/entry.client-4.js");'),
     ],
 )
 def test_unexpected_router_output_fails_the_build(html):
@@ -489,3 +518,24 @@ def test_tailwind_reads_only_the_configured_sources():
         UnexpectedRootStylesheet, match=r"update clinic/framework/patches/tailwind_sources\.py"
     ):
         only_configured_sources('@import "tailwindcss";\n')
+
+
+def test_each_page_keeps_the_one_file_it_is_served_from(tmp_path: Path):
+    """The copy in a page's folder is never served: it goes before the pages are
+    rewritten and compressed; a language's home keeps its folder's index.html."""
+    from clinic.build_steps.site_files.page_files import drop_unserved_copies
+    from clinic.server.middleware import prerendered_file
+    from clinic.site.routes import all_pages
+
+    for page in all_pages():
+        served = tmp_path / prerendered_file(page.path).lstrip("/")
+        served.parent.mkdir(parents=True, exist_ok=True)
+        served.write_text(page.path)
+        copy = tmp_path / page.path.lstrip("/") / "index.html"
+        copy.parent.mkdir(parents=True, exist_ok=True)
+        copy.write_text(page.path)
+    in_folders = [p for p in all_pages() if not p.path.endswith("/")]
+    assert drop_unserved_copies(tmp_path) == len(in_folders)
+    for page in all_pages():
+        assert (tmp_path / prerendered_file(page.path).lstrip("/")).read_text() == page.path
+    assert not [p for p in in_folders if (tmp_path / p.path.lstrip("/")).exists()]

@@ -93,6 +93,14 @@ CASES: list[tuple[str, Callable[[Path], None], Callable[[Path], str]]] = [
         lambda c: r"^languages\.yaml: field '0\.locale': String should match pattern",
     ),
     (
+        "languages.yaml: a locale in a language CLDR does not know",
+        lambda c: edit(c, "languages.yaml", lambda d: d[-1].update(locale="zz-ZZ")),
+        lambda c: (
+            rf"^languages\.yaml: field '{len(read(c / 'languages.yaml')) - 1}\.locale': "
+            r"Value error, CLDR \(through Babel\) knows no language 'zz'"
+        ),
+    ),
+    (
         "clinic.yaml: a misspelt field",
         lambda c: edit(c, "clinic.yaml", lambda d: d.update(phnoe=d["phone"])),
         lambda c: (

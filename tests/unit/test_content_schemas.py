@@ -4,7 +4,10 @@ same JSON Schema rules): content/schemas/ is `make schemas`' output, never edite
 
 from __future__ import annotations
 
+import os
 import shutil
+import subprocess
+import sys
 from collections import defaultdict
 from pathlib import Path
 
@@ -13,6 +16,7 @@ import yaml
 from check_jsonschema import main as check_jsonschema
 from click.testing import CliRunner, Result
 
+from clinic.project import PROJECT_DIR
 from clinic.site.content import CONTENT_DIR
 from clinic.site.content import schemas as content_schemas
 
@@ -103,3 +107,33 @@ def _without_description(schema: dict) -> list[str]:
 def test_every_field_has_a_description_an_editor_shows_on_hover():
     for relative, schema in content_schemas.all_schemas(CONTENT_DIR).items():
         assert _without_description(schema.build()) == [], relative
+
+
+def schemas_command(content_dir: Path, *options: str) -> subprocess.CompletedProcess:
+    """`python -m clinic.site.content.schemas` in a process whose content is `content_dir`
+    (the languages are read when the content model is imported)."""
+    return subprocess.run(
+        [sys.executable, "-m", "clinic.site.content.schemas", *options],
+        cwd=PROJECT_DIR,
+        env={**os.environ, "CLINIC_CONTENT_DIR": str(content_dir)},
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+
+
+def test_the_build_s_step_brings_the_schemas_along_when_the_languages_change(tmp_path):
+    """The languages shape the schemas (their order too): the step every build and test
+    target runs first (the Makefile's content-schemas) rewrites them, and in CI only
+    checks them, naming what is out of date."""
+    copy = shutil.copytree(CONTENT_DIR, tmp_path / "content")
+    listing = copy / "languages.yaml"
+    head, *entries = listing.read_text(encoding="utf-8").split("\n- ")
+    listing.write_text("\n- ".join([head, *entries[::-1]]), encoding="utf-8")
+    checked = schemas_command(copy, "--check")
+    assert checked.returncode == 1
+    assert "is out of date: run `make schemas`" in checked.stderr
+    written = schemas_command(copy, "--quiet")
+    assert written.returncode == 0, written.stderr[-2000:]
+    assert "wrote " in written.stdout and "up to date" not in written.stdout
+    assert schemas_command(copy, "--check").returncode == 0

@@ -1,6 +1,6 @@
 """Translations: same keys and placeholders in both languages, the key itself shown when
-one is missing, language-aware formatting of hours and prices, and the clinic's facts
-filled into texts from their one source (never typed into a sentence)."""
+one is missing, and the clinic's facts filled into texts from their one source (never
+typed into a sentence). Each language's numbers, prices and times: test_formats.py."""
 
 from __future__ import annotations
 
@@ -89,14 +89,14 @@ def test_clinic_facts_fill_texts_from_their_one_source():
         values = clinic_values(lang)
         assert (
             values["price"]
-            == consultation_price()
-            == format_price(clinic.consultation.price, clinic.consultation.currency)
+            == consultation_price(lang)
+            == format_price(clinic.consultation.price, clinic.consultation.currency, lang)
         )
         assert values["duration"] == consultation_length(lang)
         assert values["Duration"] == values["duration"][:1].upper() + values["duration"][1:]
         for name, figure in clinic.claims.items():
-            assert values[name] == format_number(figure)
-        assert consultation_price() in text_with_facts(lang, "pages.faq.meta_description")
+            assert values[name] == format_number(figure, lang)
+        assert consultation_price(lang) in text_with_facts(lang, "pages.faq.meta_description")
         assert consultation_length(lang) in text_with_facts(lang, "pages.faq.meta_description")
 
 
@@ -182,23 +182,6 @@ def test_consultation_length_follows_the_minutes(monkeypatch, minutes):
         assert (str(minutes) in expected) == (minutes != 60)
         assert clinic_values(lang)["Duration"] == expected[:1].upper() + expected[1:]
         assert clinic_values(lang)["duration"] in text_with_facts(lang, "pages.booking.intro")
-
-
-@pytest.mark.parametrize("lang", LANGS)
-def test_times_per_language(lang):
-    """The 12-hour clock with each language's own am and pm (hours.am, hours.pm)."""
-    am, pm = text_of(lang, "hours.am"), text_of(lang, "hours.pm")
-    assert format_time("09:00", lang) == f"9:00 {am}"
-    assert format_time("20:00", lang) == f"8:00 {pm}"
-    assert format_time("14:00", lang) == f"2:00 {pm}"
-    assert format_time("00:30", lang) == f"12:30 {am}"
-    assert format_time("12:05", lang) == f"12:05 {pm}"
-
-
-def test_price_format():
-    assert format_price(2350, "MXN") == "2,350 MXN"
-    assert format_price(980, "USD") == "980 USD"
-    assert format_number(12500) == "12,500"
 
 
 @pytest.mark.parametrize("lang", LANGS)

@@ -118,7 +118,7 @@ def test_the_tool_keeps_comments_and_refuses_a_language_twice(with_new_language)
     with pytest.raises(tool.LanguageError, match="already a language"):
         tool.add_language(with_new_language, NEW, SOURCE, "Encore", f"{NEW}-FR")
     with pytest.raises(tool.LanguageError, match="not a language of the site"):
-        tool.add_language(with_new_language, "zz", "xx", "Zz", "zz-ZZ")
+        tool.add_language(with_new_language, "zz", "xx", "Zz", f"{NEW}-CA")
     assert {p: p.read_bytes() for p in with_new_language.rglob("*.yaml")} == before
 
 

@@ -148,7 +148,9 @@ def test_head_texts_state_the_facts_of_content():
     for lang in LANGS:
         for page_id in ("faq", "booking"):
             description = seo.page_texts(page(page_id, lang))["description"]
-            assert consultation_price() in description and consultation_length(lang) in description
+            assert (
+                consultation_price(lang) in description and consultation_length(lang) in description
+            )
         assert clinic.address.office in seo.page_texts(page("contact", lang))["description"]
         for service in content().services:
             if (

@@ -13,6 +13,7 @@ import pytest
 
 from clinic.build_steps.site_files import cloudflare_pages, netlify
 from clinic.build_steps.site_files.static_host_rules import (
+    HostLimitExceeded,
     lang_prefixes,
     legacy_spellings,
     page_spellings,
@@ -30,6 +31,7 @@ from clinic.server.middleware import (
 )
 from clinic.site.content import LANGS, content
 from clinic.site.routes import (
+    OPEN_TIMES_PATH_PREFIX,
     all_pages,
     lang_of,
     lang_prefix,
@@ -303,21 +305,55 @@ def _assert_security_headers(headers):
     assert headers["server"] == "web"
 
 
-def test_page_gets_its_own_script_hashes_and_html_cache_policy(static_dir, monkeypatch):
+def _allows(headers, script: str) -> bool:
+    return "'sha256-" + _b64sha(script) + "'" in headers["content-security-policy"]
+
+
+def test_every_page_gets_the_one_policy_of_the_site_and_html_cache_policy(static_dir, monkeypatch):
+    """One policy for every document: it allows the inline scripts of every page and 404
+    page (a static host gives it with one rule), and nothing else inline."""
     monkeypatch.delenv("CLINIC_HSTS", raising=False)
+    other = next(p.path for p in all_pages() if p.path != SHALLOW)
+    (static_dir / prerendered_file(other).lstrip("/")).write_text(
+        PAGE_HTML.replace("window.x=1", "window.y=2")
+    )
     status, headers, body = _request(static_dir, quote(SHALLOW).encode())
     assert status == 200 and body == PAGE_HTML.encode()
     _assert_security_headers(headers)
-    assert "'sha256-" + _b64sha("window.x=1") + "'" in headers["content-security-policy"]
+    assert _allows(headers, "window.x=1") and _allows(headers, "window.y=2")
+    assert not _allows(headers, "window.z=3")
+    assert (
+        headers["content-security-policy"]
+        == _request(static_dir, quote(other).encode())[1]["content-security-policy"]
+    )
     assert headers["cache-control"] == "no-cache"
     assert "strict-transport-security" not in headers
 
 
-def test_unknown_path_gets_the_404_page_with_its_hashes(static_dir):
+def test_a_new_build_gets_a_new_policy(static_dir):
+    before = _request(static_dir, quote(SHALLOW).encode())[1]
+    for page in all_pages():
+        (static_dir / prerendered_file(page.path).lstrip("/")).write_text(
+            PAGE_HTML.replace("window.x=1", "window.x=2")
+        )
+    after = _request(static_dir, quote(SHALLOW).encode())[1]
+    assert _allows(before, "window.x=1") and not _allows(after, "window.x=1")
+    assert _allows(after, "window.x=2")
+
+
+def test_unknown_path_gets_the_404_page_with_the_policy_of_every_page(static_dir):
     status, headers, body = _request(static_dir, b"/no-such-page")
     assert status == 404 and body == NOT_FOUND_HTML.encode()
     _assert_security_headers(headers)
-    assert "'sha256-" + _b64sha("window.nf=1") + "'" in headers["content-security-policy"]
+    assert _allows(headers, "window.nf=1") and _allows(headers, "window.x=1")
+    assert headers["cache-control"] == security.CACHE_NOT_FOUND
+
+
+def test_an_open_times_path_without_an_answer_is_not_a_document(static_dir):
+    """As on a static host, whose one header rule for the prefix covers its 404 too."""
+    status, headers, _ = _request(static_dir, (OPEN_TIMES_PATH_PREFIX + "nobody").encode())
+    assert status == 404
+    assert headers["content-security-policy"] == security.NON_DOCUMENT_CSP
     assert headers["cache-control"] == security.CACHE_NOT_FOUND
 
 
@@ -406,12 +442,14 @@ def test_redirect_keeps_the_query_string_and_never_uses_the_host(static_dir):
         *with_another_language([(PREFIX.encode(), OTHER), (f"{NESTED}/".encode(), OTHER)]),
     ],
 )
-def test_a_redirect_carries_the_404_page_policy_of_its_language_as_a_static_host_does(
+def test_a_redirect_carries_the_policy_of_every_page_as_a_static_host_does(
     prerendered_404, path, lang
 ):
     status, headers, _ = _request(prerendered_404, path)
     assert status == 301 and headers["cache-control"] == security.CACHE_REDIRECT
-    assert "'sha256-" + _b64sha(f"window.{lang}=1") + "'" in headers["content-security-policy"]
+    page = _request(prerendered_404, quote(SHALLOW).encode())[1]
+    assert headers["content-security-policy"] == page["content-security-policy"]
+    assert _allows(headers, f"window.{lang}=1")
 
 
 def test_head_gets_headers_without_body(static_dir):
@@ -489,33 +527,71 @@ def _blocks(text: str) -> list[tuple[str, list[str]]]:
 
 def test_cloudflare_headers_broadest_first_each_later_rule_detaching_what_it_sets(prerendered_404):
     blocks = _blocks(cloudflare_pages.headers_file(prerendered_404))
-    prefixed = [prefix for prefix in lang_prefixes().values() if prefix]
-    assert [pattern for pattern, _ in blocks[: 1 + 2 * len(prefixed)]] == [
-        "/*",
-        *(pattern for prefix in prefixed for pattern in (prefix, prefix + "/*")),
-    ]
-    assert len(blocks) <= cloudflare_pages.MAX_HEADER_RULES
+    assert blocks[0][0] == "/*"
     everywhere = dict(line.split(": ", 1) for line in blocks[0][1] if not line.startswith("!"))
     assert everywhere["X-Frame-Options"] == "DENY"
-    assert (
-        "'sha256-" + _b64sha(f"window.{DEFAULT}=1") + "'" in everywhere["Content-Security-Policy"]
-    )
+    # Pages, redirects and unknown paths: the one policy, which allows every page's scripts.
+    policy = everywhere["Content-Security-Policy"]
+    for script in ("window.x=1", *(f"window.{lang}=1" for lang in LANGS)):
+        assert "'sha256-" + _b64sha(script) + "'" in policy
+    assert everywhere["Cache-Control"] == security.CACHE_HTML
     assert "! Access-Control-Allow-Origin" in blocks[0][1]
     by_pattern = {}
     for pattern, lines in blocks[1:]:
         values = dict(line.split(": ", 1) for line in lines if not line.startswith("!"))
         assert {f"! {name}" for name in values} <= set(lines), pattern
         by_pattern[pattern] = values
-    for lang in LANGS[1:]:
-        policy = by_pattern[lang_prefix(lang) + "/*"]["Content-Security-Policy"]
-        assert "'sha256-" + _b64sha(f"window.{lang}=1") + "'" in policy
     assert by_pattern["/assets/*"]["Cache-Control"] == security.CACHE_IMMUTABLE
-    for page in all_pages():
-        assert by_pattern[page.path]["Cache-Control"] == security.CACHE_HTML
-        assert (
-            "'sha256-" + _b64sha("window.x=1") + "'"
-            in by_pattern[page.path]["Content-Security-Policy"]
-        )
+    assert by_pattern[OPEN_TIMES_PATH_PREFIX + "*"]["Content-Security-Policy"] == (
+        security.NON_DOCUMENT_CSP
+    )
+
+
+def test_cloudflare_header_rules_do_not_grow_with_the_pages(prerendered_404):
+    """No rule names a page, a language or a doctor: the files beside the pages alone (by
+    folder) decide how many rules there are."""
+    patterns = [rule.pattern for rule in cloudflare_pages.header_rules(prerendered_404)]
+    assert len(patterns) <= cloudflare_pages.MAX_HEADER_RULES
+    pages = {page.path for page in all_pages()}
+    assert not pages & set(patterns)
+    assert not [p for p in patterns if p.startswith(OPEN_TIMES_PATH_PREFIX) and "*" not in p]
+    assert not [prefix for prefix in lang_prefixes().values() if prefix and prefix in patterns]
+
+
+@pytest.mark.parametrize(
+    "limit, what",
+    [
+        ("MAX_STATIC_REDIRECTS", "static redirects"),
+        ("MAX_REDIRECT_CHARS", "characters in a redirect"),
+    ],
+)
+def test_cloudflare_redirects_past_a_limit_stop_the_build_with_one_line(monkeypatch, limit, what):
+    monkeypatch.setattr(cloudflare_pages, limit, 3)
+    with pytest.raises(HostLimitExceeded) as stopped:
+        cloudflare_pages.redirects_file()
+    line = str(stopped.value)
+    assert isinstance(stopped.value, SystemExit) and "\n" not in line
+    assert line.startswith(f"Cloudflare Pages reads at most 3 {what}; the site needs ")
+    assert "content/routes.yaml" in line
+
+
+def test_cloudflare_headers_past_a_limit_stop_the_build_with_one_line(monkeypatch, prerendered_404):
+    monkeypatch.setattr(cloudflare_pages, "MAX_HEADER_RULES", 2)
+    with pytest.raises(
+        HostLimitExceeded,
+        match=r"^Cloudflare Pages reads at most 2 header rules; the site needs \d+: ",
+    ):
+        cloudflare_pages.headers_file(prerendered_404)
+    monkeypatch.setattr(cloudflare_pages, "MAX_HEADER_RULES", 100)
+    monkeypatch.setattr(cloudflare_pages, "MAX_LINE_CHARS", 200)
+    with pytest.raises(HostLimitExceeded, match="Content-Security-Policy of /\\* is too long"):
+        cloudflare_pages.headers_file(prerendered_404)
+
+
+def test_netlify_redirects_past_its_limit_stop_the_build_with_one_line(monkeypatch):
+    monkeypatch.setattr(netlify, "MAX_REDIRECTS", 3)
+    with pytest.raises(HostLimitExceeded, match=r"^Netlify reads at most 3 redirects without"):
+        netlify.redirects_file()
 
 
 def test_netlify_forces_the_spellings_and_ends_with_each_languages_404_rule():
@@ -543,8 +619,12 @@ def test_netlify_headers_never_set_one_header_in_two_rules_that_match_one_path(p
     assert not {"Content-Security-Policy", "Cache-Control"} & set(blocks["/*"])
     for pattern, values in blocks.items():
         assert pattern == "/*" or not set(values) & set(blocks["/*"]), pattern
+    policies = set()
     for page in all_pages():
         assert blocks[page.path]["Cache-Control"] == security.CACHE_HTML
         # Cloudflare Pages and Netlify read lines of up to 2,000 characters.
         assert len(blocks[page.path]["Content-Security-Policy"]) < 1900
+        policies.add(blocks[page.path]["Content-Security-Policy"])
     assert blocks[not_found_file(OTHER)]["Cache-Control"] == security.CACHE_NOT_FOUND
+    policies.add(blocks[not_found_file(OTHER)]["Content-Security-Policy"])
+    assert len(policies) == 1

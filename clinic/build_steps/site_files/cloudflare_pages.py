@@ -12,10 +12,14 @@ in tests/e2e/test_static_hosts.py):
   one path).
 - `_headers`: every rule matching the request's path applies, in file order, and a header
   set again by a later rule is joined to the first with a comma (two CSPs: both enforced)
-  unless that rule detaches it first (`! Name`). So `/*` carries what a path with no file
-  answers (an unknown path or a redirect: the 404 page's policy, as the production server
-  sends), and each narrower rule after it detaches what it sets. At most 100 rules, 2,000
-  characters a line.
+  unless that rule detaches it first (`! Name`). So `/*` carries what a page, a redirect
+  and an unknown path answer (one policy for every document: clinic/server/security.py),
+  and each narrower rule after it (the files beside the pages, by folder) detaches what it
+  sets. At most 100 rules, 2,000 characters a line; the number of rules does not grow with
+  the pages, doctors or services.
+- At most 2,000 static and 100 dynamic (splat or placeholder) redirects, 1,000 characters a
+  line: the static ones grow with the pages (three other spellings each) and the legacy
+  paths. The build stops with one line past any of these limits.
 - It adds `Access-Control-Allow-Origin: *` to every response (detached: the production
   server sends none) and `Cache-Control: no-store` to every 404, as the production server
   does (`security.CACHE_NOT_FOUND`).
@@ -26,60 +30,87 @@ from __future__ import annotations
 from pathlib import Path
 
 from clinic.build_steps.site_files.static_host_rules import (
+    FEWER_REDIRECTS,
     GENERATED,
     HeaderRule,
+    document_headers,
     documents_that_are_not_pages,
     everywhere,
     file_rules,
-    lang_prefixes,
-    not_found_headers,
-    page_rules,
     redirects,
+    within_limit,
 )
 
+HOST = "Cloudflare Pages"
 MAX_HEADER_RULES = 100
 MAX_LINE_CHARS = 2000
+MAX_STATIC_REDIRECTS = 2000
+MAX_DYNAMIC_REDIRECTS = 100
+MAX_REDIRECT_CHARS = 1000
 ADDED_BY_HOST = ("Access-Control-Allow-Origin",)
 # No file has this name, in any folder.
 NO_FILE = "__no-such-file__"
 
 
-def redirects_file() -> str:
-    lines = [
-        GENERATED,
-        "# Legacy paths and the other spellings of each page -> the page (HTTP 301; the query is kept).",
-    ]
-    lines += [f"{source} {target} 301" for source, target in redirects().items()]
-    lines.append(
-        "# The names of the files that are not pages (404 pages, the client-rendered shell): not found, status 404."
-    )
+def not_found_rewrites() -> list[str]:
+    """The names of the files that are not pages, rewritten to a path with no file."""
+    rules = []
     for document in documents_that_are_not_pages():
         stem = document.removesuffix(".html")
         folder = stem.rsplit("/", 1)[0]
-        lines += [f"{spelling} {folder}/{NO_FILE} 200" for spelling in (stem, stem + "/", document)]
+        rules += [f"{spelling} {folder}/{NO_FILE} 200" for spelling in (stem, stem + "/", document)]
+    return rules
+
+
+def _is_dynamic(rule: str) -> bool:
+    source = rule.split(" ", 1)[0]
+    return "*" in source or any(part.startswith(":") for part in source.split("/"))
+
+
+def redirects_file() -> str:
+    moved = [f"{source} {target} 301" for source, target in redirects().items()]
+    rewrites = not_found_rewrites()
+    rules = moved + rewrites
+    dynamic = [rule for rule in rules if _is_dynamic(rule)]
+    within_limit(HOST, MAX_DYNAMIC_REDIRECTS, "dynamic redirects", len(dynamic), FEWER_REDIRECTS)
+    static = len(rules) - len(dynamic)
+    within_limit(HOST, MAX_STATIC_REDIRECTS, "static redirects", static, FEWER_REDIRECTS)
+    longest = max(rules, key=len)
+    within_limit(
+        HOST,
+        MAX_REDIRECT_CHARS,
+        "characters in a redirect",
+        len(longest),
+        f"shorten {longest.split(' ', 1)[0]} in content/routes.yaml",
+    )
+    lines = [
+        GENERATED,
+        "# Legacy paths and the other spellings of each page -> the page (HTTP 301; the query is kept).",
+        *moved,
+        "# The names of the files that are not pages (404 pages, the client-rendered shell): not found, status 404.",
+        *rewrites,
+    ]
     return "\n".join(lines) + "\n"
 
 
 def header_rules(static_dir: Path) -> list[HeaderRule]:
     """Broadest first: a later rule detaches and replaces what an earlier one set."""
-    prefixes = lang_prefixes()
-    root_lang = next(lang for lang, prefix in prefixes.items() if not prefix)
-    rules = [HeaderRule("/*", {**everywhere(), **not_found_headers(static_dir, root_lang)})]
-    for lang, prefix in prefixes.items():
-        if prefix:  # "/en" itself redirects to "/en/": it is of the language too
-            rules += [
-                HeaderRule(pattern, not_found_headers(static_dir, lang))
-                for pattern in (prefix, prefix + "/*")
-            ]
-    return rules + file_rules(static_dir) + page_rules(static_dir)
+    return [
+        HeaderRule("/*", {**everywhere(), **document_headers(static_dir)}),
+        *file_rules(static_dir),
+    ]
 
 
 def headers_file(static_dir: Path) -> str:
     rules = header_rules(static_dir)
-    if len(rules) > MAX_HEADER_RULES:
-        raise ValueError(
-            f"Cloudflare Pages reads at most {MAX_HEADER_RULES} header rules; the site needs {len(rules)}"
-        )
+    within_limit(
+        HOST,
+        MAX_HEADER_RULES,
+        "header rules",
+        len(rules),
+        "put the files beside the pages in fewer folders under assets/ (a rule per folder "
+        "or file at the top of the export)",
+    )
     blocks = []
     for index, rule in enumerate(rules):
         detached = ADDED_BY_HOST if index == 0 else tuple(rule.headers)
@@ -88,10 +119,14 @@ def headers_file(static_dir: Path) -> str:
             *(f"  ! {name}" for name in detached),
             *(f"  {name}: {value}" for name, value in rule.headers.items()),
         ]
-        too_long = [line for line in lines if len(line) > MAX_LINE_CHARS]
-        if too_long:
-            raise ValueError(
-                f"Cloudflare Pages ignores header lines over {MAX_LINE_CHARS} characters: {too_long[0][:80]}..."
-            )
+        longest = max(lines, key=len)
+        within_limit(
+            HOST,
+            MAX_LINE_CHARS,
+            "characters in a header line",
+            len(longest),
+            f"{longest.strip().split(':', 1)[0]} of {rule.pattern} is too long (for the "
+            "Content-Security-Policy: fewer third-party origins in content/clinic.yaml)",
+        )
         blocks.append("\n".join(lines))
     return GENERATED + "\n" + "\n\n".join(blocks) + "\n"

@@ -11,8 +11,11 @@ Netlify's own parsers, `@netlify/redirect-parser` and `@netlify/headers-parser`)
   joined with a comma (for a CSP: two policies, both enforced), with no way to detach one.
   So no header is set by two rules that can match one path: `/*` holds only the headers
   that are the same everywhere, and the paths with no file of their own (unknown paths,
-  redirects) get no Content-Security-Policy from a rule; the two 404 files have theirs
-  under their own paths.
+  redirects) get no Content-Security-Policy from a rule; each page and each 404 file has
+  its policy (the one policy of every document) under its own path. Netlify documents no
+  limit on header rules.
+- Redirects: Netlify asks for wildcards past 10,000 rules (a deploy with too many may
+  fail); the build stops with one line past that.
 """
 
 from __future__ import annotations
@@ -20,18 +23,22 @@ from __future__ import annotations
 from pathlib import Path
 
 from clinic.build_steps.site_files.static_host_rules import (
+    FEWER_REDIRECTS,
     GENERATED,
     HeaderRule,
+    document_policy,
     everywhere,
     file_rules,
     lang_prefixes,
     legacy_spellings,
-    not_found_headers,
-    page_rules,
     redirects,
+    within_limit,
 )
 from clinic.server import security
-from clinic.site.routes import legacy_redirects, not_found_file, spellings
+from clinic.site.routes import all_pages, legacy_redirects, not_found_file, spellings
+
+HOST = "Netlify"
+MAX_REDIRECTS = 10_000
 
 
 def redirects_file() -> str:
@@ -52,28 +59,28 @@ def redirects_file() -> str:
         "# Any other path without a file: the 404 page prerendered in the path's language, status 404."
     )
     lines += [f"{prefix}/* {not_found_file(lang)} 404" for lang, prefix in lang_prefixes().items()]
+    rules = [line for line in lines if not line.startswith("#")]
+    within_limit(HOST, MAX_REDIRECTS, "redirects without wildcards", len(rules), FEWER_REDIRECTS)
     return "\n".join(lines) + "\n"
 
 
 def header_rules(static_dir: Path) -> list[HeaderRule]:
+    policy = document_policy(static_dir)
+    pages = [
+        HeaderRule(
+            page.path,
+            {"Content-Security-Policy": policy, "Cache-Control": security.CACHE_HTML},
+        )
+        for page in all_pages()
+    ]
     not_found = [
         HeaderRule(
             not_found_file(lang),
-            {
-                "Content-Security-Policy": not_found_headers(static_dir, lang)[
-                    "Content-Security-Policy"
-                ],
-                "Cache-Control": security.CACHE_NOT_FOUND,
-            },
+            {"Content-Security-Policy": policy, "Cache-Control": security.CACHE_NOT_FOUND},
         )
         for lang in lang_prefixes()
     ]
-    return [
-        HeaderRule("/*", everywhere()),
-        *file_rules(static_dir),
-        *page_rules(static_dir),
-        *not_found,
-    ]
+    return [HeaderRule("/*", everywhere()), *file_rules(static_dir), *pages, *not_found]
 
 
 def headers_file(static_dir: Path) -> str:

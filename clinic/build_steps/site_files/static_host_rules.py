@@ -14,7 +14,7 @@ from urllib.parse import quote
 
 from clinic.framework.patches.not_found_pages import SHELL
 from clinic.server import open_times, security
-from clinic.server.middleware import prerendered_file
+from clinic.server.middleware import served_documents
 from clinic.site.content import LANGS
 from clinic.site.routes import (
     OPEN_TIMES_PATH_PREFIX,
@@ -32,6 +32,30 @@ RULES_FILES = ("_redirects", "_headers")
 CLOUDFLARE_WORKER, CLOUDFLARE_ROUTES = "_worker.js", "_routes.json"
 # Precompressed copies of files, served by the production server in place of the file.
 SIDECAR_SUFFIXES = (".br", ".gz")
+
+
+class HostLimitExceeded(SystemExit):
+    """A rules file would pass a limit its host documents. A SystemExit, as a content
+    mistake is (clinic/site/content/errors.py): the build stops with its one line (the
+    host, the limit, what the site needs, what to do), never a traceback."""
+
+    def __str__(self) -> str:
+        return str(self.args[0])
+
+
+def within_limit(host: str, limit: int, what: str, count: int, remedy: str) -> None:
+    if count > limit:
+        raise HostLimitExceeded(
+            f"{host} reads at most {limit:,} {what}; the site needs {count:,}: {remedy}"
+        )
+
+
+# What to do when the redirects pass a host's limit: the legacy paths are the part that
+# content decides alone (each page adds its three other spellings).
+FEWER_REDIRECTS = (
+    "drop legacy paths that no longer get visits from content/routes.yaml (legacy, "
+    "legacy_doctor), or serve the site with the production server (docs/deploying.md)"
+)
 
 
 @dataclass(frozen=True)
@@ -89,11 +113,14 @@ def lang_prefixes() -> dict[str, str]:
 # ------------------------------------------------------------------ headers by kind of response
 
 
-def _policy_of(static_dir: Path, file: str) -> str:
-    html = static_dir / file.lstrip("/")
-    if not html.is_file():
-        raise FileNotFoundError(f"static host headers: no prerendered file {html}")
-    return security.content_security_policy(security.file_script_hashes(html))
+def document_policy(static_dir: Path) -> str:
+    """The one Content-Security-Policy of every page, 404 page and redirect
+    (security.site_policy), from the prerendered files."""
+    documents = served_documents()
+    missing = [d for d in documents if not (static_dir / d.lstrip("/")).is_file()]
+    if missing:
+        raise FileNotFoundError(f"static host headers: no prerendered file {missing[0]}")
+    return security.site_policy(static_dir, documents)
 
 
 def everywhere() -> dict[str, str]:
@@ -104,26 +131,13 @@ def everywhere() -> dict[str, str]:
     return headers
 
 
-def not_found_headers(static_dir: Path, lang: str) -> dict[str, str]:
-    """An unknown path of `lang`, and a redirect (the production server sends the 404 page's
-    policy with both)."""
+def document_headers(static_dir: Path) -> dict[str, str]:
+    """A page's headers, and those of every path that is not a file (a redirect, an unknown
+    path: the production server sends them the same policy and cache)."""
     return {
-        "Content-Security-Policy": _policy_of(static_dir, not_found_file(lang)),
-        "Cache-Control": security.CACHE_REDIRECT,
+        "Content-Security-Policy": document_policy(static_dir),
+        "Cache-Control": security.CACHE_HTML,
     }
-
-
-def page_rules(static_dir: Path) -> list[HeaderRule]:
-    return [
-        HeaderRule(
-            page.path,
-            {
-                "Content-Security-Policy": _policy_of(static_dir, prerendered_file(page.path)),
-                "Cache-Control": security.CACHE_HTML,
-            },
-        )
-        for page in all_pages()
-    ]
 
 
 def open_times_paths() -> list[str]:
@@ -132,9 +146,10 @@ def open_times_paths() -> list[str]:
 
 
 def file_rules(static_dir: Path) -> list[HeaderRule]:
-    """Files that are not pages: hashed assets immutable, the others cached an hour, none
-    allowed to load anything; the empty open-times answers as the production server's
-    answer when Cal.com does not answer (JSON, not kept)."""
+    """Files that are not pages, a rule for each folder or file at the top whatever the
+    number of pages: hashed assets immutable, the others cached an hour, none allowed to
+    load anything; the empty open-times answers as the production server's answer when
+    Cal.com does not answer (JSON, not kept)."""
     non_document = {"Content-Security-Policy": security.NON_DOCUMENT_CSP}
     rules = [
         HeaderRule(
@@ -144,19 +159,18 @@ def file_rules(static_dir: Path) -> list[HeaderRule]:
     ]
     for pattern in _stable_file_patterns(static_dir):
         rules.append(HeaderRule(pattern, {**non_document, "Cache-Control": security.CACHE_STATIC}))
-    # Each answer by its own path: any other path under the prefix (a doctor without open
-    # times) has no file and keeps the 404 page's headers, as the production server sends.
-    for path in open_times_paths():
-        rules.append(
-            HeaderRule(
-                path,
-                {
-                    **non_document,
-                    "Content-Type": open_times.CONTENT_TYPE,
-                    "Cache-Control": open_times.cache_control_for([]),
-                },
-            )
+    # One rule for the whole prefix: a doctor without open times (or no doctor) has no
+    # file there and gets the 404 page with these headers, as the production server sends.
+    rules.append(
+        HeaderRule(
+            OPEN_TIMES_PATH_PREFIX + "*",
+            {
+                **non_document,
+                "Content-Type": open_times.CONTENT_TYPE,
+                "Cache-Control": open_times.cache_control_for([]),
+            },
         )
+    )
     return rules
 
 

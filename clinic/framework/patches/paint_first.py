@@ -18,8 +18,10 @@ After the build we rewrite each HTML file so that nothing starts before the firs
 - our browser entry (`clinic/framework/patches/client/entry.client.js`, Reflex's with one
   change) starts hydrating in the task after react-dom is evaluated, not in the same one.
 
-The bootstrap is an inline script; the server and `_headers` hash the final HTML for the
-CSP, so the new text is allowed like the old one. The build fails if React Router's
+The bootstrap is one inline script, the same text in every page, and what a page loads
+(its modules, their order) is a JSON block before it: the site then has one set of inline
+scripts and one Content-Security-Policy for all its pages, which a static host can give
+with one header rule whatever the number of pages (clinic/server/security.py). The build fails if React Router's
 output no longer has the shape this rewrite expects.
 
 In development (`reflex run`) nothing is prerendered, so there is no HTML to rewrite
@@ -45,17 +47,23 @@ MODULEPRELOAD = re.compile(r'<link rel="modulepreload" href="([^"]*)"/>')
 BOOTSTRAP = re.compile(r'<script type="module" async="">(.*?)</script>', re.DOTALL)
 SIDE_EFFECT_IMPORT = re.compile(r'^import "([^"]+)";\n', re.MULTILINE)
 CHUNK_IMPORT = re.compile(r'(?:\bfrom|\bimport)\s*"\./([^"]+\.js)"')
-DYNAMIC_IMPORT = re.compile(r'\bimport\("([^"]+)"\)')
 NAMESPACE_IMPORT = re.compile(r'^import \* as (\w+) from "([^"]+)";\n', re.MULTILINE)
 
 
-# The bootstrap each page runs (a real module; the build fills in its marked places).
+# The bootstrap each page runs: one script, the same in every page (one hash in the one
+# Content-Security-Policy of the site: clinic/server/security.py); what a page loads goes
+# before it as data, a JSON block with this id, which the script reads.
 AFTER_FIRST_PAINT = Path(__file__).parent / "client" / "after-first-paint.js"
-PRELOADS_MARK = "/* modulepreload links */ []"
-CHUNKS_MARK = "/* chunks, dependencies first */ []"
-BOOTSTRAP_MARK = "  /* the page's own bootstrap */"
+PAGE_MODULES_ID = "page-modules"
 # Whole-line comments: `//` ones, and the JSDoc types (`/** @type ... */`) of the type check.
 COMMENT_LINE = re.compile(r"^\s*(?://.*|/\*\*.*\*/)\n", re.MULTILINE)
+# What React Router's bootstrap does once its imports are done: the route modules under
+# their route ids, then the browser entry.
+ROUTE_MODULES = re.compile(
+    r'^window\.__reactRouterRouteModules = \{(?P<routes>.*)\};\s*import\("(?P<entry>[^"]+)"\);$',
+    re.DOTALL,
+)
+ROUTE_ENTRY = re.compile(r'"((?:[^"\\]|\\.)*)":(\w+)')
 ENTRY_CLIENT = Path(__file__).parent / "client" / "entry.client.js"
 REFLEX_ENTRY_CLIENT = constants.Templates.Dirs.WEB_TEMPLATE / constants.Embed.ENTRY_PATH
 # Reflex 0.10.1's entry as we know it (ours repeats it but for when it hydrates): the
@@ -89,41 +97,53 @@ def dependencies_first(hrefs: list[str], imports_of: Callable[[str], list[str]])
     return ordered
 
 
-def _after_paint_bootstrap(
-    body: str, preloads: list[str], imports_of: Callable[[str], list[str]]
-) -> str:
-    """The bootstrap module, its imports deferred until after the first paint."""
+def page_modules(body: str, preloads: list[str], imports_of: Callable[[str], list[str]]) -> dict:
+    """What React Router's bootstrap module of a page loads, as data for ours: the
+    modulepreload links, the chunks in the order they are evaluated, its side-effect
+    imports, each route's module by route id, and the browser entry."""
     side_effects = SIDE_EFFECT_IMPORT.findall(body)
-    namespaces = NAMESPACE_IMPORT.findall(body)
+    namespaces = dict(NAMESPACE_IMPORT.findall(body))
     rest = NAMESPACE_IMPORT.sub("", SIDE_EFFECT_IMPORT.sub("", body)).strip()
-    if not namespaces or re.search(r"^import [^(]", rest, re.MULTILINE):
+    shape = ROUTE_MODULES.match(rest)
+    routes = ROUTE_ENTRY.findall(shape["routes"]) if shape else []
+    if (
+        not shape
+        or not namespaces
+        or ",".join(f'"{route}":{name}' for route, name in routes) != shape["routes"]
+        or any(name not in namespaces for _, name in routes)
+    ):
         raise UnexpectedBuildOutput(
             f"React Router's bootstrap module is not what this rewrites: {body[:200]!r}"
         )
-    # Every chunk but the one that starts hydration (imported by the rest of the script)
-    # is evaluated first, each in a task of its own: a phone's main thread then never
-    # runs one long block of framework code, and a tap in between is answered at once.
-    hydrates = set(DYNAMIC_IMPORT.findall(rest))
-    chunks = dependencies_first([href for href in preloads if href not in hydrates], imports_of)
-    # Then the original imports, in their order (already evaluated, so instant).
-    steps = [f"await import({json.dumps(spec)});" for spec in side_effects]
-    steps += [f"const {name} = await import({json.dumps(spec)});" for name, spec in namespaces]
-    lines = "\n".join(f"  {line}" for line in [*steps, *rest.splitlines()] if line.strip())
-    template = COMMENT_LINE.sub("", AFTER_FIRST_PAINT.read_text())
-    if (
-        template.count(PRELOADS_MARK) != 1
-        or template.count(CHUNKS_MARK) != 1
-        or template.count(BOOTSTRAP_MARK) != 1
-    ):
+    # Every chunk but the one that starts hydration is evaluated first, each in a task of
+    # its own: a phone's main thread then never runs one long block of framework code,
+    # and a tap in between is answered at once.
+    chunks = dependencies_first([href for href in preloads if href != shape["entry"]], imports_of)
+    return {
+        "preloads": preloads,
+        "chunks": chunks,
+        "imports": side_effects,
+        "routes": {json.loads(f'"{route}"'): namespaces[name] for route, name in routes},
+        "entry": shape["entry"],
+    }
+
+
+@functools.cache
+def bootstrap_script() -> str:
+    """The one bootstrap module of every page, without the template's comments."""
+    script = COMMENT_LINE.sub("", AFTER_FIRST_PAINT.read_text()).strip()
+    if script.count(f'getElementById("{PAGE_MODULES_ID}")') != 1:
         raise UnexpectedBuildOutput(
-            "a marked place of the bootstrap template is missing", str(AFTER_FIRST_PAINT)
+            f"the bootstrap template does not read the '{PAGE_MODULES_ID}' block once",
+            str(AFTER_FIRST_PAINT),
         )
-    return (
-        template.replace(PRELOADS_MARK, json.dumps(preloads))
-        .replace(CHUNKS_MARK, json.dumps(chunks))
-        .replace(BOOTSTRAP_MARK, lines)
-        .strip()
-    )
+    return script
+
+
+def _data_block(data: dict) -> str:
+    # `</` never closes the block early: JSON allows the slash escaped.
+    text = json.dumps(data, separators=(",", ":")).replace("</", "<\\/")
+    return f'<script type="application/json" id="{PAGE_MODULES_ID}">{text}</script>'
 
 
 def _no_imports(href: str) -> list[str]:
@@ -149,9 +169,10 @@ def paint_first(html: str, imports_of: Callable[[str], list[str]] = _no_imports)
             f"and {len(bootstraps)}: React Router's output changed"
         )
     html = MODULEPRELOAD.sub("", html)
-    bootstrap = _after_paint_bootstrap(bootstraps[0], preloads, imports_of)
+    data = _data_block(page_modules(bootstraps[0], preloads, imports_of))
+    script = f'<script type="module">{bootstrap_script()}</script>'
     # A function as replacement: the script text is taken literally (no backslash escapes).
-    return BOOTSTRAP.sub(lambda _: f'<script type="module">{bootstrap}</script>', html)
+    return BOOTSTRAP.sub(lambda _: data + script, html)
 
 
 def chunk_imports(static_dir: Path) -> Callable[[str], list[str]]:

@@ -20,7 +20,7 @@ from clinic.framework.browser_steps import browser_step, function
 from clinic.framework.client_state import ClientStateVar, set_to
 from clinic.site.components.styles import BUTTON_SECONDARY, icon
 from clinic.site.content import content
-from clinic.site.i18n import BROWSER_LOCALES, text_of, text_with_facts
+from clinic.site.i18n import LOCALES, text_of, text_with_facts
 from clinic.site.routes import path_for
 
 STORAGE_KEY = "clinic.booked-appointment"
@@ -138,7 +138,7 @@ def _read_booking(lang: str, notes: list[str]) -> rx.Var:
     stores what the summary shows, .ics link included, and {} otherwise."""
     parts = calendar_file_parts(lang, notes)
     zone = content().clinic.time_zone
-    locale = BROWSER_LOCALES[lang]
+    locale = LOCALES[lang]
     file_name = text_with_facts(lang, "success.calendar_file").lower().replace(" ", "-") + ".ics"
 
     def show(kept: rx.Var, doctors: rx.Var) -> rx.Var:

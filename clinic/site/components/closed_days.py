@@ -18,13 +18,12 @@ from __future__ import annotations
 from datetime import date
 
 import reflex as rx
-from babel.dates import format_skeleton
 
 from clinic.site.components.before_paint import before_paint_script, inlined_code
 from clinic.site.components.links import page_link
 from clinic.site.components.styles import CONTAINER, FOCUS_RING
 from clinic.site.content import ClosedDays, content
-from clinic.site.i18n import BROWSER_LOCALES, text_of, text_with_facts
+from clinic.site.i18n import format_day_and_month, text_of, text_with_facts
 from clinic.site.routes import path_for
 
 SCRIPT = "closed_days"  # assets/behaviors/before_paint/closed_days.js
@@ -80,7 +79,7 @@ def closed_days_head() -> list[rx.Component]:
 
 def written_date(day: date, lang: str) -> str:
     """A day and month as the language's locale writes them: 25 de diciembre, December 25."""
-    return format_skeleton("MMMMd", day, locale=BROWSER_LOCALES[lang].replace("-", "_"))
+    return format_day_and_month(day, lang)
 
 
 def when_closed(when: str, day: ClosedDays, lang: str) -> str:

@@ -40,7 +40,7 @@ from clinic.site.components.dom import (
 from clinic.site.components.links import external_link
 from clinic.site.components.styles import BUTTON_PRIMARY, FOCUS_RING, TEXT_LINK, icon
 from clinic.site.content import content
-from clinic.site.i18n import BROWSER_LOCALES, text_of, text_with_facts
+from clinic.site.i18n import LOCALES, text_of, text_with_facts
 from clinic.site.routes import path_for
 
 # The message is capped so that the chat link (every character percent-encoded, up to
@@ -336,10 +336,8 @@ def contact_form(lang: str) -> rx.Component:
     # Counted as the field's maxlength counts (an emoji is two): "1,000 de 1,000" is
     # exactly when the field takes no more. Both numbers are written by the one browser
     # step, as the page's language writes them.
-    count = locale_number(
-        BROWSER_LOCALES[lang], length_as_maxlength_counts(contact_message.value.to(str))
-    )
-    limit = locale_number(BROWSER_LOCALES[lang], MESSAGE_MAX_LENGTH)
+    count = locale_number(LOCALES[lang], length_as_maxlength_counts(contact_message.value.to(str)))
+    limit = locale_number(LOCALES[lang], MESSAGE_MAX_LENGTH)
     counter_text = re.split(r"(\{count\}|\{max\})", texts["counter"])
     counter = [
         count if part == "{count}" else limit if part == "{max}" else part

@@ -100,7 +100,7 @@ def consultation_facts(lang: str) -> rx.Component:
     """The consultation in one row: its fee with currency and its length, then the
     clinic's points (content/pages/consultation.yaml), any number."""
     tiles = [
-        ("fee", consultation_price(), text_of(lang, "inner.fee_label")),
+        ("fee", consultation_price(lang), text_of(lang, "inner.fee_label")),
         (
             "duration",
             text_with_facts(lang, "inner.duration"),

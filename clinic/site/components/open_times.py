@@ -28,7 +28,7 @@ from clinic.framework.browser_steps import browser_step, function
 from clinic.framework.client_state import ClientStateVar, set_to
 from clinic.site.components.cal_embed import link_config, public_booking_url
 from clinic.site.content import Doctor, content
-from clinic.site.i18n import BROWSER_LOCALES, text_of, text_with_facts
+from clinic.site.i18n import LOCALES, text_of, text_with_facts
 from clinic.site.routes import OPEN_TIMES_PATH_PREFIX
 
 # The browser stops waiting a little after the server's own 2 s limit for Cal.com.
@@ -78,7 +78,7 @@ def _load_times(doctor: Doctor, lang: str, times: ClientStateVar) -> rx.Var:
         day = time["day"].to(str)
         month = day[0:7]
         return {
-            "label": format_moment(BROWSER_LOCALES[lang], zone, TIME_FORMAT, time["start"]),
+            "label": format_moment(LOCALES[lang], zone, TIME_FORMAT, time["start"]),
             "start": time["start"],
             "href": public_url + "?date=" + day + "&month=" + month,
             "config": rx.Var.create({**link_config(), "date": day, "month": month}).to_string(),

@@ -20,3 +20,5 @@ Text = Annotated[str, Field(min_length=1)]
 # (No description here: a type's description would hide the field's own on hover.)
 Slug = Annotated[str, Field(pattern=r"^[a-z0-9]+(-[a-z0-9]+)*$")]
 PositiveInt = Annotated[int, Field(gt=0)]
+# A month of a year, YYYY-MM (2025-10), shown in each language's words.
+YearMonth = Annotated[str, Field(pattern=r"^\d{4}-(0[1-9]|1[0-2])$")]

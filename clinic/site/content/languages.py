@@ -9,7 +9,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
-from pydantic import Field, create_model
+from babel import localedata
+from pydantic import Field, create_model, field_validator
 
 from clinic.project import CONTENT_DIR
 from clinic.site.content.base import Strict, Text
@@ -25,6 +26,19 @@ class Language(Strict):
     """Language and country, for dates, numbers and og:locale: es-MX, en-US, fr-CA."""
     name: Annotated[str, Field(min_length=1)]
     """The language's name in itself, as the language switcher shows it: Español, English."""
+
+    @field_validator("locale")
+    @classmethod
+    def _known_to_cldr(cls, locale: str) -> str:
+        # Its numbers, prices and times are CLDR's (clinic/site/formats.py), which falls
+        # back to the language alone for a region it has no data of.
+        language = locale.split("-")[0]
+        if not localedata.exists(language):
+            raise ValueError(
+                f"CLDR (through Babel) knows no language '{language}', so numbers, prices "
+                "and times cannot be written in it"
+            )
+        return locale
 
 
 def load_languages(directory: Path | None = None) -> tuple[Language, ...]:

@@ -8,14 +8,20 @@ The loader checks the same and more (what one file says about another) when the 
 
     python -m clinic.site.content.schemas    # writes content/schemas/, fixes first lines
 
+The Makefile runs it (`--quiet`) before every target that builds or tests, since the
+schemas follow the content's languages too (`--check` in CI: nothing is written there).
 `tests/unit/test_content_schemas.py` fails when a model and its committed schema differ.
 """
 
 from __future__ import annotations
 
+import argparse
 import json
+import os
 import re
+import shutil
 import sys
+import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -264,13 +270,39 @@ def write(directory: Path) -> list[str]:
     return changed
 
 
-def main() -> int:
+def stale(directory: Path) -> list[str]:
+    """The schemas and first lines `write` would change, without changing them."""
+    with tempfile.TemporaryDirectory() as scratch:
+        copy = Path(shutil.copytree(directory, Path(scratch) / "content"))
+        return write(copy)
+
+
+def _shown(path: Path) -> str:
+    """A path as the reader's shell names it: from the working directory when inside it."""
+    return os.path.relpath(path) if path.is_relative_to(Path.cwd()) else str(path)
+
+
+def main(argv: list[str] | None = None) -> int:
     from clinic.project import CONTENT_DIR
 
+    parser = argparse.ArgumentParser(description="The content files' JSON Schemas.")
+    parser.add_argument("--quiet", action="store_true", help="say only what was rewritten")
+    parser.add_argument(
+        "--check", action="store_true", help="change nothing; fail naming what is out of date"
+    )
+    args = parser.parse_args(argv)
+    if args.check:
+        out_of_date = stale(CONTENT_DIR)
+        for relative in out_of_date:
+            print(
+                f"{_shown(CONTENT_DIR / relative)} is out of date: run `make schemas`",
+                file=sys.stderr,
+            )
+        return 1 if out_of_date else 0
     changed = write(CONTENT_DIR)
     for relative in changed:
-        print(f"wrote content/{relative}")
-    if not changed:
+        print(f"wrote {_shown(CONTENT_DIR / relative)}")
+    if not changed and not args.quiet:
         print("content/schemas/ and every file's first line are up to date")
     return 0
 

@@ -5,14 +5,13 @@ content/pages/accessibility.yaml and content/i18n/<lang>/accessibility.yaml."""
 from __future__ import annotations
 
 import reflex as rx
-from babel.dates import format_date
 
 from clinic.site.components.inner_blocks import rich_text
 from clinic.site.components.links import external_link, in_page_link
 from clinic.site.components.page_header import page_header
 from clinic.site.components.styles import BUTTON_PRIMARY, BUTTON_SECONDARY, CONTAINER, TEXT_LINK
 from clinic.site.content import content
-from clinic.site.i18n import BROWSER_LOCALES, fill_facts, text_of, text_with_facts
+from clinic.site.i18n import fill_facts, format_date, text_of, text_with_facts
 from clinic.site.navigation import whatsapp_link
 from clinic.site.page_content.accessibility import accessibility_content
 from clinic.site.routes import Page
@@ -22,8 +21,7 @@ FEEDBACK = "feedback"
 
 def reviewed(lang: str) -> str:
     """The review's date as the language's locale writes it: 28 de noviembre de 2026."""
-    locale = BROWSER_LOCALES[lang].replace("-", "_")
-    day = format_date(accessibility_content().reviewed, format="long", locale=locale)
+    day = format_date(accessibility_content().reviewed, lang)
     return text_of(lang, "accessibility.reviewed", date=day)
 
 

@@ -128,7 +128,7 @@ def _bullets(*texts: str) -> rx.Component:
 def fee_card(lang: str) -> rx.Component:
     return rx.el.div(
         rx.el.h2(text_of(lang, "booking.fee_title"), class_name="text-lg font-bold text-primary"),
-        rx.el.p(consultation_price(), class_name="mt-2 text-3xl font-bold text-ink"),
+        rx.el.p(consultation_price(lang), class_name="mt-2 text-3xl font-bold text-ink"),
         rx.el.p(text_with_facts(lang, "booking.fee_details"), class_name="mt-2"),
         rx.el.p(text_of(lang, "booking.payment"), class_name="mt-2 text-sm text-muted"),
         class_name=CARD,

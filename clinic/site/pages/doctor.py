@@ -96,7 +96,7 @@ def _visit(doctor: Doctor, lang: str) -> rx.Component:
             class_name="text-sm font-bold text-ink",
         ),
         rx.el.p(
-            consultation_price(),
+            consultation_price(lang),
             class_name="mt-1 text-lg font-bold text-primary",
             data_visit_fee="",
         ),

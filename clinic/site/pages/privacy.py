@@ -1,6 +1,6 @@
-"""The privacy notice: its numbered sections, a table of contents linking each, and the
-date of the last update, from content/i18n/<lang>/privacy.yaml (keys and order:
-content/pages/privacy.yaml)."""
+"""The privacy notice: its numbered sections, a table of contents linking each, from
+content/i18n/<lang>/privacy.yaml (keys and order: content/pages/privacy.yaml), and the
+month of the last update (content/pages/privacy.yaml), in the language's words."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from clinic.site.components.page_header import page_header
 from clinic.site.components.styles import CONTAINER, TEXT_LINK
 from clinic.site.content import content
 from clinic.site.content.pages.privacy import PrivacyContent
-from clinic.site.i18n import fill_facts, text_of, text_with_facts
+from clinic.site.i18n import fill_facts, format_month, text_of, text_with_facts
 from clinic.site.routes import Page
 
 
@@ -23,7 +23,7 @@ def privacy_content() -> PrivacyContent:
 def render(page: Page) -> rx.Component:
     lang = page.lang
     data = privacy_content()
-    updated = text_of(lang, "privacy.updated", date=data.updated(lang))
+    updated = text_of(lang, "privacy.updated", date=format_month(data.updated, lang))
     contents = rx.el.nav(
         rx.el.h2(
             text_of(lang, "privacy.contents"),

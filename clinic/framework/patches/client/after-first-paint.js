@@ -1,10 +1,12 @@
 // The bootstrap module of a prerendered page, as clinic/framework/patches/paint_first.py writes it
-// into the page: nothing starts before the first frame is on screen. The build fills in
-// the two lists and the page's own bootstrap (marked below) and drops these comments.
-/** @type {string[]} */
-const PRELOADS = /* modulepreload links */ [];
-/** @type {string[]} */
-const CHUNKS = /* chunks, dependencies first */ [];
+// into the page: nothing starts before the first frame is on screen. The script is the
+// same in every page, so one Content-Security-Policy hash allows it everywhere; what a
+// page loads is data, in the JSON block the build writes before it (PAGE_MODULES_ID in
+// paint_first.py). The build drops these comments.
+/** @type {{preloads: string[], chunks: string[], imports: string[], routes: Record<string, string>, entry: string}} */
+const PAGE = JSON.parse(
+  /** @type {HTMLElement} */ (document.getElementById("page-modules")).textContent || "",
+);
 
 // Resolves once the browser has shown the page's first text or image (the paint timing
 // entry comes after the frame is on screen, so nothing we fetch can delay it). Browsers
@@ -29,16 +31,23 @@ afterFirstPaint().then(async () => {
   // Each step ends its task: the paint's own task, adding the preloads (a millisecond
   // each on a slow phone) and every chunk's evaluation stay short tasks.
   await nextTask();
-  for (const href of PRELOADS) {
+  for (const href of PAGE.preloads) {
     const link = document.createElement("link");
     link.rel = "modulepreload";
     link.href = href;
     document.head.append(link);
   }
   await nextTask();
-  for (const href of CHUNKS) {
+  for (const href of PAGE.chunks) {
     await import(href);
     await nextTask();
   }
-  /* the page's own bootstrap */
+  // React Router's own bootstrap, in its order: its side-effect imports, then each route's
+  // module under its route id, then the browser entry, which hydrates.
+  for (const href of PAGE.imports) await import(href);
+  /** @type {Record<string, unknown>} */
+  const modules = {};
+  for (const [id, href] of Object.entries(PAGE.routes)) modules[id] = await import(href);
+  Object.assign(window, { __reactRouterRouteModules: modules });
+  import(PAGE.entry);
 });

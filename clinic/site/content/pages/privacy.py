@@ -6,7 +6,7 @@ from typing import Annotated
 
 from pydantic import Field
 
-from clinic.site.content.base import Slug, Strict
+from clinic.site.content.base import Slug, Strict, YearMonth
 from clinic.site.content.languages import Localized
 
 
@@ -22,7 +22,8 @@ class PrivacySection(Strict):
 class PrivacyContent(Strict):
     """The privacy notice: its sections, numbered on the page in this order."""
 
-    updated: Localized
-    """When the notice was last updated, as each language writes a month: octubre de 2025."""
+    updated: YearMonth
+    """The month the notice was last updated, YYYY-MM (2025-10): each language's page names
+    it in its own words ("octubre de 2025", "October 2025")."""
     sections: Annotated[list[PrivacySection], Field(min_length=1)]
     """The sections, in order, as many as the notice has."""

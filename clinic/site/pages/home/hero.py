@@ -21,7 +21,13 @@ from clinic.site.components.styles import (
     TEXT_LINK,
 )
 from clinic.site.content import content
-from clinic.site.i18n import consultation_price, fill_facts, text_of, text_with_facts
+from clinic.site.i18n import (
+    consultation_price,
+    fill_facts,
+    rating_values,
+    text_of,
+    text_with_facts,
+)
 from clinic.site.navigation import SERVICES_SECTION_ID, home_anchor
 from clinic.site.page_content.home import home_content
 from clinic.site.pages.home.location import SECTION_ID as LOCATION_SECTION_ID
@@ -41,16 +47,17 @@ def _chip(icon: str, text: str, kind: str) -> rx.Component:
 
 
 def _chips(lang: str) -> rx.Component:
-    rating = content().clinic.rating
     return rx.el.ul(
-        _chip("wallet", text_of(lang, "home.hero.fact_price", price=consultation_price()), "price"),
+        _chip(
+            "wallet", text_of(lang, "home.hero.fact_price", price=consultation_price(lang)), "price"
+        ),
         *(
             _chip(chip.icon, fill_facts(lang, chip.text(lang)), chip.key)
             for chip in home_content().hero_chips
         ),
         _chip(
             "star",
-            text_of(lang, "home.hero.chip_rating", value=rating.value, count=rating.count),
+            text_of(lang, "home.hero.chip_rating", **rating_values(lang)),
             "rating",
         ),
         aria_label=text_of(lang, "home.hero.facts_label"),

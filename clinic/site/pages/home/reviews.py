@@ -10,7 +10,7 @@ from clinic.site.components.links import external_link
 from clinic.site.components.reviews_embed import reviews_embed
 from clinic.site.components.styles import BUTTON_SECONDARY, page_section
 from clinic.site.content import content
-from clinic.site.i18n import text_of
+from clinic.site.i18n import rating_values, text_of
 
 SECTION_ID = "reviews"
 STAR = "M12 2.5l2.9 6.1 6.6.8-4.9 4.6 1.2 6.6L12 17.4l-5.8 3.2 1.2-6.6-4.9-4.6 6.6-.8z"
@@ -32,20 +32,20 @@ def _stars() -> rx.Component:
 
 
 def _summary(lang: str) -> rx.Component:
-    rating = content().clinic.rating
+    rating = rating_values(lang)
     return rx.el.div(
         rx.el.p(
-            text_of(lang, "home.reviews.summary_label", value=rating.value, count=rating.count),
+            text_of(lang, "home.reviews.summary_label", **rating),
             class_name="sr-only",
         ),
         rx.el.div(
-            rx.el.span(str(rating.value), class_name="text-5xl font-bold text-primary"),
+            rx.el.span(rating["value"], class_name="text-5xl font-bold text-primary"),
             rx.el.div(
                 _stars(),
                 rx.el.p(
                     text_of(lang, "home.reviews.out_of"),
                     " · ",
-                    text_of(lang, "home.reviews.count", count=rating.count),
+                    text_of(lang, "home.reviews.count", count=rating["count"]),
                     class_name="mt-1 text-sm text-muted",
                 ),
             ),
