@@ -10,6 +10,12 @@ them mostly waits on one process (pyright, npm, the sample's build) while the un
 keep both cores busy. The fixture clinic's production server, which the browser tests
 need, is built and started meanwhile too (`early_fixture_server`), and named to them.
 
+The clinic matrix (tests/matrix/) is made in the background from the start, and the unit
+tests that read content run on each of its variants there, one part each, beside the unit
+and browser tests (`in_background`); the variants that are built are built and served in
+the background as soon as they are made (`early_matrix_servers`), and the browser smoke
+tests run on each after the browser tests.
+
 With `--trace-options` (in CI), the browser tests that failed run once more with those
 options, which keep a Playwright trace and a screenshot of each failure (`traced_again`).
 
@@ -25,12 +31,14 @@ from __future__ import annotations
 import argparse
 import os
 import re
+import resource
 import shlex
 import subprocess
 import sys
 import tempfile
 import threading
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -40,6 +48,8 @@ sys.path.insert(0, str(PROJECT_DIR))
 from devtools import servers  # noqa: E402
 from devtools.lint import CHECKS  # noqa: E402
 from tests.fixture_clinic.site import FIXTURE_PROJECT, MADE_FOR_THIS_RUN, prepare  # noqa: E402
+from tests.matrix import unit as matrix_unit  # noqa: E402
+from tests.matrix import variants as matrix  # noqa: E402
 
 BIN = Path(sys.executable).parent
 # Names the fixture clinic's server to the browser tests (tests/e2e/conftest.py).
@@ -56,7 +66,9 @@ class Part:
     notes: list[str] = field(default_factory=list)  # lines the summary adds below it
     status: int | None = None
     seconds: float = 0.0
+    cpu_seconds: float = 0.0  # user and system time of its processes (all its children's)
     failed_tests: list[str] = field(default_factory=list)
+    ended: threading.Event = field(default_factory=threading.Event)
 
 
 @dataclass
@@ -68,12 +80,13 @@ class Beside:
     main: Part
 
 
-def pytest_part(name: str, failed_tests: str, arguments: list[str]) -> Part:
+def pytest_part(name: str, failed_tests: str, arguments: list[str], module: str = "pytest") -> Part:
+    """pytest, or a module that runs it with `arguments` (tests/matrix/unit.py)."""
     record = RUNS / failed_tests
     command = [
         str(BIN / "python"),
         "-m",
-        "pytest",
+        module,
         *arguments,
         "-p",
         "devtools.failed_tests",
@@ -109,6 +122,79 @@ def parts(seed: str, unit_options: list[str], e2e_options: list[str]) -> list[Pa
             ["tests/e2e", "-q", f"--randomly-seed={seed}", *e2e_options],
         ),
     ]
+
+
+MATRIX_MADE = "clinic matrix: the variants made"
+
+
+def matrix_parts(seed: str) -> list[Part]:
+    """The clinic matrix's variants made, then the unit tests that read content on each
+    (tests/matrix/unit.py; on the variant that is `grown`, the tests that grow copies of it
+    too)."""
+    made = Part(MATRIX_MADE, [str(BIN / "python"), "-m", "tests.matrix.variants"])
+    runs = []
+    for variant in matrix.VARIANTS:
+        options = ["-q", f"--randomly-seed={seed}", *([matrix_unit.WITH_GROWTH] * variant.grown)]
+        runs.append(
+            pytest_part(
+                f"unit tests on clinic {variant.name}",
+                f"unit-{variant.name}.txt",
+                [str(matrix.project_of(variant)), *options],
+                module="tests.matrix.unit",
+            )
+        )
+    return [made, *runs]
+
+
+def early_matrix_servers(made: Part) -> tuple[threading.Thread, dict]:
+    """Once the variants are made, build and start the production server of each variant
+    that is built, one after the other, in the background; `started` gets, by name, its
+    url and process, or why there is none."""
+    started: dict[str, dict] = {}
+
+    def start() -> None:
+        made.ended.wait()
+        for variant in (variant for variant in matrix.VARIANTS if variant.built):
+            project = matrix.project_of(variant)
+            if made.status:
+                started[variant.name] = {"error": f"not made ({MATRIX_MADE} failed)"}
+            elif not (project / "content" / "languages.yaml").is_file():
+                started[variant.name] = {"skipped": "not made (its line above says why)"}
+            else:
+                try:
+                    url, process = servers.start(None, project)
+                    started[variant.name] = {"url": url, "process": process}
+                except Exception as error:
+                    started[variant.name] = {"error": f"its server did not start: {error}"}
+
+    thread = threading.Thread(target=start, daemon=True)
+    thread.start()
+    return thread, started
+
+
+def smoke_part(variant, served: dict, seed: str, trace_options: list[str]) -> Part:
+    """The browser smoke tests on a variant's server, reading its content (as `make smoke`
+    runs them against a deploy)."""
+    project = matrix.project_of(variant)
+    part = pytest_part(
+        f"smoke tests on clinic {variant.name}",
+        f"smoke-{variant.name}.txt",
+        [
+            "tests/e2e",
+            "-q",
+            "-m",
+            "smoke",
+            "--base-url",
+            served.get("url", "http://127.0.0.1:9"),
+            "--content",
+            str(project / "content"),
+            "-n",
+            "2",
+            f"--randomly-seed={seed}",
+            *trace_options,
+        ],
+    )
+    return part
 
 
 # A failed test as devtools/failed_tests.py records it: its id, pytest-xdist's group after
@@ -162,10 +248,15 @@ def _started(part: Part, output=None) -> tuple[subprocess.Popen, float]:
 
 
 def _ended(part: Part, process: subprocess.Popen, began: float) -> None:
-    part.status = process.wait()
+    # wait4 gives the part's own CPU time, which the parts running at once do not share:
+    # on a loaded machine it says what a part costs better than its minutes do.
+    _, status, usage = os.wait4(process.pid, 0)
+    process.returncode = part.status = os.waitstatus_to_exitcode(status)
     part.seconds = time.monotonic() - began
+    part.cpu_seconds = usage.ru_utime + usage.ru_stime
     if part.failed_tests_file and part.failed_tests_file.exists():
         part.failed_tests = part.failed_tests_file.read_text(encoding="utf-8").splitlines()
+    part.ended.set()
 
 
 def run(part: Part) -> None:
@@ -173,28 +264,52 @@ def run(part: Part) -> None:
     _ended(part, *_started(part))
 
 
+def _run_chain(chain: list[Part], beside: str, held: dict[str, str]) -> None:
+    """Run parts one after another, each one's output held back in `held`."""
+    for part in chain:
+        part.beside = beside
+        with tempfile.TemporaryFile("w+", encoding="utf-8") as output:
+            _ended(part, *_started(part, output))
+            output.seek(0)
+            held[part.name] = output.read()
+
+
+def _print_held(parts: list[Part], held: dict[str, str]) -> None:
+    for part in parts:
+        print(f"\n=== {part.name} (beside the {part.beside}): {shlex.join(part.command)}")
+        print(held[part.name], end="", flush=True)
+
+
 def run_beside(step: Beside) -> None:
     """Each chain in a thread of its own, its parts' output held back, while `step.main`
     runs; then each held part's output, in the chains' order."""
     held: dict[str, str] = {}
-
-    def run_chain(chain: list[Part]) -> None:
-        for part in chain:
-            part.beside = step.main.name
-            with tempfile.TemporaryFile("w+", encoding="utf-8") as output:
-                _ended(part, *_started(part, output))
-                output.seek(0)
-                held[part.name] = output.read()
-
-    threads = [threading.Thread(target=run_chain, args=(chain,)) for chain in step.chains]
+    threads = [
+        threading.Thread(target=_run_chain, args=(chain, step.main.name, held))
+        for chain in step.chains
+    ]
     for thread in threads:
         thread.start()
     run(step.main)
     for thread in threads:
         thread.join()
-    for part in (part for chain in step.chains for part in chain):
-        print(f"\n=== {part.name} (beside the {part.beside}): {shlex.join(part.command)}")
-        print(held[part.name], end="", flush=True)
+    _print_held([part for chain in step.chains for part in chain], held)
+
+
+def in_background(chain: list[Part], beside: str) -> Callable[[], None]:
+    """Start `chain` in a thread of its own, its output held back; returns what waits for
+    it and prints that output. The clinic matrix's unit tests take longer than the unit
+    tests they start beside: in the background they run on through the browser tests,
+    which then start on time, rather than after them."""
+    held: dict[str, str] = {}
+    thread = threading.Thread(target=_run_chain, args=(chain, beside, held))
+    thread.start()
+
+    def finish() -> None:
+        thread.join()
+        _print_held(chain, held)
+
+    return finish
 
 
 def early_fixture_server() -> tuple[threading.Thread, dict]:
@@ -231,7 +346,8 @@ def summary(all_parts: list[Part], seed: str) -> str:
     failed = [part for part in all_parts if part.status]
     lines = ["", "=" * 25 + " make test: every part " + "=" * 25]
     for part in all_parts:
-        took = f" ({part.seconds:.0f} s{f', beside the {part.beside}' if part.beside else ''})"
+        beside = f", beside the {part.beside}" if part.beside else ""
+        took = f" ({part.seconds:.0f} s, {part.cpu_seconds:.0f} s CPU{beside})"
         if not part.status:
             lines.append(f"passed  {part.name}{took}")
         elif part.failed_tests:
@@ -242,6 +358,12 @@ def summary(all_parts: list[Part], seed: str) -> str:
         else:
             lines.append(f"FAILED  {part.name}{took}: exit status {part.status} (see above)")
         lines += part.notes
+    children = resource.getrusage(resource.RUSAGE_CHILDREN)
+    everything = children.ru_utime + children.ru_stime
+    lines.append(
+        f"CPU time: {everything:.0f} s in all, of which the servers' builds and serving "
+        f"{everything - sum(part.cpu_seconds for part in all_parts):.0f} s"
+    )
     verdict = (
         f"make test: {len(failed)} of {len(all_parts)} parts failed"
         if failed
@@ -266,6 +388,10 @@ def main() -> int:
     steps = parts(options.seed, shlex.split(options.unit_options), e2e_options)
     all_parts = each_part(steps)
     server, started = early_fixture_server()
+    matrix_chain = matrix_parts(options.seed)
+    all_parts += matrix_chain
+    matrix_server, matrix_started = early_matrix_servers(matrix_chain[0])
+    matrix_finished = in_background(matrix_chain, "unit and browser tests")
     try:
         for step in steps:
             if step is steps[-1]:  # the browser tests: on the server started above
@@ -278,15 +404,31 @@ def main() -> int:
                 run_beside(step)
             else:
                 run(step)
-        browser = all_parts[-1]
+        browser = steps[-1]
+        assert isinstance(browser, Part)
         again = traced_again(browser, e2e_options, shlex.split(options.trace_options))
         if again:
             all_parts.append(again)
             run(again)
             note_second_passes(browser, again)
+        matrix_finished()
+        matrix_server.join()
+        for variant in (variant for variant in matrix.VARIANTS if variant.built):
+            served = matrix_started.get(variant.name, {})
+            smoke = smoke_part(variant, served, options.seed, shlex.split(options.trace_options))
+            all_parts.append(smoke)
+            if "url" in served:
+                run(smoke)
+            elif "skipped" in served:
+                smoke.status, smoke.notes = 0, [f"    skipped: {served['skipped']}"]
+            else:
+                smoke.status, smoke.notes = 1, [f"    {served.get('error')}"]
     finally:
         if "process" in started:
             servers.stop(started["process"])
+        for served in matrix_started.values():
+            if "process" in served:
+                servers.stop(served["process"])
     print(summary(all_parts, options.seed), flush=True)
     return 1 if any(part.status for part in all_parts) else 0
 

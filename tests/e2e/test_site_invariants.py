@@ -93,7 +93,7 @@ def test_every_page_renders_its_own_head_and_text_within_its_content_security_po
 
     assert policy.violations(page) == []
 
-    if site_page in PAGES:
+    if site_page in PAGES and len(LANGS) > 1:  # a site of one language has no switch
         choose_language(page, other_lang(site_page.lang))
         page.wait_for_url("**" + twin_path(site_page.path))
         expect(page.locator("html")).to_have_attribute("lang", other_lang(site_page.lang))

@@ -45,6 +45,8 @@ SKIPPED = {
     ".ruff_cache",
 }
 KEPT = {".web", ".made-from"}  # the copy's own, from one run to the next
+# What makes the fixture clinic's content: `python -m tests.fixture_clinic.recipe <project>`.
+FIXTURE_RECIPE = ("tests.fixture_clinic.recipe",)
 
 
 def _ignore(folder: str, names: list[str]) -> set[str]:
@@ -94,11 +96,13 @@ def _sample_environment() -> dict[str, str]:
     return {key: value for key, value in os.environ.items() if key != "CLINIC_CONTENT_DIR"}
 
 
-def prepare(dest: Path = FIXTURE_PROJECT) -> Path:
+def prepare(dest: Path = FIXTURE_PROJECT, recipe: tuple[str, ...] = FIXTURE_RECIPE) -> Path:
     """Make (or renew) the fixture clinic's project in `dest`; returns it. Several test
     processes may ask at once (pytest-xdist): one makes it, under a file lock, and the
     others wait for it. The recipe runs in a process of its own, which reads the sample:
-    the caller may already read the fixture's content (its languages are fixed at import)."""
+    the caller may already read the fixture's content (its languages are fixed at import).
+    Another `recipe` (a module and its arguments before `dest`) makes another clinic's
+    project the same way (the clinic matrix's, tests/matrix/)."""
     dest.parent.mkdir(parents=True, exist_ok=True)
     with FileLock(str(dest) + ".lock"):
         stamp, made_from = _sources_stamp(), dest / ".made-from"
@@ -107,7 +111,7 @@ def prepare(dest: Path = FIXTURE_PROJECT) -> Path:
         _copy_sources(dest)
         shutil.rmtree(dest / "content")
         made = subprocess.run(
-            [sys.executable, "-m", "tests.fixture_clinic.recipe", str(dest)],
+            [sys.executable, "-m", *recipe, str(dest)],
             cwd=PROJECT_DIR,
             env=_sample_environment(),
             capture_output=True,
@@ -115,8 +119,8 @@ def prepare(dest: Path = FIXTURE_PROJECT) -> Path:
         )
         if made.returncode:
             raise RuntimeError(
-                "the fixture clinic's content could not be made from the sample "
-                f"(tests/fixture_clinic/recipe.py):\n{made.stdout[-3000:]}{made.stderr[-3000:]}"
+                f"{dest.name}'s content could not be made from the sample "
+                f"({' '.join(recipe)}):\n{made.stdout[-3000:]}{made.stderr[-3000:]}"
             )
         # What the recipe could not vary in this content, one line each.
         sys.stderr.write(made.stdout)

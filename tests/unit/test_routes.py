@@ -18,9 +18,10 @@ from clinic.site.routes import (
 )
 
 # The languages come from content/languages.yaml: the default one at `/`, the others
-# under their prefixes; SECOND is the one a two-language toggle leads to.
+# under their prefixes; SECOND is the one a two-language toggle leads to (a site of one
+# language has none, nor any case of the tests that use it).
 OTHERS = LANGS[1:]
-SECOND = OTHERS[0]
+SECOND = next(iter(OTHERS), DEFAULT_LANG)
 PAIRS = [(page_id, lang) for page_id in dict.fromkeys(p.id for p in all_pages()) for lang in OTHERS]
 
 

@@ -169,7 +169,10 @@ def test_canonical_is_the_page_and_hreflang_is_reciprocal(p):
     assert canonical == [ORIGIN + p.path]
     alternates = {link["hrefLang"]: link["href"] for link in links if link["rel"] == "alternate"}
     assert alternates == expected_alternates(p.id)
-    twin = page(p.id, next(lang for lang in LANGS if lang != p.lang))
+    other = next((lang for lang in LANGS if lang != p.lang), None)
+    if other is None:  # a site of one language: no twin
+        return
+    twin = page(p.id, other)
     assert twin.path == twin_path(p.path)
     twin_alternates = {
         link["hrefLang"]: link["href"]

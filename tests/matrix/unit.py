@@ -1,0 +1,97 @@
+"""The unit tests that read content, run on one variant of the clinic matrix (its content
+in CLINIC_CONTENT_DIR, which clinic/ reads when first imported: one pytest run a variant).
+
+    python -m tests.matrix.unit .cache/clinic-matrix/minimal [--with-growth] [pytest options]
+
+Which tests: every module of tests/unit/ that imports the content or what is made from it
+(`reads_content`), less the few left out below, each saying why: what they check does not
+change with the content's shape, and they take most of the time of the unit tests.
+A variant its recipe could not make has no content: the run says so in one line and passes.
+"""
+
+from __future__ import annotations
+
+import ast
+import os
+import sys
+from pathlib import Path
+
+PROJECT_DIR = Path(__file__).resolve().parents[2]
+UNIT_DIR = PROJECT_DIR / "tests" / "unit"
+# A module that imports one of these reads the content in use (clinic/ reads it when
+# first imported; the helpers grow copies of it).
+CONTENT_READERS = (
+    "clinic.site",
+    "clinic.server",
+    "devtools.content_variants",
+    "tests.texts",
+    "tools.add_language",
+)
+# The modules whose tests grow copies of the content (a doctor, a service, a language more)
+# and load each in a process of its own: seconds a test. They run on the variant whose
+# languages differ most from the sample's (`WITH_GROWTH`; variants.py's `grown`).
+GROWING = ("test_growth.py", "test_languages.py")
+WITH_GROWTH = "--with-growth"
+# Tests that read the content but whose verdict does not depend on its shape.
+LEFT_OUT = {
+    "test_a_language_missing_a_text_or_a_path_is_refused": (
+        "the loader's message for a broken language, on a copy broken on purpose"
+    ),
+    "test_a_broken_content_file_names_the_file_and_the_field": (
+        "the loader's message for each broken file, on copies broken on purpose"
+    ),
+    "test_an_uncaught_content_error_prints_its_message_without_a_traceback": (
+        "how a content error is printed"
+    ),
+    "test_the_wheel_holds_every_package_and_the_files_the_build_plugins_write": (
+        "packaging: a wheel is built"
+    ),
+}
+
+
+def _imports(path: Path) -> set[str]:
+    names: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.ImportFrom) and node.module:
+            names.add(node.module)
+        elif isinstance(node, ast.Import):
+            names.update(alias.name for alias in node.names)
+    return names
+
+
+def reads_content(path: Path) -> bool:
+    return any(
+        name == reader or name.startswith(reader + ".")
+        for name in _imports(path)
+        for reader in CONTENT_READERS
+    )
+
+
+def selected(with_growth: bool = True) -> list[str]:
+    """pytest's arguments: the modules that read content (those that grow it only
+    `with_growth`), less the tests left out."""
+    modules = [
+        str(path.relative_to(PROJECT_DIR))
+        for path in sorted(UNIT_DIR.glob("test_*.py"))
+        if reads_content(path) and (with_growth or path.name not in GROWING)
+    ]
+    return [*modules, "-k", " and ".join(f"not {name}" for name in LEFT_OUT)]
+
+
+def main(argv: list[str]) -> int:
+    with_growth = WITH_GROWTH in argv
+    argv = [argument for argument in argv if argument != WITH_GROWTH]
+    variant = Path(argv[0]).resolve()
+    content = variant / "content"
+    if not (content / "languages.yaml").is_file():
+        print(f"clinic matrix: {variant.name}: not made (its line above says why): no tests")
+        return 0
+    os.environ["CLINIC_CONTENT_DIR"] = str(content)
+    command = [sys.executable, "-m", "pytest", *selected(with_growth), *argv[1:]]
+    os.chdir(PROJECT_DIR)
+    os.execv(sys.executable, command)
+    return 0  # not reached
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
