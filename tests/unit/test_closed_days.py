@@ -107,7 +107,7 @@ def test_the_structured_data_says_which_days_are_closed(content_copy):
     days = [{"start": start.isoformat(), "end": end.isoformat()}, {"start": "2001-01-01"}]
     edit_clinic(content_copy, lambda d: d.update(closed={"days": days}))
     with site_content(content_copy):
-        special = structured_data.medical_clinic(LANGS[0])["specialOpeningHoursSpecification"]
+        special = structured_data.medical_clinic(LANGS[0], [])["specialOpeningHoursSpecification"]
     assert special == [
         {
             "@type": "OpeningHoursSpecification",
