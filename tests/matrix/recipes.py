@@ -61,7 +61,7 @@ def _move_paths(node, lang: str, old_prefix: str, new_prefix: str) -> None:
 def make_default_language(content_dir: Path, code: str) -> None:
     """`code` becomes the default language, served at `/`: first in languages.yaml, its
     paths without their prefix; the former default's paths go under its own code's
-    prefix (/es/...), as a clinic whose patients mostly speak `code` would write them."""
+    prefix (/<its code>/...), as a clinic whose patients mostly speak `code` would write them."""
     langs = languages_of(content_dir)
     if code not in langs:
         raise CannotMake(f"{code} is not a language of this content ({', '.join(langs)})")

@@ -87,6 +87,10 @@ def main(argv: list[str]) -> int:
         print(f"clinic matrix: {variant.name}: not made (its line above says why): no tests")
         return 0
     os.environ["CLINIC_CONTENT_DIR"] = str(content)
+    # A variant built as a project copy has pictures of its own (its brand's share image,
+    # a doctor's photo): the code reads them where its content is.
+    if (variant / "assets").is_dir():
+        os.environ["CLINIC_ASSETS_DIR"] = str(variant / "assets")
     command = [sys.executable, "-m", "pytest", *selected(with_growth), *argv[1:]]
     os.chdir(PROJECT_DIR)
     os.execv(sys.executable, command)

@@ -16,6 +16,7 @@ from xml.etree import ElementTree
 import pytest
 
 from clinic.build_steps.site_files import sitemap
+from clinic.project import ASSETS_DIR
 from clinic.site import seo, structured_data
 from clinic.site.content import (
     DEFAULT_LANG,
@@ -189,7 +190,7 @@ def test_absolute_urls_are_percent_encoded():
 
 def test_og_image_is_a_1200x630_png_named_after_the_brand():
     assert seo.og_image_path() == f"/og/{content().clinic.brand_slug}-og.png"
-    data = (ROOT / "assets" / seo.og_image_path().lstrip("/")).read_bytes()
+    data = (ASSETS_DIR / seo.og_image_path().lstrip("/")).read_bytes()
     assert data[:8] == b"\x89PNG\r\n\x1a\n"
     width, height = struct.unpack(">II", data[16:24])
     assert (width, height) == (1200, 630)
