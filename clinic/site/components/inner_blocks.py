@@ -9,7 +9,7 @@ import reflex as rx
 from clinic.site import navigation as nav
 from clinic.site.components.avatar import doctor_avatar
 from clinic.site.components.call_or_chat import chat_link
-from clinic.site.components.links import external_link, page_link
+from clinic.site.components.links import external_link, in_page_link, page_link
 from clinic.site.components.styles import (
     BUTTON_PRIMARY,
     BUTTON_SECONDARY,
@@ -178,6 +178,20 @@ def call_to_action(lang: str, topic: str, book: rx.Component | None = None) -> r
         ),
         class_name="bg-sand",
         aria_label=text_of(lang, "inner.cta_heading"),
+    )
+
+
+def contents_list(heading: str, sections: list[tuple[str, str]]) -> rx.Component:
+    """A document's table of contents (the privacy notice, the accessibility statement):
+    each section's title, numbered, linking to its anchor; `sections` are (key, title)."""
+    return rx.el.nav(
+        rx.el.h2(heading, class_name="text-sm font-semibold uppercase tracking-wide text-muted"),
+        rx.el.ol(
+            *(rx.el.li(in_page_link(key, title, class_name=TEXT_LINK)) for key, title in sections),
+            class_name="mt-3 list-decimal space-y-1 pl-6",
+        ),
+        aria_label=heading,
+        class_name="rounded-2xl bg-sand p-6",
     )
 
 

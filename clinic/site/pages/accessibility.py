@@ -6,10 +6,10 @@ from __future__ import annotations
 
 import reflex as rx
 
-from clinic.site.components.inner_blocks import rich_text
-from clinic.site.components.links import external_link, in_page_link
+from clinic.site.components.inner_blocks import contents_list, rich_text
+from clinic.site.components.links import external_link
 from clinic.site.components.page_header import page_header
-from clinic.site.components.styles import BUTTON_PRIMARY, BUTTON_SECONDARY, CONTAINER, TEXT_LINK
+from clinic.site.components.styles import BUTTON_PRIMARY, BUTTON_SECONDARY, CONTAINER
 from clinic.site.content import content
 from clinic.site.i18n import fill_facts, format_date, text_of, text_with_facts
 from clinic.site.navigation import whatsapp_link
@@ -47,20 +47,8 @@ def ways_to_write(lang: str) -> rx.Component:
 def render(page: Page) -> rx.Component:
     lang = page.lang
     data = accessibility_content()
-    contents = rx.el.nav(
-        rx.el.h2(
-            text_of(lang, "accessibility.contents"),
-            class_name="text-sm font-semibold uppercase tracking-wide text-muted",
-        ),
-        rx.el.ol(
-            *(
-                rx.el.li(in_page_link(s.key, s.title(lang), class_name=TEXT_LINK))
-                for s in data.sections
-            ),
-            class_name="mt-3 list-decimal space-y-1 pl-6",
-        ),
-        aria_label=text_of(lang, "accessibility.contents"),
-        class_name="rounded-2xl bg-sand p-6",
+    contents = contents_list(
+        text_of(lang, "accessibility.contents"), [(s.key, s.title(lang)) for s in data.sections]
     )
     sections = [
         rx.el.section(

@@ -6,10 +6,9 @@ from __future__ import annotations
 
 import reflex as rx
 
-from clinic.site.components.inner_blocks import rich_text
-from clinic.site.components.links import in_page_link
+from clinic.site.components.inner_blocks import contents_list, rich_text
 from clinic.site.components.page_header import page_header
-from clinic.site.components.styles import CONTAINER, TEXT_LINK
+from clinic.site.components.styles import CONTAINER
 from clinic.site.content import content
 from clinic.site.content.pages.privacy import PrivacyContent
 from clinic.site.i18n import fill_facts, format_month, text_of, text_with_facts
@@ -24,20 +23,8 @@ def render(page: Page) -> rx.Component:
     lang = page.lang
     data = privacy_content()
     updated = text_of(lang, "privacy.updated", date=format_month(data.updated, lang))
-    contents = rx.el.nav(
-        rx.el.h2(
-            text_of(lang, "privacy.contents"),
-            class_name="text-sm font-semibold uppercase tracking-wide text-muted",
-        ),
-        rx.el.ol(
-            *(
-                rx.el.li(in_page_link(s.key, s.title(lang), class_name=TEXT_LINK))
-                for s in data.sections
-            ),
-            class_name="mt-3 list-decimal space-y-1 pl-6",
-        ),
-        aria_label=text_of(lang, "privacy.contents"),
-        class_name="rounded-2xl bg-sand p-6",
+    contents = contents_list(
+        text_of(lang, "privacy.contents"), [(s.key, s.title(lang)) for s in data.sections]
     )
     sections = [
         rx.el.section(
