@@ -129,6 +129,8 @@ def test_the_build_s_step_brings_the_schemas_along_when_the_languages_change(tmp
     copy = shutil.copytree(CONTENT_DIR, tmp_path / "content")
     listing = copy / "languages.yaml"
     head, *entries = listing.read_text(encoding="utf-8").split("\n- ")
+    if len(entries) < 2:
+        pytest.skip("a clinic of one language has no order of languages to change")
     listing.write_text("\n- ".join([head, *entries[::-1]]), encoding="utf-8")
     checked = schemas_command(copy, "--check")
     assert checked.returncode == 1

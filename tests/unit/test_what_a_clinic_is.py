@@ -77,6 +77,8 @@ def test_a_calendar_s_part_without_its_link_is_a_mistake(copy, part):
 
 def test_a_calendar_s_namespace_is_the_slug_unless_given(copy):
     position, slug = _last(copy)
+    if "cal_link" not in read(copy / "doctors.yaml")[position]:
+        pytest.skip("the content's last doctor has no calendar to take a namespace")
     _edit(copy / "doctors.yaml", lambda d: d[position].pop("cal_namespace", None))
     doctor = load_content(copy).doctor(slug)
     assert doctor.has_calendar and doctor.cal_namespace == slug
@@ -121,12 +123,13 @@ def test_without_any_calendar_cal_com_is_not_loaded(copy):
 
 def test_a_doctor_s_profession_is_physician_unless_given(copy):
     _, slug = _last(copy)
+    given = {d["slug"]: d.get("profession", PHYSICIAN) for d in read(copy / "doctors.yaml")}
     make_non_physician(copy, slug)
     data = load_content(copy)
     assert data.doctor(slug).profession == NON_PHYSICIAN["key"]
     assert not data.doctor(slug).is_physician
     others = [d for d in data.doctors if d.slug != slug]
-    assert all(d.profession == PHYSICIAN for d in others)
+    assert all(d.profession == given[d.slug] for d in others)
     for lang in LANGS:
         assert data.role(data.doctor(slug), lang) == data.professions[NON_PHYSICIAN["key"]].role(
             lang
@@ -135,7 +138,7 @@ def test_a_doctor_s_profession_is_physician_unless_given(copy):
 
 
 def test_a_profession_without_texts_in_a_language_is_a_mistake(copy):
-    position, slug = _last(copy)
+    _, slug = _last(copy)
     make_non_physician(copy, slug)
     lang = LANGS[-1]
     _edit(
@@ -146,7 +149,13 @@ def test_a_profession_without_texts_in_a_language_is_a_mistake(copy):
     assert line.startswith(
         f"{texts_path(lang, DOCTOR_FILE)}: field 'professions.{NON_PHYSICIAN['key']}': missing;"
     )
-    assert f"field '{position}.profession'" in line
+    # The error names the first doctor of that profession.
+    first = next(
+        i
+        for i, d in enumerate(read(copy / "doctors.yaml"))
+        if d.get("profession", PHYSICIAN) == NON_PHYSICIAN["key"]
+    )
+    assert f"field '{first}.profession'" in line
 
 
 def test_a_profession_no_doctor_has_is_a_mistake(copy):
@@ -177,6 +186,8 @@ def test_a_profession_that_does_not_say_what_its_people_are_called_is_a_mistake(
 
 
 def test_a_profession_s_text_in_some_languages_only_is_a_mistake(copy):
+    if len(LANGS) < 2:
+        pytest.skip("a clinic of one language has no other language to leave a text out of")
     _, slug = _last(copy)
     make_non_physician(copy, slug, credential={lang: f"Certified ({lang})" for lang in LANGS})
     lang = LANGS[-1]
@@ -208,8 +219,10 @@ def test_the_structured_data_types_a_non_physician_as_a_person(copy):
             lang = page.lang
             physicians = [n["name"] for n in nodes if n["@type"] == "Physician"]
             assert physicians == [d.name(lang) for d in doctors if d.is_physician]
-            (person,) = [n for n in nodes if n["@type"] == "Person"]
             doctor = data.doctor(slug)
+            (person,) = [
+                n for n in nodes if n["@type"] == "Person" and n["name"] == doctor.name(lang)
+            ]
             role = data.role(doctor, lang)
             assert person["name"] == doctor.name(lang)
             assert person["jobTitle"] == role
@@ -240,6 +253,9 @@ def test_the_credential_line_shows_only_where_the_profession_gives_one(copy):
 def test_a_team_cut_down_to_its_physicians_keeps_no_other_profession_s_words(copy):
     """The helpers that shrink the team (the growth tests' fewer doctors) take out the
     words of a profession only the doctors they drop had, as a clinic would."""
+    team = read(copy / "doctors.yaml")
+    if len(team) < 2 or team[0].get("profession", PHYSICIAN) != PHYSICIAN:
+        pytest.skip("needs a physician first and another doctor to make one and drop")
     _, slug = _last(copy)
     make_non_physician(copy, slug)
     keep_doctors(copy, 1)
