@@ -13,9 +13,9 @@ import re
 from pathlib import Path
 
 import pytest
-import yaml
 
 from clinic.project import CONTENT_DIR
+from clinic.site.content.files import parse_yaml
 
 WORD_LIST = Path(__file__).parent / "data" / "british_spellings.txt"
 # "Cancun" as a word, not inside a path or slug (/en/clinic-cancun).
@@ -36,7 +36,7 @@ def _strings(node, english: bool):
 
 
 def _load(path: Path):
-    return yaml.safe_load(path.read_text(encoding="utf-8"))
+    return parse_yaml(path.read_text(encoding="utf-8"))
 
 
 @functools.cache
