@@ -111,7 +111,9 @@ def facts_model(model: type[BaseModel]) -> type[BaseModel]:
             fields[name] = _field(facts_model(annotation), info)
         else:
             fields[name] = _field(annotation, info)
-    return create_model(f"{model.__name__}Facts", __base__=Assembled, __doc__=model.__doc__, **fields)
+    return create_model(
+        f"{model.__name__}Facts", __base__=Assembled, __doc__=model.__doc__, **fields
+    )
 
 
 def _text_annotation(annotation: Any) -> Any:
@@ -144,7 +146,9 @@ def texts_model(model: type[BaseModel]) -> type[BaseModel]:
                 fields[name][1].default = {}
         else:
             fields[name] = _field(_text_annotation(annotation), info)
-    return create_model(f"{model.__name__}Texts", __base__=Assembled, __doc__=model.__doc__, **fields)
+    return create_model(
+        f"{model.__name__}Texts", __base__=Assembled, __doc__=model.__doc__, **fields
+    )
 
 
 @dataclass(frozen=True)
