@@ -22,6 +22,7 @@ import yaml
 import clinic.site.content as content_module
 from clinic.site.content import CONTENT_DIR, LANGS
 from clinic.site.content.doctors import PHYSICIAN
+from clinic.site.content.files import parse_yaml
 from clinic.site.content.page_text_files import DOCTOR, SERVICE_FILE, PageTextsFile
 from clinic.site.content.pages.home import CAROUSEL_MIN
 
@@ -94,7 +95,7 @@ def in_every_language(texts: dict[str, str], langs: list[str] | None = None) -> 
 
 
 def read(path: Path):
-    return yaml.safe_load(path.read_text(encoding="utf-8"))
+    return parse_yaml(path.read_text(encoding="utf-8"))
 
 
 def write(path: Path, data) -> None:

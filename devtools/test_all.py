@@ -69,6 +69,7 @@ class Part:
     cpu_seconds: float = 0.0  # user and system time of its processes (all its children's)
     failed_tests: list[str] = field(default_factory=list)
     ended: threading.Event = field(default_factory=threading.Event)
+    after: Part | None = None  # a part that must have ended before this one starts
 
 
 @dataclass
@@ -125,15 +126,18 @@ def parts(seed: str, unit_options: list[str], e2e_options: list[str]) -> list[Pa
 
 
 MATRIX_MADE = "clinic matrix: the variants made"
+# The variants' unit runs (one process each) go in two chains at once, so that both cores
+# stay busy to the end beside the browser tests, and neither chain outlasts them.
+MATRIX_CHAINS = 2
 
 
-def matrix_parts(seed: str) -> list[Part]:
+def matrix_parts(seed: str) -> list[list[Part]]:
     """The clinic matrix's variants made, then the unit tests that read content on each
     (tests/matrix/unit.py; on the variant that is `grown`, the tests that grow copies of it
-    too)."""
+    too), dealt into `MATRIX_CHAINS` chains, the grown variant's (the longest) first."""
     made = Part(MATRIX_MADE, [str(BIN / "python"), "-m", "tests.matrix.variants"])
     runs = []
-    for variant in matrix.VARIANTS:
+    for variant in sorted(matrix.VARIANTS, key=lambda variant: not variant.grown):
         options = ["-q", f"--randomly-seed={seed}", *([matrix_unit.WITH_GROWTH] * variant.grown)]
         runs.append(
             pytest_part(
@@ -143,7 +147,12 @@ def matrix_parts(seed: str) -> list[Part]:
                 module="tests.matrix.unit",
             )
         )
-    return [made, *runs]
+    for run in runs:
+        run.after = made
+    return [
+        [made, *runs[0::MATRIX_CHAINS]],
+        *(runs[i::MATRIX_CHAINS] for i in range(1, MATRIX_CHAINS)),
+    ]
 
 
 def early_matrix_servers(made: Part) -> tuple[threading.Thread, dict]:
@@ -268,6 +277,8 @@ def _run_chain(chain: list[Part], beside: str, held: dict[str, str]) -> None:
     """Run parts one after another, each one's output held back in `held`."""
     for part in chain:
         part.beside = beside
+        if part.after:
+            part.after.ended.wait()
         with tempfile.TemporaryFile("w+", encoding="utf-8") as output:
             _ended(part, *_started(part, output))
             output.seek(0)
@@ -296,18 +307,20 @@ def run_beside(step: Beside) -> None:
     _print_held([part for chain in step.chains for part in chain], held)
 
 
-def in_background(chain: list[Part], beside: str) -> Callable[[], None]:
-    """Start `chain` in a thread of its own, its output held back; returns what waits for
-    it and prints that output. The clinic matrix's unit tests take longer than the unit
-    tests they start beside: in the background they run on through the browser tests,
-    which then start on time, rather than after them."""
+def in_background(chains: list[list[Part]], beside: str) -> Callable[[], None]:
+    """Start each chain in a thread of its own, its output held back; returns what waits
+    for them and prints that output, chain after chain. The clinic matrix's unit tests
+    take longer than the unit tests they start beside: in the background they run on
+    through the browser tests, which then start on time, rather than after them."""
     held: dict[str, str] = {}
-    thread = threading.Thread(target=_run_chain, args=(chain, beside, held))
-    thread.start()
+    threads = [threading.Thread(target=_run_chain, args=(chain, beside, held)) for chain in chains]
+    for thread in threads:
+        thread.start()
 
     def finish() -> None:
-        thread.join()
-        _print_held(chain, held)
+        for thread in threads:
+            thread.join()
+        _print_held([part for chain in chains for part in chain], held)
 
     return finish
 
@@ -388,10 +401,10 @@ def main() -> int:
     steps = parts(options.seed, shlex.split(options.unit_options), e2e_options)
     all_parts = each_part(steps)
     server, started = early_fixture_server()
-    matrix_chain = matrix_parts(options.seed)
-    all_parts += matrix_chain
-    matrix_server, matrix_started = early_matrix_servers(matrix_chain[0])
-    matrix_finished = in_background(matrix_chain, "unit and browser tests")
+    matrix_chains = matrix_parts(options.seed)
+    all_parts += [part for chain in matrix_chains for part in chain]
+    matrix_server, matrix_started = early_matrix_servers(matrix_chains[0][0])
+    matrix_finished = in_background(matrix_chains, "unit and browser tests")
     try:
         for step in steps:
             if step is steps[-1]:  # the browser tests: on the server started above

@@ -18,7 +18,7 @@ import shutil
 import sys
 from pathlib import Path
 
-import yaml
+from clinic.site.content.files import parse_yaml
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
@@ -135,7 +135,7 @@ def _map_strings(data, value):
 def added_to_file(path: Path, langs, source: str, code: str, path_value=None) -> str | None:
     """One content file's text with `code` beside the languages, or None if it has none."""
     text = path.read_text(encoding="utf-8")
-    before = yaml.safe_load(text)
+    before = parse_yaml(text)
     plain = path_value or (lambda s: s)
 
     def line_value(line: str) -> str:
@@ -150,7 +150,7 @@ def added_to_file(path: Path, langs, source: str, code: str, path_value=None) ->
 
     lines = _with_block_entries(text.split("\n"), langs, source, code, line_value)
     edited = _with_flow_entries("\n".join(lines), langs[-1], source, code, flow_value)
-    after = yaml.safe_load(edited)
+    after = parse_yaml(edited)
     if after != _expected(before, langs, source, code, plain):
         raise LanguageError(
             f"{path}: could not add '{code}' beside every text in {', '.join(langs)}; "
@@ -174,7 +174,7 @@ def add_language(directory: Path, code: str, source: str, name: str, locale: str
     i18n = directory / "i18n"
     if (i18n / f"{code}.yaml").exists() or (i18n / code).exists():
         raise LanguageError(f"{i18n / code}: texts of '{code}' are already there")
-    routes = yaml.safe_load((directory / "routes.yaml").read_text(encoding="utf-8"))
+    routes = parse_yaml((directory / "routes.yaml").read_text(encoding="utf-8"))
     from_prefix = routes["pages"]["home"][source].rstrip("/")
     prefix = f"/{code}"
 

@@ -16,6 +16,8 @@ from __future__ import annotations
 
 import json
 import re
+import shutil
+import subprocess
 from datetime import datetime, timedelta
 from zoneinfo import ZoneInfo
 
@@ -179,3 +181,19 @@ def test_netlify_keeps_the_functions_answers_in_its_cdn(netlify_functions, cal_c
     assert status == 200 and bool(json.loads(body)["times"]) == with_times
     assert headers[NETLIFY_CDN_CACHE] == f"public, durable, max-age={int(kept)}"
     assert headers["content-security-policy"] == security.NON_DOCUMENT_CSP
+
+
+def test_the_compatibility_date_is_one_the_installed_runtime_knows():
+    """The workerd that tools/static-hosts installs with wrangler names the newest date it
+    was made for; a later one stops the function (an older one never does)."""
+    workerd = PROJECT_DIR / "tools" / "static-hosts" / "node_modules" / "workerd"
+    node = shutil.which("node")
+    if node is None or not workerd.exists():
+        pytest.skip("make setup static-hosts installs node and wrangler's workerd")
+    done = subprocess.run(
+        [node, "-e", "console.log(require(process.argv[1]).compatibilityDate)", str(workerd)],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    assert done.stdout.strip() >= edge_relay.CLOUDFLARE_COMPATIBILITY_DATE

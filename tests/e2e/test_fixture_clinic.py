@@ -26,11 +26,11 @@ from pathlib import Path
 from urllib.parse import quote
 
 import pytest
-import yaml
 from playwright.sync_api import expect
 
 from clinic.server.middleware import prerendered_file
 from clinic.site.content import LANGS, content
+from clinic.site.content.files import parse_yaml
 from clinic.site.i18n import format_number, format_price, format_time
 from clinic.site.navigation import MENU_NAMES_AT_MOST, SPECIALISTS_PAGE
 from clinic.site.page_content.home import home_content
@@ -86,7 +86,7 @@ def fixture_facts() -> Facts:
 
 
 def _read(path: Path):
-    return yaml.safe_load(path.read_text(encoding="utf-8"))
+    return parse_yaml(path.read_text(encoding="utf-8"))
 
 
 def sample_facts() -> Facts:

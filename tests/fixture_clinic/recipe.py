@@ -35,6 +35,7 @@ from zoneinfo import ZoneInfo
 
 import yaml
 
+from clinic.site.content.files import parse_yaml
 from clinic.site.content.pages.home import CAROUSEL_MAX, CAROUSEL_MIN
 from devtools import content_variants as grow
 from tests.fixture_clinic.pseudo import names_in, pseudo
@@ -100,7 +101,7 @@ PSEUDO_LANGUAGES = [
 
 
 def _read(path: Path):
-    return yaml.safe_load(path.read_text(encoding="utf-8"))
+    return parse_yaml(path.read_text(encoding="utf-8"))
 
 
 def _write(path: Path, data) -> None:
@@ -164,7 +165,7 @@ def change_facts(content_dir: Path, assets_dir: Path) -> None:
     old_slug = clinic["brand_slug"]
     text = yaml.safe_dump(clinic, allow_unicode=True, sort_keys=False)
     # Links named after the brand (social profiles, memberships, the reviews widget).
-    new = yaml.safe_load(text.replace(old_slug, BRAND["brand_slug"]))
+    new = parse_yaml(text.replace(old_slug, BRAND["brand_slug"]))
     new.update(BRAND)
     new.update(FACTS)
     new["address"] = _address(clinic["address"])

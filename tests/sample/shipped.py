@@ -16,7 +16,7 @@ import json
 import sys
 from pathlib import Path
 
-import yaml
+from clinic.site.content.files import parse_yaml
 
 PROJECT_DIR = Path(__file__).resolve().parents[2]
 SHIPPED_CONTENT = PROJECT_DIR / "content"
@@ -27,7 +27,7 @@ def _data(path: Path) -> bytes:
     """What a file says: a YAML file's data (its comments and layout are not the clinic's
     facts), any other file's bytes."""
     if path.suffix in {".yaml", ".yml"}:
-        data = yaml.safe_load(path.read_text(encoding="utf-8"))
+        data = parse_yaml(path.read_text(encoding="utf-8"))
         # default=str: YAML reads an unquoted date (closed days) as a date.
         return json.dumps(data, sort_keys=True, ensure_ascii=False, default=str).encode()
     return path.read_bytes()

@@ -18,12 +18,13 @@ from clinic.server import open_times
 from clinic.site.components import before_paint, closed_days
 from clinic.site.content import LANGS, ContentError, content, load_content
 from clinic.site.content.clinic_facts import ClosedDays, ClosedDaysNotice
+from clinic.site.content.files import parse_yaml
 from devtools.content_variants import copy_content, site_content
 
 
 def edit_clinic(content_dir, change) -> None:
     path = content_dir / "clinic.yaml"
-    data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    data = parse_yaml(path.read_text(encoding="utf-8"))
     change(data)
     path.write_text(yaml.safe_dump(data, allow_unicode=True, sort_keys=False), encoding="utf-8")
 

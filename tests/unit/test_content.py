@@ -18,6 +18,7 @@ from pydantic.fields import FieldInfo
 
 from clinic.site.content import CONTENT_DIR, LANGS, ContentError, load_content
 from clinic.site.content.doctors import PHYSICIAN, CalLink
+from clinic.site.content.files import parse_yaml
 
 # The tests that compare one language with another, on a site of one language.
 ONE_LANGUAGE_SKIPS = pytest.mark.skipif(len(LANGS) < 2, reason="a site of one language: no other")
@@ -31,13 +32,13 @@ def content_copy(tmp_path: Path) -> Path:
 
 
 def edit_yaml(path: Path, change) -> None:
-    data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    data = parse_yaml(path.read_text(encoding="utf-8"))
     change(data)
     path.write_text(yaml.safe_dump(data, allow_unicode=True), encoding="utf-8")
 
 
 def read_yaml(path: Path):
-    return yaml.safe_load(path.read_text(encoding="utf-8"))
+    return parse_yaml(path.read_text(encoding="utf-8"))
 
 
 def test_shipped_content_loads_as_written():

@@ -18,13 +18,14 @@ import pytest
 import yaml
 
 from clinic.site.content import CONTENT_DIR, DEFAULT_LANG, LANGS, ContentError, load_content
+from clinic.site.content.files import parse_yaml
 from clinic.site.content.page_text_files import PAGE_MODELS
 
 OTHER_LANG = LANGS[-1]
 
 
 def read(path: Path):
-    return yaml.safe_load(path.read_text(encoding="utf-8"))
+    return parse_yaml(path.read_text(encoding="utf-8"))
 
 
 def write(path: Path, data) -> None:

@@ -19,6 +19,7 @@ from click.testing import CliRunner, Result
 from clinic.project import PROJECT_DIR
 from clinic.site.content import CONTENT_DIR
 from clinic.site.content import schemas as content_schemas
+from clinic.site.content.files import parse_yaml
 
 
 def check(schema: Path, files: list[Path]) -> Result:
@@ -78,7 +79,7 @@ def test_the_doctors_schema_refuses_a_wrong_type_or_an_unknown_field(tmp_path, c
     copy = shutil.copytree(CONTENT_DIR, tmp_path / "content")
     path = copy / "doctors.yaml"
     first_line, _ = path.read_text(encoding="utf-8").split("\n", 1)
-    doctors = yaml.safe_load(path.read_text(encoding="utf-8"))
+    doctors = parse_yaml(path.read_text(encoding="utf-8"))
     change(doctors[0])
     path.write_text(
         first_line + "\n" + yaml.safe_dump(doctors, allow_unicode=True), encoding="utf-8"

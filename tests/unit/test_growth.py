@@ -203,17 +203,18 @@ def test_a_service_more_copied_from_one_that_speaks_of_its_specialist_loads(tmp_
     import yaml
 
     from clinic.site.content import load_content
+    from clinic.site.content.files import parse_yaml
 
     directory = copy_content(tmp_path / "content")
-    services = yaml.safe_load((directory / "services.yaml").read_text(encoding="utf-8"))
-    doctors = yaml.safe_load((directory / "doctors.yaml").read_text(encoding="utf-8"))
+    services = parse_yaml((directory / "services.yaml").read_text(encoding="utf-8"))
+    doctors = parse_yaml((directory / "doctors.yaml").read_text(encoding="utf-8"))
     last = services[-1]["key"]
     seer = next(d["slug"] for d in doctors if last in d["services"])
     services[-1]["specialist"] = seer
     (directory / "services.yaml").write_text(yaml.safe_dump(services), encoding="utf-8")
     for lang in LANGS:
         page = directory / "i18n" / lang / "services" / f"{last}.yaml"
-        texts = yaml.safe_load(page.read_text(encoding="utf-8"))
+        texts = parse_yaml(page.read_text(encoding="utf-8"))
         texts["intro"].append("{name}")
         page.write_text(yaml.safe_dump(texts, allow_unicode=True), encoding="utf-8")
     add_service(directory)
@@ -233,12 +234,13 @@ def test_a_doctor_more_is_named_as_the_content_names_its_doctors(tmp_path: Path,
     import yaml
 
     from clinic.site.content import load_content
+    from clinic.site.content.files import parse_yaml
 
     directory = copy_content(tmp_path / "content")
     genders = {d.slug: d.gender for d in load_content(directory).doctors}
     for lang in LANGS:
         path = directory / "i18n" / lang / DOCTOR_TEXTS
-        texts = yaml.safe_load(path.read_text(encoding="utf-8"))
+        texts = parse_yaml(path.read_text(encoding="utf-8"))
         for slug, doctor in texts["doctors"].items():
             bare = without_title(doctor["name"], slug)
             doctor["name"] = f"{TITLES[genders[slug]]} {bare}" if titled else bare

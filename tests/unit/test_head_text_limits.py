@@ -13,6 +13,7 @@ import yaml
 
 from clinic.site import head_text_limits
 from clinic.site.content import CONTENT_DIR, LANGS, ContentError, content, load_content
+from clinic.site.content.files import parse_yaml
 from clinic.site.head_text_limits import ELLIPSIS, head_text, limits_of
 from clinic.site.i18n import fill_facts
 
@@ -90,7 +91,7 @@ def test_a_hand_written_head_text_out_of_bounds_is_refused_naming_file_and_field
     key = "pages.faq.meta_description"
     edited = load_content(copy)
     source = copy / edited.i18n_file(LANGS[-1], key)
-    data = yaml.safe_load(source.read_text(encoding="utf-8"))
+    data = parse_yaml(source.read_text(encoding="utf-8"))
     node = data
     *parents, last = edited.i18n_field(LANGS[-1], key).split(".")
     for part in parents:
@@ -115,7 +116,7 @@ def test_every_text_key_knows_its_file_and_field():
         for key, text in data.i18n[lang].items():
             relative = data.i18n_file(lang, key)
             if relative not in parsed:
-                parsed[relative] = yaml.safe_load((CONTENT_DIR / relative).read_text("utf-8"))
+                parsed[relative] = parse_yaml((CONTENT_DIR / relative).read_text("utf-8"))
             node = parsed[relative]
             for part in data.i18n_field(lang, key).split("."):
                 node = node[part]

@@ -11,6 +11,7 @@ import yaml
 from clinic.site.components.avatar import PHOTO_FOLDER, checked_photo_url, doctor_photo_url
 from clinic.site.components.picture import PHOTO_WIDTHS, photo
 from clinic.site.content import CONTENT_DIR, LANGS, ContentError, content, load_content
+from clinic.site.content.files import parse_yaml
 from clinic.site.page_content.home import CAROUSEL_MAX, CAROUSEL_MIN, HomeContent, home_content
 from clinic.site.pages.home import SECTION_IDS, render
 from clinic.site.routes import page
@@ -18,7 +19,7 @@ from clinic.site.routes import page
 
 def test_home_content_is_the_file_s_logos_photos_and_amenities():
     data = home_content()
-    written = yaml.safe_load((CONTENT_DIR / "pages" / "home.yaml").read_text(encoding="utf-8"))
+    written = parse_yaml((CONTENT_DIR / "pages" / "home.yaml").read_text(encoding="utf-8"))
     assert [c.key for c in data.certifications] == [c["key"] for c in written["certifications"]]
     assert [f.key for f in data.facilities] == [f["key"] for f in written["facilities"]]
     assert [a.icon for a in data.amenities] == [a["icon"] for a in written["amenities"]]
@@ -31,8 +32,8 @@ def _texts_file(copy, lang):
 @pytest.mark.parametrize("field", ["certifications", "facilities"])
 def test_a_carousel_takes_three_to_twelve_items(tmp_path, field):
     copy = shutil.copytree(CONTENT_DIR, tmp_path / "content")
-    written = yaml.safe_load((CONTENT_DIR / "pages" / "home.yaml").read_text(encoding="utf-8"))
-    texts = {lang: yaml.safe_load(_texts_file(CONTENT_DIR, lang).read_text()) for lang in LANGS}
+    written = parse_yaml((CONTENT_DIR / "pages" / "home.yaml").read_text(encoding="utf-8"))
+    texts = {lang: parse_yaml(_texts_file(CONTENT_DIR, lang).read_text()) for lang in LANGS}
     for count, ok in (
         (CAROUSEL_MIN - 1, False),
         (CAROUSEL_MIN, True),
@@ -72,7 +73,7 @@ def test_the_logo_carousel_shows_fewer_logos_at_once_than_it_has():
 def test_a_broken_home_file_names_the_file_and_the_field(tmp_path):
     copy = shutil.copytree(CONTENT_DIR, tmp_path / "content")
     lang = LANGS[-1]
-    data = yaml.safe_load(_texts_file(copy, lang).read_text(encoding="utf-8"))
+    data = parse_yaml(_texts_file(copy, lang).read_text(encoding="utf-8"))
     key = next(iter(data["facilities"]))
     del data["facilities"][key]["caption"]
     _texts_file(copy, lang).write_text(yaml.safe_dump(data, allow_unicode=True), encoding="utf-8")

@@ -28,6 +28,7 @@ from clinic.site.content import (
     content,
     load_content,
 )
+from clinic.site.content.files import parse_yaml
 from clinic.site.content.pages.faq import FaqContent
 from clinic.site.routes import all_pages, lang_prefix, path_for
 from tools import add_language as tool
@@ -49,7 +50,7 @@ def new_path(page_id: str) -> str:
 
 
 def read_yaml(path: Path):
-    return yaml.safe_load(path.read_text(encoding="utf-8"))
+    return parse_yaml(path.read_text(encoding="utf-8"))
 
 
 def write_yaml(path: Path, data) -> None:

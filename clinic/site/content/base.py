@@ -15,6 +15,15 @@ class Strict(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True, use_attribute_docstrings=True)
 
 
+class Assembled(Strict):
+    """A content model that code makes from other models' fields (`create_model`): the
+    fields bring their descriptions along, and there is no class body to read docstrings
+    from, which pydantic would otherwise search the call stack for, model after model, in
+    every process that reads the content."""
+
+    model_config = ConfigDict(use_attribute_docstrings=False)
+
+
 Text = Annotated[str, Field(min_length=1)]
 # Lower-case letters, digits and single hyphens: used in paths, anchors and file names.
 # (No description here: a type's description would hide the field's own on hover.)

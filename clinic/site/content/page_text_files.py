@@ -32,7 +32,7 @@ from pydantic.fields import FieldInfo
 from pydantic_core import PydanticCustomError
 from typing_extensions import TypeAliasType
 
-from clinic.site.content.base import Strict, Text
+from clinic.site.content.base import Assembled, Strict, Text
 from clinic.site.content.doctors import Doctor, Profession
 from clinic.site.content.pages.about import AboutContent
 from clinic.site.content.pages.accessibility import AccessibilityContent
@@ -221,7 +221,7 @@ def _page_texts_model(kind: str) -> type[BaseModel]:
     else:
         name = "".join(part.title() for part in kind.split("_")) + "PageTexts"
         doc = f"Everything the {kind.replace('_', ' ')} page says in one language."
-    return create_model(name, __base__=Strict, __doc__=doc, **fields)
+    return create_model(name, __base__=Assembled, __doc__=doc, **fields)
 
 
 @dataclass(frozen=True)

@@ -31,6 +31,7 @@ from pydantic import BaseModel, TypeAdapter
 
 from clinic.site.content.clinic_facts import Clinic
 from clinic.site.content.doctors import Doctor
+from clinic.site.content.files import parse_yaml
 from clinic.site.content.languages import LANGS, Language
 from clinic.site.content.loader import DOCTORS_FACTS
 from clinic.site.content.page_text_files import (
@@ -136,7 +137,7 @@ def _list_of(model: type[BaseModel]) -> TypeAdapter:
 def route_kinds(directory: Path) -> dict[str, str]:
     """Each page id of routes.yaml with its kind, as written (the loader checks the file)."""
     try:
-        routes = yaml.safe_load((directory / "routes.yaml").read_text(encoding="utf-8"))
+        routes = parse_yaml((directory / "routes.yaml").read_text(encoding="utf-8"))
         pages = routes["pages"]
         return {str(page_id): str(route["kind"]) for page_id, route in pages.items()}
     except (OSError, yaml.YAMLError, KeyError, TypeError, AttributeError):

@@ -25,7 +25,7 @@ from typing import Any
 from pydantic import BaseModel, create_model
 from pydantic.fields import FieldInfo
 
-from clinic.site.content.base import Strict, Text
+from clinic.site.content.base import Assembled, Text
 from clinic.site.content.errors import ContentError
 from clinic.site.content.languages import LocalizedBase
 
@@ -111,7 +111,9 @@ def facts_model(model: type[BaseModel]) -> type[BaseModel]:
             fields[name] = _field(facts_model(annotation), info)
         else:
             fields[name] = _field(annotation, info)
-    return create_model(f"{model.__name__}Facts", __base__=Strict, __doc__=model.__doc__, **fields)
+    return create_model(
+        f"{model.__name__}Facts", __base__=Assembled, __doc__=model.__doc__, **fields
+    )
 
 
 def _text_annotation(annotation: Any) -> Any:
@@ -144,7 +146,9 @@ def texts_model(model: type[BaseModel]) -> type[BaseModel]:
                 fields[name][1].default = {}
         else:
             fields[name] = _field(_text_annotation(annotation), info)
-    return create_model(f"{model.__name__}Texts", __base__=Strict, __doc__=model.__doc__, **fields)
+    return create_model(
+        f"{model.__name__}Texts", __base__=Assembled, __doc__=model.__doc__, **fields
+    )
 
 
 @dataclass(frozen=True)
