@@ -1,6 +1,7 @@
 """A doctor's photo, as the content gives each doctor: shown from the first paint on the
-pages that show the doctor (home, booking, their own page), with the page's JavaScript or
-without it; the initials where a doctor has no photo or theirs fails to load."""
+pages that show the doctor (the home page's team section, booking, their own page), with
+the page's JavaScript or without it; the initials where a doctor has no photo or theirs
+fails to load."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ from playwright.sync_api import expect
 
 from clinic.site.components.avatar import doctor_photo_url
 from clinic.site.content import DEFAULT_LANG, LANGS, content
+from clinic.site.pages.home import team as home_team
 from clinic.site.routes import doctor_page_id, path_for
 from tests.e2e.page_ready import page_ready
 from tests.e2e.without_javascript import (
@@ -60,8 +62,11 @@ def slug(doctor) -> str:
 
 
 def pages_showing(doctor, lang: str) -> list[str]:
+    """The booking page and their own; the home page too when its team section shows them
+    (the first few doctors)."""
+    on_home = doctor.slug in {d.slug for d in content().doctors[: home_team.SHOWN_AT_MOST]}
     return [
-        path_for("home", lang),
+        *([path_for("home", lang)] if on_home else []),
         path_for("booking", lang),
         path_for(doctor_page_id(doctor.slug), lang),
     ]
