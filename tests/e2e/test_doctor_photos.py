@@ -64,7 +64,7 @@ def slug(doctor) -> str:
 def pages_showing(doctor, lang: str) -> list[str]:
     """The booking page and their own; the home page too when its team section shows them
     (the first few doctors)."""
-    on_home = doctor.slug in {d.slug for d in content().doctors[: home_team.SHOWN_AT_MOST]}
+    on_home = doctor.slug in {d.slug for d in home_team.shown_doctors()}
     return [
         *([path_for("home", lang)] if on_home else []),
         path_for("booking", lang),
