@@ -10,7 +10,10 @@ build from its log (Reflex's compile of the pages in Python; React Router's buil
 bundle and the prerender of every page; our steps after it); each host's rules (header
 rules, redirects) against its limits; and what the home, booking, a doctor's and a
 service's page weigh on disk (HTML, and the JavaScript and CSS the page loads before any
-interaction: its modules and everything they import; raw and gzip -9). Writes
+interaction: its modules and everything they import; raw and gzip -9), each beside what
+it shows that grows with the clinic (a doctor's services, a service's doctors, the
+booking page's doctors), with a doctor's and a service's page that show as much at every
+size read against the first size's (like for like). Writes
 bench/reports/clinic-size.md (its raw run: .cache/bench/clinic-size.json). The grown content is made in a
 temporary folder and removed; the export is this checkout's `.web/`.
 
@@ -39,31 +42,95 @@ from clinic.build_steps.site_files.static_host import NETLIFY_DIR  # noqa: E402
 from clinic.framework.patches.paint_first import PAGE_MODULES_ID, chunk_imports  # noqa: E402
 from devtools.bench_runs import raw_runs_path, report_path, run_line, run_record  # noqa: E402
 from devtools.clinic_of_size import grow  # noqa: E402
+from devtools.content_variants import read  # noqa: E402
 
 REPORT = report_path("clinic-size")
 DATA = raw_runs_path("clinic-size")
 STATIC_DIR = ROOT / ".web" / "build" / "client"
 # doctors, services, languages: the sample's size first.
 SIZES = [(2, 6, 2), (12, 12, 2), (12, 12, 3), (40, 30, 3)]
-# The page kinds weighed (a page of each: the first of its kind in the default language).
-WEIGHED = ("home", "booking", "doctor", "service")
 # The phases of `reflex export`, by the line of its log that ends each.
 PHASES = {
     "start and compile (Python)": re.compile(r"Compiling: .* 100%"),
     "Vite bundle and prerender (React Router)": re.compile(r"Creating Production Build: .* 100%"),
 }
-# What the child process prints about the content it built (its own content, read there).
-FACTS_SCRIPT = """
-import json
-from clinic.site.routes import all_pages
-from clinic.site.content import DEFAULT_LANG
-pages = all_pages()
-first = {}
-for page in pages:
-    if page.lang == DEFAULT_LANG:
-        first.setdefault(page.kind, page.path)
-print(json.dumps({"pages": len(pages), "first": first}))
-"""
+# The pages weighed, in the default language: the first page of each kind, and, to read a
+# page like for like across sizes, a doctor and a service whose pages show as much at every
+# size. The growth gives each new service to the first doctor and each new doctor the
+# first doctor's services of the shipped content, so the first doctor's page lists more
+# services, and the first service's page more doctors, as the clinic grows: what they show
+# grows. The shipped content's last doctor (when it is not the first) and its first service
+# the first doctor does not see keep theirs.
+FIRST_DOCTOR = "doctor (the first)"
+SAME_DOCTOR = "doctor (shows the same at every size)"
+FIRST_SERVICE = "service (the first)"
+SAME_SERVICE = "service (shows the same at every size)"
+# The pages read like for like against the first size's.
+LIKE_FOR_LIKE = (SAME_DOCTOR, SAME_SERVICE)
+
+
+def steady_pages(shipped_content: Path) -> dict[str, str]:
+    """The doctor's slug and the service's key, from the shipped content, whose pages show
+    as much at every size the growth makes (see above); none when the content has no such
+    doctor or service."""
+    doctors = read(shipped_content / "doctors.yaml")
+    first_sees = set(doctors[0]["services"])
+    services = [s["key"] for s in read(shipped_content / "services.yaml")]
+    steady = {}
+    if len(doctors) > 1:
+        steady["doctor"] = doctors[-1]["slug"]
+    unseen = [key for key in services if key not in first_sees]
+    if unseen:
+        steady["service"] = unseen[0]
+    return steady
+
+
+def facts_of_this_content(steady: dict[str, str]) -> dict:
+    """The pages of the content this process builds (CLINIC_CONTENT_DIR), and each weighed
+    page's path with what it shows that grows with the clinic."""
+    from clinic.site.content import DEFAULT_LANG, content
+    from clinic.site.page_content.service import doctors_for
+    from clinic.site.pages.home import services as home_services
+    from clinic.site.pages.home import team as home_team
+    from clinic.site.routes import all_pages, doctor_page_id
+
+    pages = all_pages()
+    by_id = {page.id: page.path for page in pages if page.lang == DEFAULT_LANG}
+    first = {}
+    for page in pages:
+        if page.lang == DEFAULT_LANG:
+            first.setdefault(page.kind, page)
+    clinic = content()
+
+    def doctor_page(slug: str) -> dict:
+        shows = _count(len(clinic.doctor(slug).services), "service")
+        return {"path": by_id[doctor_page_id(slug)], "shows": shows}
+
+    def service_page(key: str) -> dict:
+        return {"path": by_id[key], "shows": _count(len(doctors_for(key)), "doctor")}
+
+    home_doctors = min(len(clinic.doctors), home_team.SHOWN_AT_MOST)
+    home_shown = min(len(clinic.services), home_services.SHOWN_AT_MOST)
+    weighed = {
+        "home": {
+            "path": first["home"].path,
+            "shows": f"{_count(home_doctors, 'doctor')}, {_count(home_shown, 'service')}",
+        },
+        "booking": {"path": first["booking"].path, "shows": _count(len(clinic.doctors), "doctor")},
+        FIRST_DOCTOR: doctor_page(first["doctor"].doctor_slug),
+        FIRST_SERVICE: service_page(first["service"].id),
+    }
+    if "doctor" in steady:
+        weighed[SAME_DOCTOR] = doctor_page(steady["doctor"])
+    if "service" in steady:
+        weighed[SAME_SERVICE] = service_page(steady["service"])
+        if weighed[SAME_SERVICE]["path"] == weighed[FIRST_SERVICE]["path"]:
+            del weighed[FIRST_SERVICE]  # one page: weighed once
+    return {"pages": len(pages), "weighed": weighed}
+
+
+def _count(number: int, thing: str) -> str:
+    return f"{number} {thing}{'' if number == 1 else 's'}"
 
 
 def _gzip_size(data: bytes) -> int:
@@ -187,9 +254,15 @@ def export(content_dir: Path) -> dict:
 
 
 def content_facts(content_dir: Path) -> dict:
+    """`facts_of_this_content` in a process of its own, which reads that content."""
     env = {**os.environ, "CLINIC_CONTENT_DIR": str(content_dir)}
+    steady = json.dumps(steady_pages(ROOT / "content"))
     done = subprocess.run(
-        [sys.executable, "-c", FACTS_SCRIPT], cwd=ROOT, env=env, capture_output=True, text=True
+        [sys.executable, __file__, "--facts", steady],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
     )
     if done.returncode:
         raise SystemExit(done.stderr)
@@ -203,7 +276,10 @@ def measure(size: tuple[int, int, int], scratch: Path) -> dict:
     print(f"{doctors} doctors, {services} services, {languages} languages: {facts['pages']} pages")
     timing = export(content_dir)
     print(f"  export {timing['wall_s']} s wall, {timing['cpu_s']} s CPU")
-    weights = {kind: page_weight(STATIC_DIR, facts["first"][kind]) for kind in WEIGHED}
+    weights = {
+        label: {**page, **page_weight(STATIC_DIR, page["path"])}
+        for label, page in facts["weighed"].items()
+    }
     return {
         "doctors": doctors,
         "services": services,
@@ -284,17 +360,56 @@ def report(results: list[dict], meta: dict) -> str:
         "modules and all they import, from the export; lazy chunks such as the reviews "
         "widget not included).",
         "",
-        "| pages | page | HTML | JS | CSS |",
-        "|---|---|---|---|---|",
+        "| pages | page | it shows | HTML | JS | CSS |",
+        "|---|---|---|---|---|---|",
     ]
     for r in results:
-        for kind, weight in r["weights"].items():
+        for label, weight in r["weights"].items():
             cells = [
                 f"{_kb(weight[part]['raw'])} / {_kb(weight[part]['gzip'])}"
                 for part in ("html", "js", "css")
             ]
-            out.append(f"| {r['pages']} | {kind} | " + " | ".join(cells) + " |")
+            out.append(
+                f"| {r['pages']} | {label} `{weight['path']}` | {weight['shows']} | "
+                + " | ".join(cells)
+                + " |"
+            )
+    out += like_for_like(results)
     return "\n".join(out) + "\n"
+
+
+def _change(now: int, then: int) -> str:
+    return f"{(now - then) / then * 100:+.1f} %"
+
+
+def like_for_like(results: list[dict]) -> list[str]:
+    """Each size's doctor and service page that show as much as at the first size, against
+    the first size's (gzip -9): how much a page grows that shows no more."""
+    base = results[0]
+    rows = [
+        f"| {r['pages']} | {label} | {r['weights'][label]['shows']} | "
+        + " | ".join(
+            _change(r["weights"][label][part]["gzip"], base["weights"][label][part]["gzip"])
+            for part in ("html", "js", "css")
+        )
+        + " |"
+        for r in results[1:]
+        for label in LIKE_FOR_LIKE
+        if label in r["weights"] and label in base["weights"]
+    ]
+    if not rows:
+        return []
+    return [
+        "",
+        f"### Like for like: against the {base['pages']}-page clinic (gzip)",
+        "",
+        "A doctor's and a service's page that show as many services and doctors at every "
+        "size (the pages marked so above), each against the same page of the first size.",
+        "",
+        "| pages | page | it shows | HTML | JS | CSS |",
+        "|---|---|---|---|---|---|",
+        *rows,
+    ]
 
 
 def _size(text: str) -> tuple[int, int, int]:
@@ -310,7 +425,11 @@ def main(argv: list[str] | None = None) -> int:
         default=SIZES,
         help="doctorsxservicesxlanguages, comma-separated (default: %(default)s)",
     )
+    parser.add_argument("--facts", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
+    if args.facts:  # in the process that reads the grown content (`content_facts`)
+        print(json.dumps(facts_of_this_content(json.loads(args.facts))))
+        return 0
     load_before = os.getloadavg()[0]
     with tempfile.TemporaryDirectory(prefix="clinic-size-") as scratch:
         results = [measure(size, Path(scratch)) for size in args.sizes]

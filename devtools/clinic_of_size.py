@@ -8,8 +8,9 @@ helpers (`devtools/content_variants.py`: `add_doctor`, `add_service`) and `make 
 
 The folder gets `content/` (and a copy of `assets/`, which `add_doctor` and friends may
 write into). The new doctors and services copy the first doctor's and the last service's
-texts under names of their own; the third language is a draft of the last one's texts
-under its own prefix, as `make language` starts one.
+texts under names of their own; a new doctor sees the services the first one saw in the
+shipped content, and every new service is the first doctor's; the third language is a
+draft of the last one's texts under its own prefix, as `make language` starts one.
 """
 
 from __future__ import annotations
@@ -27,6 +28,7 @@ from devtools.content_variants import (
     copy_content,
     languages_of,
     read,
+    write,
 )
 
 # Given names and surnames the new doctors' names are made of (a name is a given name and
@@ -97,6 +99,15 @@ def _ascii(word: str) -> str:
     return unicodedata.normalize("NFKD", word).encode("ascii", "ignore").decode().lower()
 
 
+def _own_service_lists(content_dir: Path) -> None:
+    """Each doctor's list of services a list of their own. `add_doctor` copies the first
+    doctor's entry, list and all, and YAML writes a list shared by several doctors as one
+    anchor: every service `add_service` then gives the first doctor would go to each
+    doctor added, where a clinic group gives a new service to the doctors who offer it."""
+    path = content_dir / "doctors.yaml"
+    write(path, [{**doctor, "services": list(doctor["services"])} for doctor in read(path)])
+
+
 def grow(folder: Path, doctors: int, services: int, languages: int) -> Path:
     """`folder`/content (and assets/) with that many doctors, services and languages (at
     least the sample's); returns the content folder."""
@@ -109,6 +120,7 @@ def grow(folder: Path, doctors: int, services: int, languages: int) -> Path:
     have = len(read(content_dir / "doctors.yaml"))
     for number in range(have, doctors):
         add_doctor(content_dir, new_doctor(number))
+    _own_service_lists(content_dir)
     have = len(read(content_dir / "services.yaml"))
     for _ in range(have, services):
         add_service(content_dir, NEW_SERVICE)

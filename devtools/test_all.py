@@ -11,8 +11,8 @@ keep both cores busy. The fixture clinic's production server, which the browser 
 need, is built and started meanwhile too (`early_fixture_server`), and named to them.
 
 The clinic matrix (tests/matrix/) is made in the background from the start, and the unit
-tests that read content run on each of its variants there, one part each, beside the unit
-and browser tests (`in_background`); the variants that are built are built and served in
+tests that read content run on each of its variants there, one part each, in two chains at
+once, beside the unit and browser tests (`in_background`); the variants that are built are built and served in
 the background as soon as they are made (`early_matrix_servers`), and the browser smoke
 tests run on each after the browser tests.
 

@@ -1,7 +1,7 @@
 """A doctor's photo, as the content gives each doctor: shown from the first paint on the
-pages that show the doctor (home or, past the doctors it shows, services and specialists;
-booking; their own page), with the page's JavaScript or without it; the initials where a
-doctor has no photo or theirs fails to load."""
+pages that show the doctor (the home page's team section, booking, their own page), with
+the page's JavaScript or without it; the initials where a doctor has no photo or theirs
+fails to load."""
 
 from __future__ import annotations
 
@@ -13,8 +13,7 @@ from playwright.sync_api import expect
 
 from clinic.site.components.avatar import doctor_photo_url
 from clinic.site.content import DEFAULT_LANG, LANGS, content
-from clinic.site.navigation import SPECIALISTS_PAGE
-from clinic.site.pages.home.team import SHOWN_AT_MOST
+from clinic.site.pages.home import team as home_team
 from clinic.site.routes import doctor_page_id, path_for
 from tests.e2e.page_ready import page_ready
 from tests.e2e.without_javascript import (
@@ -63,11 +62,11 @@ def slug(doctor) -> str:
 
 
 def pages_showing(doctor, lang: str) -> list[str]:
-    """Three pages with the doctor's avatar: the home page, or the services and specialists
-    page for a doctor past those the home page shows; the booking page; their own page."""
-    on_home = doctor in content().doctors[:SHOWN_AT_MOST]
+    """The booking page and their own; the home page too when its team section shows them
+    (the first few doctors)."""
+    on_home = doctor.slug in {d.slug for d in home_team.shown_doctors()}
     return [
-        path_for("home" if on_home else SPECIALISTS_PAGE, lang),
+        *([path_for("home", lang)] if on_home else []),
         path_for("booking", lang),
         path_for(doctor_page_id(doctor.slug), lang),
     ]

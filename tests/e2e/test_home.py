@@ -87,7 +87,7 @@ def test_sections_in_spec_order_with_their_content(home, base_url):
     # Services: a card for each of the first services in content order, each linking to
     # its page, a link to every service, and the banner of the content's selling points
     # (none: no banner).
-    shown = content().services[: home_services.SHOWN_AT_MOST]
+    shown = home_services.shown_services()
     cards = page.locator("#services [data-service]")
     expect(cards).to_have_count(len(shown))
     expect(page.locator("#services [data-every-service]")).to_have_attribute(
@@ -106,7 +106,7 @@ def test_sections_in_spec_order_with_their_content(home, base_url):
     # Team: the first doctors with licence line and a link to their page; their photo if
     # the content gives one (test_doctor_photos.py says how it shows), else their
     # initials; then a link to the whole team.
-    shown = content().doctors[: home_team.SHOWN_AT_MOST]
+    shown = home_team.shown_doctors()
     expect(page.locator("#team [data-doctor]")).to_have_count(len(shown))
     expect(page.locator("#team [data-whole-team]")).to_have_attribute(
         "href", path_for(SPECIALISTS_PAGE, lang)

@@ -9,7 +9,7 @@ import reflex as rx
 
 from clinic.site.components.links import page_link
 from clinic.site.components.styles import CARD, TEXT_LINK, page_section
-from clinic.site.content import content
+from clinic.site.content import Service, content
 from clinic.site.i18n import fill_facts, service_text, text_of
 from clinic.site.navigation import SERVICES_SECTION_ID, SPECIALISTS_PAGE
 from clinic.site.page_content.home import home_content
@@ -18,6 +18,11 @@ from clinic.site.routes import path_for
 SECTION_ID = SERVICES_SECTION_ID
 # The home page shows the first services of services.yaml; the specialists page, every one.
 SHOWN_AT_MOST = 6
+
+
+def shown_services() -> list[Service]:
+    """The services the home page's services section shows."""
+    return list(content().services[:SHOWN_AT_MOST])
 
 
 def _card(key: str, icon: str, lang: str) -> rx.Component:
@@ -76,7 +81,7 @@ def section(lang: str) -> rx.Component:
             text_of(lang, "home.services.intro"), class_name="mt-3 max-w-2xl text-lg text-muted"
         ),
         rx.el.ul(
-            *(_card(s.key, s.icon, lang) for s in content().services[:SHOWN_AT_MOST]),
+            *(_card(s.key, s.icon, lang) for s in shown_services()),
             class_name="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-3",
         ),
         page_link(

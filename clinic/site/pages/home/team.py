@@ -20,6 +20,11 @@ AVATAR_SIZE = 112
 SHOWN_AT_MOST = 4
 
 
+def shown_doctors() -> list[Doctor]:
+    """The doctors the home page's team section shows."""
+    return list(content().doctors[:SHOWN_AT_MOST])
+
+
 def _card(doctor: Doctor, lang: str) -> rx.Component:
     return rx.el.li(
         rx.el.div(
@@ -50,7 +55,7 @@ def section(lang: str) -> rx.Component:
     return page_section(
         rx.el.p(text_of(lang, "home.team.intro"), class_name="mt-3 max-w-2xl text-lg text-muted"),
         rx.el.ul(
-            *(_card(d, lang) for d in content().doctors[:SHOWN_AT_MOST]),
+            *(_card(d, lang) for d in shown_doctors()),
             class_name="mt-8 grid gap-6 lg:grid-cols-2",
         ),
         page_link(
