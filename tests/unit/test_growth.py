@@ -265,7 +265,11 @@ def test_a_service_more_shows_no_other_language_s_words_in_a_language_of_the_cli
     from tools.add_language import add_language
 
     directory = copy_content(tmp_path / "content")
-    own = next(code for code in ("fr", "pt", "it", "nl") if code not in NEW_SERVICE["title"])
+    own = next(
+        code
+        for code in ("fr", "pt", "it", "nl")
+        if code not in LANGS and code not in NEW_SERVICE["title"]
+    )
     add_language(directory, own, LANGS[-1], "Langue", f"{own}-CA")
     before = parse_yaml((directory / "i18n" / f"{own}.yaml").read_text(encoding="utf-8"))
     add_service(directory)
