@@ -264,21 +264,56 @@ def set_text(content_dir: Path, lang: str, key: str, text: str) -> None:
     write(path, data)
 
 
+SERVICE_TEXTS = ("title", "description", "meta_title", "meta_description")
+# The texts of a service that its pages show (the others are in the page's head).
+SHOWN_SERVICE_TEXTS = ("title", "description")
+PLACEHOLDER = re.compile(r"\{(\w+)\}")
+
+
+def _own_words(content_dir: Path, lang: str, field: str, draft: str) -> str:
+    """A new service's shown text in a language it is not written in here (a clinic's own
+    third language): another service's text in that language, with the draft's
+    placeholders, told apart by a mark; the draft (another language's text, as `make
+    language` drafts it) where none has them. A draft would be that language's sentence
+    on this one's pages, which a finished site does not show."""
+    services = read(content_dir / "i18n" / f"{lang}.yaml")["services"]
+    wanted = set(PLACEHOLDER.findall(draft))
+    own = [
+        texts[field]
+        for texts in reversed(list(services.values()))
+        if set(PLACEHOLDER.findall(texts[field])) == wanted
+    ]
+    if not own:
+        return draft
+    return f"{own[0]} +" if field == "title" else f"+ {own[0]}"
+
+
+def _in_every_language(content_dir: Path, langs: list[str], field: str, texts: dict) -> dict:
+    drafts = in_every_language(texts, langs=langs)
+    if field not in SHOWN_SERVICE_TEXTS:
+        return drafts
+    return {
+        lang: texts.get(lang) or _own_words(content_dir, lang, field, drafts[lang])
+        for lang in langs
+    }
+
+
 def add_service(content_dir: Path, service: dict = NEW_SERVICE) -> None:
     """A service more, as docs/content.md's table says: services.yaml, its paths in
     routes.yaml, its name and line in each language's site-wide texts and its page's file
     (a copy of the last service's, with a head of its own), seen by the first doctor. When the copied service has a specialist (its texts may speak of
     them: {name}, {years}), the first doctor is the new one's."""
     langs = languages_of(content_dir)
+    services = read(content_dir / "services.yaml")
+    model = services[-1]
     service = {
         **service,
         **{
-            field: in_every_language(service[field], langs=langs)
-            for field in ("title", "description", "meta_title", "meta_description")
+            field: _in_every_language(content_dir, langs, field, service[field])
+            for field in SERVICE_TEXTS
         },
         "paths": paths_of(content_dir, service["slugs"]),
     }
-    services = read(content_dir / "services.yaml")
     if any(s["key"] == service["key"] for s in services):  # content that has it already
         suffix = f"-{len(services) + 1}"
         service = {
@@ -298,7 +333,6 @@ def add_service(content_dir: Path, service: dict = NEW_SERVICE) -> None:
             },
         }
     key = service["key"]
-    model = services[-1]
     doctors = read(content_dir / "doctors.yaml")
     entry = {"key": key, "icon": service["icon"]}
     if model.get("specialist"):

@@ -18,7 +18,7 @@ from babel.numbers import get_group_symbol, parse_decimal
 
 from clinic.project import PROJECT_DIR
 from clinic.site import formats
-from clinic.site.content import CONTENT_DIR, LANGUAGES, content
+from clinic.site.content import CONTENT_DIR, LANGS, LANGUAGES, content
 from clinic.site.i18n import (
     consultation_price,
     format_date,
@@ -142,23 +142,39 @@ def test_each_language_writes_in_its_own_locale(language):
         assert format_time(hhmm, lang) == expected
 
 
-GERMAN = {"code": "de", "locale": OTHER_LOCALES[0], "name": "Deutsch"}
+# German as `make language` would add it: under a code the content has not taken (a clinic
+# may already speak German), drafted from the last language that is not German, so the
+# source's clock and separators are not German's already.
+GERMAN = {
+    "code": next(code for code in ("de", "deu") if code not in LANGS),
+    "locale": OTHER_LOCALES[0],
+    "name": "Deutsch",
+}
+GERMAN_SOURCE = next(
+    (
+        lang.code
+        for lang in reversed(LANGUAGES)
+        if lang.locale.split("-")[0] != OTHER_LOCALES[0].split("-")[0]
+    ),
+    LANGS[-1],
+)
 SHOW_GERMAN = (
-    "import json;"
+    "import json, sys;"
     "from clinic.site.i18n import consultation_price, opening_hours;"
-    "print(json.dumps({'hours': opening_hours('de'), 'price': consultation_price('de')}))"
+    "lang = sys.argv[1];"
+    "print(json.dumps({'hours': opening_hours(lang), 'price': consultation_price(lang)}))"
 )
 
 
 def test_a_german_language_made_from_another_reads_german_formats(tmp_path):
-    """`make language` starts German from the last language's texts: its pages still
+    """`make language` starts German from another language's texts: its pages still
     tell the time on German's 24-hour clock and write German numbers, not the source's."""
     target = shutil.copytree(CONTENT_DIR, tmp_path / "content")
-    source = LANGUAGES[-1].code
+    source = GERMAN_SOURCE
     tool.add_language(target, GERMAN["code"], source, GERMAN["name"], GERMAN["locale"])
     env = {**os.environ, "CLINIC_CONTENT_DIR": str(target)}
     shown = subprocess.run(
-        [sys.executable, "-c", SHOW_GERMAN],
+        [sys.executable, "-c", SHOW_GERMAN, GERMAN["code"]],
         cwd=PROJECT_DIR,
         env=env,
         capture_output=True,

@@ -253,3 +253,30 @@ def test_a_doctor_more_is_named_as_the_content_names_its_doctors(tmp_path: Path,
         title = ""
     for lang in LANGS:
         assert added.name(lang) == title + NEW_DOCTOR["name"], lang
+
+
+def test_a_service_more_shows_no_other_language_s_words_in_a_language_of_the_clinic(
+    tmp_path: Path,
+):
+    """In a language the recipe's service is not written in (a clinic's own third one),
+    its name and line on the pages are that language's words (another service's, told
+    apart), not another language's sentence on its pages."""
+    from clinic.site.content.files import parse_yaml
+    from tools.add_language import add_language
+
+    directory = copy_content(tmp_path / "content")
+    own = next(
+        code
+        for code in ("fr", "pt", "it", "nl")
+        if code not in LANGS and code not in NEW_SERVICE["title"]
+    )
+    add_language(directory, own, LANGS[-1], "Langue", f"{own}-CA")
+    before = parse_yaml((directory / "i18n" / f"{own}.yaml").read_text(encoding="utf-8"))
+    add_service(directory)
+    after = parse_yaml((directory / "i18n" / f"{own}.yaml").read_text(encoding="utf-8"))
+    added = after["services"][NEW_SERVICE["key"]]
+    for field in ("title", "description"):
+        others = {texts[field] for texts in before["services"].values()}
+        assert added[field] not in NEW_SERVICE[field].values(), field
+        assert added[field] not in others, field
+        assert any(text in added[field] for text in others), (field, added[field])
