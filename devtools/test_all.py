@@ -355,7 +355,18 @@ def each_part(steps: list[Part | Beside]) -> list[Part]:
     return flat
 
 
-def summary(all_parts: list[Part], seed: str) -> str:
+def cores_busy_seconds() -> float | None:
+    """Every process's CPU time on this machine since it started (/proc/stat: user, nice,
+    system, interrupts), in seconds; None where there is no /proc/stat."""
+    try:
+        fields = Path("/proc/stat").read_text().split("\n", 1)[0].split()[1:]
+    except OSError:
+        return None
+    user, nice, system, _idle, _iowait, irq, softirq = (int(field) for field in fields[:7])
+    return (user + nice + system + irq + softirq) / os.sysconf("SC_CLK_TCK")
+
+
+def summary(all_parts: list[Part], seed: str, machine: tuple[float, float] | None = None) -> str:
     failed = [part for part in all_parts if part.status]
     lines = ["", "=" * 25 + " make test: every part " + "=" * 25]
     for part in all_parts:
@@ -377,6 +388,16 @@ def summary(all_parts: list[Part], seed: str) -> str:
         f"CPU time: {everything:.0f} s in all, of which the servers' builds and serving "
         f"{everything - sum(part.cpu_seconds for part in all_parts):.0f} s"
     )
+    if machine:
+        # The CPU time above is what the parts' processes and the servers' builds account
+        # for: the processes they do not wait for (Chromium's, under Playwright's driver;
+        # the servers while they serve) are not in it. The machine's own count is.
+        busy, seconds = machine
+        cores = os.cpu_count() or 1
+        lines.append(
+            f"The machine's cores: {busy:.0f} s busy in {seconds:.0f} s "
+            f"({100 * busy / (seconds * cores):.0f} % of {cores}), every process counted"
+        )
     verdict = (
         f"make test: {len(failed)} of {len(all_parts)} parts failed"
         if failed
@@ -397,6 +418,7 @@ def main() -> int:
         help="options for running the failed browser tests again (traces, screenshots)",
     )
     options = arguments.parse_args()
+    began, busy_before = time.monotonic(), cores_busy_seconds()
     e2e_options = shlex.split(options.e2e_options)
     steps = parts(options.seed, shlex.split(options.unit_options), e2e_options)
     all_parts = each_part(steps)
@@ -442,7 +464,13 @@ def main() -> int:
         for served in matrix_started.values():
             if "process" in served:
                 servers.stop(served["process"])
-    print(summary(all_parts, options.seed), flush=True)
+    busy_after = cores_busy_seconds()
+    machine = (
+        (busy_after - busy_before, time.monotonic() - began)
+        if busy_before is not None and busy_after is not None
+        else None
+    )
+    print(summary(all_parts, options.seed, machine), flush=True)
     return 1 if any(part.status for part in all_parts) else 0
 
 

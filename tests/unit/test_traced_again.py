@@ -4,6 +4,8 @@ summary says of a test that passes on its second run."""
 
 from __future__ import annotations
 
+import os
+
 from devtools.test_all import Part, note_second_passes, rerunnable, summary, traced_again
 
 TRACES = ["--tracing", "retain-on-failure", "--output", "test-results"]
@@ -55,3 +57,16 @@ def test_a_test_that_passes_the_second_time_is_named_and_the_run_still_fails():
         "1 passed on their second run (flaky?):\n    tests/e2e/test_a.py::test_x[chromium]" in text
     )
     assert "make test: 2 of 2 parts failed" in text
+
+
+def test_the_summary_gives_the_machines_own_count_of_busy_cores():
+    """The parts' CPU time leaves out the processes they do not wait for (Chromium's, the
+    servers'); the summary also says how busy the machine's cores were, every process
+    counted, when the run knows it."""
+    part = Part("unit tests", ["true"])
+    part.status = 0
+    cores = os.cpu_count() or 1
+    text = summary([part], "1", (300.0, 200.0))
+    share = 100 * 300 / (200 * cores)
+    assert f"The machine's cores: 300 s busy in 200 s ({share:.0f} % of {cores})" in text
+    assert "The machine's cores" not in summary([part], "1")
