@@ -30,17 +30,22 @@ new PerformanceObserver((list) => {
       : Infinity,
     input: entry.hadRecentInput,
     sources: entry.sources.map((s) => s.node ? (s.node.id || s.node.outerHTML.slice(0, 80)) : '?'),
+    inHeader: entry.sources.length > 0 &&
+      entry.sources.every((s) => Boolean(s.node && s.node.closest && s.node.closest('header'))),
   });
 }).observe({ type: "layout-shift", buffered: true });
 """
 
 
-def seen_shifts(page) -> list[dict]:
-    """The page's layout shifts a person sees, not caused by their own input."""
+def seen_shifts(page, header_too: bool = True) -> list[dict]:
+    """The page's layout shifts a person sees, not caused by their own input; without
+    those of the site's header alone unless `header_too`."""
     return [
         shift
         for shift in page.evaluate("window.__shifts")
-        if not shift["input"] and shift["moved"] >= SEEN_MOVE_PX
+        if not shift["input"]
+        and shift["moved"] >= SEEN_MOVE_PX
+        and (header_too or not shift["inHeader"])
     ]
 
 
