@@ -11,8 +11,9 @@ from clinic.site.components.links import page_link
 from clinic.site.components.styles import CARD, TEXT_LINK, page_section
 from clinic.site.content import Service, content
 from clinic.site.i18n import fill_facts, service_text, text_of
-from clinic.site.navigation import SERVICES_SECTION_ID, SPECIALISTS_PAGE
+from clinic.site.navigation import SERVICES_SECTION_ID
 from clinic.site.page_content.home import home_content
+from clinic.site.pages.home.specialists_link import specialists_link
 from clinic.site.routes import path_for
 
 SECTION_ID = SERVICES_SECTION_ID
@@ -84,13 +85,7 @@ def section(lang: str) -> rx.Component:
             *(_card(s.key, s.icon, lang) for s in shown_services()),
             class_name="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-3",
         ),
-        page_link(
-            path_for(SPECIALISTS_PAGE, lang),
-            text_of(lang, "home.services.all"),
-            rx.icon("arrow-right", size=18, aria_hidden="true"),
-            class_name=f"mt-8 inline-flex items-center gap-1 {TEXT_LINK}",
-            data_every_service="",
-        ),
+        specialists_link(lang, "home.services.all", data_every_service=""),
         _banner(lang),
         id=SECTION_ID,
         title=text_of(lang, "home.services.title"),

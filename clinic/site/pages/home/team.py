@@ -11,7 +11,8 @@ from clinic.site.components.links import page_link
 from clinic.site.components.styles import CARD, TEXT_LINK, page_section
 from clinic.site.content import Doctor, content
 from clinic.site.i18n import doctor_bio, text_of
-from clinic.site.navigation import SPECIALISTS_PAGE, TEAM_SECTION_ID
+from clinic.site.navigation import TEAM_SECTION_ID
+from clinic.site.pages.home.specialists_link import specialists_link
 from clinic.site.routes import doctor_page_id, path_for
 
 SECTION_ID = TEAM_SECTION_ID
@@ -58,13 +59,7 @@ def section(lang: str) -> rx.Component:
             *(_card(d, lang) for d in shown_doctors()),
             class_name="mt-8 grid gap-6 lg:grid-cols-2",
         ),
-        page_link(
-            path_for(SPECIALISTS_PAGE, lang),
-            text_of(lang, "home.team.all"),
-            rx.icon("arrow-right", size=18, aria_hidden="true"),
-            class_name=f"mt-8 inline-flex items-center gap-1 {TEXT_LINK}",
-            data_whole_team="",
-        ),
+        specialists_link(lang, "home.team.all", data_whole_team=""),
         id=SECTION_ID,
         title=text_of(lang, "home.team.title"),
         tone="blush",
