@@ -127,7 +127,9 @@ def parse_manifest(text: str) -> Manifest:
 
 def manifest_file(static_dir: Path) -> Path:
     """The build's one manifest file."""
-    found = sorted(p for p in (static_dir / ASSETS).glob("manifest-*") if MANIFEST_FILE.match(p.name))
+    found = sorted(
+        p for p in (static_dir / ASSETS).glob("manifest-*") if MANIFEST_FILE.match(p.name)
+    )
     if len(found) != 1:
         raise changed(
             f"expected one {ASSETS}/manifest-<hash>.js in the build, found {len(found)}: "
@@ -244,12 +246,16 @@ def client_links(page_html: str) -> Iterable[str]:
             yield html.unescape(href.group(1))
 
 
-def check_page(name: str, page_html: str, prefix: str, routes: Mapping[str, dict], table: RouteTable) -> None:
+def check_page(
+    name: str, page_html: str, prefix: str, routes: Mapping[str, dict], table: RouteTable
+) -> None:
     """Stop unless the page hydrates with routes of its manifest and its client-side links
     each lead to one of them."""
     modules = ROUTE_MODULES.findall(page_html)
     if len(modules) != 1:
-        raise changed(f"{name} has {len(modules)} `window.__reactRouterRouteModules` assignments, not one")
+        raise changed(
+            f"{name} has {len(modules)} `window.__reactRouterRouteModules` assignments, not one"
+        )
     for route_id, _ in ROUTE_ENTRY.findall(modules[0]):
         if json.loads(f'"{route_id}"') not in routes:
             raise changed(
@@ -278,7 +284,10 @@ def pointed_at(page_html: str, name: str, old_url: str, new_url: str) -> str:
 
 def check_router(dist: Path) -> None:
     """Stop unless React Router still does what our browser entry relies on."""
-    for file, line in [*ROUTER_FACTS.items(), *(("lib/router/router.js", api) for api in ROUTER_API)]:
+    for file, line in [
+        *ROUTER_FACTS.items(),
+        *(("lib/router/router.js", api) for api in ROUTER_API),
+    ]:
         module = dist / file
         if not module.is_file() or line not in module.read_text(encoding="utf-8"):
             raise FrameworkChanged(
@@ -307,7 +316,9 @@ def split_build(static_dir: Path, prefixes: Collection[str]) -> dict[str, str]:
     for html_file in pages:
         name = page_path(html_file, static_dir)
         prefix = prefix_of(name, prefixes)
-        page_html = pointed_at(html_file.read_text(encoding="utf-8"), name, manifest.url, urls[prefix])
+        page_html = pointed_at(
+            html_file.read_text(encoding="utf-8"), name, manifest.url, urls[prefix]
+        )
         check_page(name, page_html, prefix, groups[prefix], tables[prefix])
         html_file.write_text(page_html, encoding="utf-8")
     # React Router's client-rendered shell, kept beside the export for the bench (at "/").

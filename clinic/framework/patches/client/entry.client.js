@@ -23,7 +23,11 @@ const loadDocumentsBeyondTheRoutes = (router) => {
   const navigateOrLoad = (to, options) => {
     // Our links name whole paths; a history step or a relative path is React Router's.
     const path =
-      typeof to === "string" ? to : to && typeof to === "object" && "pathname" in to ? to.pathname : null;
+      typeof to === "string"
+        ? to
+        : to && typeof to === "object" && "pathname" in to
+          ? to.pathname
+          : null;
     if (typeof path === "string" && path.startsWith("/")) {
       const url = router.createURL(to);
       const matches = matchRoutes(router.routes, url.pathname, router.basename);
