@@ -2,9 +2,9 @@
 
 React Router writes one route manifest (`assets/manifest-<hash>.js`, which sets
 `window.__reactRouterManifest`) and every prerendered page loads it before hydrating: an
-entry of about 30 bytes (gzip) per page of the site, so the JavaScript of every page grew
-with every page of every language the clinic added, and the home page of a grown clinic
-went over its budget (bench/reports/clinic-size.md). A page navigates client-side only to
+entry for each page of the site, so the JavaScript of every page grew with every page of
+every language the clinic added, and the home page of a grown clinic went over its budget
+(bench/reports/clinic-size.md). A page navigates client-side only to
 pages of its own language (its menus, its links); the language switcher's links load the
 other language's page as a document (clinic/site/components/language_switcher.py). So
 after the build this writes one manifest per language: the root route, the catch-all
