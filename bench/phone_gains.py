@@ -150,7 +150,7 @@ def content_measured() -> str:
     clinic = content()
     size = f"{len(clinic.doctors)} doctors, {len(clinic.services)} services, {len(LANGS)} languages"
     if os.environ.get("CLINIC_CONTENT_DIR"):
-        return f"the content CLINIC_CONTENT_DIR names ({size})"
+        return f"the one CLINIC_CONTENT_DIR names ({size})"
     return f"the shipped sample ({size})"
 
 
