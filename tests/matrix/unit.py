@@ -16,6 +16,10 @@ import os
 import sys
 from pathlib import Path
 
+import yaml
+
+from clinic.project import CONTENT_DIR
+
 PROJECT_DIR = Path(__file__).resolve().parents[2]
 UNIT_DIR = PROJECT_DIR / "tests" / "unit"
 # A module that imports one of these reads the content in use (clinic/ reads it when
@@ -46,6 +50,21 @@ LEFT_OUT = {
     "test_the_wheel_holds_every_package_and_the_files_the_build_plugins_write": (
         "packaging: a wheel is built"
     ),
+    "test_the_script_names_the_notice_for_the_clinics_date": (
+        "the closed-day script on dates and settings of its own, not the content's"
+    ),
+}
+# Tests whose verdict depends on the content's languages alone (their codes, order,
+# locales and homes' paths, and the clinic's brand): on a variant with the languages of
+# the content it is made from they would repeat the unit tests' run on that content, so
+# they run only on the variants whose languages differ from it.
+LANGUAGES_ONLY_MODULES = {
+    "test_first_visit.py": "the first-visit script is told the languages' homes and the brand",
+}
+LANGUAGES_ONLY = {
+    "test_the_build_s_step_brings_the_schemas_along_when_the_languages_change": (
+        "it changes the order of the languages, and checks the schemas step follows"
+    ),
 }
 
 
@@ -67,15 +86,24 @@ def reads_content(path: Path) -> bool:
     )
 
 
-def selected(with_growth: bool = True) -> list[str]:
+def languages_of(content_dir: Path) -> list[str]:
+    listing = yaml.safe_load((content_dir / "languages.yaml").read_text(encoding="utf-8"))
+    return [language["code"] for language in listing]
+
+
+def selected(with_growth: bool = True, other_languages: bool = True) -> list[str]:
     """pytest's arguments: the modules that read content (those that grow it only
-    `with_growth`), less the tests left out."""
+    `with_growth`, those of the languages alone only with `other_languages` than the
+    content the variant is made from), less the tests left out."""
     modules = [
         str(path.relative_to(PROJECT_DIR))
         for path in sorted(UNIT_DIR.glob("test_*.py"))
-        if reads_content(path) and (with_growth or path.name not in GROWING)
+        if reads_content(path)
+        and (with_growth or path.name not in GROWING)
+        and (other_languages or path.name not in LANGUAGES_ONLY_MODULES)
     ]
-    return [*modules, "-k", " and ".join(f"not {name}" for name in LEFT_OUT)]
+    left_out = [*LEFT_OUT, *([] if other_languages else LANGUAGES_ONLY)]
+    return [*modules, "-k", " and ".join(f"not {name}" for name in left_out)]
 
 
 def main(argv: list[str]) -> int:
@@ -86,12 +114,13 @@ def main(argv: list[str]) -> int:
     if not (content / "languages.yaml").is_file():
         print(f"clinic matrix: {variant.name}: not made (its line above says why): no tests")
         return 0
+    other_languages = languages_of(content) != languages_of(CONTENT_DIR)
     os.environ["CLINIC_CONTENT_DIR"] = str(content)
     # A variant built as a project copy has pictures of its own (its brand's share image,
     # a doctor's photo): the code reads them where its content is.
     if (variant / "assets").is_dir():
         os.environ["CLINIC_ASSETS_DIR"] = str(variant / "assets")
-    command = [sys.executable, "-m", "pytest", *selected(with_growth), *argv[1:]]
+    command = [sys.executable, "-m", "pytest", *selected(with_growth, other_languages), *argv[1:]]
     os.chdir(PROJECT_DIR)
     os.execv(sys.executable, command)
     return 0  # not reached

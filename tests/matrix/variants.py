@@ -91,6 +91,10 @@ def _first_doctor(content_dir: Path) -> str:
     return grow.read(content_dir / "doctors.yaml")[0]["slug"]
 
 
+def _last_doctor(content_dir: Path) -> str:
+    return grow.read(content_dir / "doctors.yaml")[-1]["slug"]
+
+
 def reordered(content_dir: Path, assets_dir: Path) -> None:
     second = _second_language(content_dir)
     fixture.add_pseudo_language(content_dir)  # a third language (before: it reads the paths)
@@ -124,11 +128,14 @@ def _no_calendar(variant: str, needed: bool) -> Recipe:
     return edit
 
 
-def _non_physician(variant: str, needed: bool) -> Recipe:
+def _non_physician(variant: str, needed: bool, last: bool = False) -> Recipe:
+    """The first doctor (the last, `last`) a professional who is not a physician."""
+
     def edit(content_dir: Path, assets_dir: Path) -> None:
         make_non_physician = _model_edit("make_non_physician", variant, needed)
         if make_non_physician is not None:
-            make_non_physician(content_dir, _first_doctor(content_dir))
+            doctor = _last_doctor if last else _first_doctor
+            make_non_physician(content_dir, doctor(content_dir))
 
     return edit
 
@@ -146,14 +153,27 @@ def _optional_numbers(variant: str) -> Recipe:
     return edit
 
 
-def minimal_rules_and_faq(content_dir: Path, assets_dir: Path) -> None:
-    # The numbers first: the notes that name one go with them.
-    _optional_numbers("minimal-rules-and-faq")(content_dir, assets_dir)
-    minimal_visit_rules_and_faq(content_dir)
+MIXED_STAFF = "mixed-staff-no-optional-blocks"
+ONE_DOCTOR = "one-doctor-minimal-rules-and-faq"
 
 
-def no_optional(content_dir: Path, assets_dir: Path) -> None:
+def mixed_staff_no_optional_blocks(content_dir: Path, assets_dir: Path) -> None:
+    """Two axes of the doctors on two doctors, so that neither hides the other: the first
+    without a calendar or a photo (a physician still), the last a professional who is not
+    a physician (with a calendar still); and, on pages no doctor changes, no optional block."""
+    if len(grow.read(content_dir / "doctors.yaml")) < 2:
+        note(MIXED_STAFF, "the content has one doctor: both kinds on them")
+    _no_calendar(MIXED_STAFF, needed=False)(content_dir, assets_dir)
+    _non_physician(MIXED_STAFF, needed=False, last=True)(content_dir, assets_dir)
     no_optional_blocks(content_dir)
+
+
+def one_doctor_minimal_rules_and_faq(content_dir: Path, assets_dir: Path) -> None:
+    """One doctor, and the fewest visit notes and FAQ entries (pages that list no doctor)."""
+    one_doctor(content_dir, assets_dir)
+    # The numbers first: the notes that name one go with them.
+    _optional_numbers(ONE_DOCTOR)(content_dir, assets_dir)
+    minimal_visit_rules_and_faq(content_dir)
 
 
 def minimal(content_dir: Path, assets_dir: Path) -> None:
@@ -179,27 +199,18 @@ VARIANTS = [
         grown=True,
     ),
     Variant("single-language", "one language, the sample's second, at /", single_language),
-    Variant("one-doctor", "one doctor, who sees every service", one_doctor),
     Variant(
-        "doctor-without-calendar",
-        "a doctor with no Cal.com calendar and no photo",
-        _no_calendar("doctor-without-calendar", needed=True),
+        MIXED_STAFF,
+        "the first doctor with no Cal.com calendar and no photo, the last a professional who "
+        "is not a physician; no figures (claims), closed days, hero chips, banner, "
+        "consultation points, FAQ lists or notes",
+        mixed_staff_no_optional_blocks,
     ),
     Variant(
-        "non-physician",
-        "a professional who is not a physician",
-        _non_physician("non-physician", needed=True),
-    ),
-    Variant(
-        "no-optional-blocks",
-        "no figures (claims), closed days, hero chips, banner, consultation points, FAQ lists "
-        "or notes",
-        no_optional,
-    ),
-    Variant(
-        "minimal-rules-and-faq",
-        "one visit note and one FAQ entry, the rules' numbers optional",
-        minimal_rules_and_faq,
+        ONE_DOCTOR,
+        "one doctor, who sees every service; one visit note and one FAQ entry, the rules' "
+        "numbers optional",
+        one_doctor_minimal_rules_and_faq,
     ),
     Variant(
         "minimal",
