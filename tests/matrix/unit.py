@@ -5,7 +5,9 @@ in CLINIC_CONTENT_DIR, which clinic/ reads when first imported: one pytest run a
 
 Which tests: every module of tests/unit/ that imports the content or what is made from it
 (`reads_content`), less the few left out below, each saying why: what they check does not
-change with the content's shape, and they take most of the time of the unit tests.
+change with the content's shape, and they take most of the time of the unit tests; and
+those of the languages alone run only where the variant's languages differ from its
+source's.
 A variant its recipe could not make has no content: the run says so in one line and passes.
 """
 
@@ -54,16 +56,20 @@ LEFT_OUT = {
         "the closed-day script on dates and settings of its own, not the content's"
     ),
 }
-# Tests whose verdict depends on the content's languages alone (their codes, order,
-# locales and homes' paths, and the clinic's brand): on a variant with the languages of
-# the content it is made from they would repeat the unit tests' run on that content, so
-# they run only on the variants whose languages differ from it.
+# Tests whose verdict depends on the content's languages and paths alone (their codes,
+# order, locales, prefixes and pages' paths, and the clinic's brand): a variant with the
+# languages of the content it is made from has that content's paths, or fewer (fewer
+# doctors), so there they would repeat the unit tests' run on that content; they run on
+# the variants whose languages differ from it.
 LANGUAGES_ONLY_MODULES = {
     "test_first_visit.py": "the first-visit script is told the languages' homes and the brand",
 }
 LANGUAGES_ONLY = {
     "test_the_build_s_step_brings_the_schemas_along_when_the_languages_change": (
         "it changes the order of the languages, and checks the schemas step follows"
+    ),
+    "test_no_test_or_helper_spells_a_path_a_prefix_or_the_languages": (
+        "it looks for the content's paths, prefixes and language codes in the sources"
     ),
 }
 
