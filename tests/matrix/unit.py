@@ -55,6 +55,7 @@ LEFT_OUT = {
     "test_the_script_names_the_notice_for_the_clinics_date": (
         "the closed-day script on dates and settings of its own, not the content's"
     ),
+    "test_the_source_is_read_for_keys_of_every_kind": "the code's text keys, read from the code",
 }
 # Tests whose verdict depends on the content's languages and paths alone (their codes,
 # order, locales, prefixes and pages' paths, and the clinic's brand): a variant with the
