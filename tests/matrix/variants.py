@@ -153,26 +153,26 @@ def _optional_numbers(variant: str) -> Recipe:
     return edit
 
 
-MIXED_STAFF = "mixed-staff-no-optional-blocks"
-ONE_DOCTOR = "one-doctor-minimal-rules-and-faq"
+MIXED_STAFF = "mixed-staff"
+FEWEST_BLOCKS = "no-optional-blocks-minimal-rules-and-faq"
 
 
-def mixed_staff_no_optional_blocks(content_dir: Path, assets_dir: Path) -> None:
+def mixed_staff(content_dir: Path, assets_dir: Path) -> None:
     """Two axes of the doctors on two doctors, so that neither hides the other: the first
     without a calendar or a photo (a physician still), the last a professional who is not
-    a physician (with a calendar still); and, on pages no doctor changes, no optional block."""
+    a physician (with a calendar still)."""
     if len(grow.read(content_dir / "doctors.yaml")) < 2:
         note(MIXED_STAFF, "the content has one doctor: both kinds on them")
     _no_calendar(MIXED_STAFF, needed=False)(content_dir, assets_dir)
     _non_physician(MIXED_STAFF, needed=False, last=True)(content_dir, assets_dir)
+
+
+def no_optional_blocks_minimal_rules_and_faq(content_dir: Path, assets_dir: Path) -> None:
+    """No optional block, and the fewest visit notes and FAQ entries: the same pages, one
+    taking out what an entry may hold, the other how many there are."""
     no_optional_blocks(content_dir)
-
-
-def one_doctor_minimal_rules_and_faq(content_dir: Path, assets_dir: Path) -> None:
-    """One doctor, and the fewest visit notes and FAQ entries (pages that list no doctor)."""
-    one_doctor(content_dir, assets_dir)
     # The numbers first: the notes that name one go with them.
-    _optional_numbers(ONE_DOCTOR)(content_dir, assets_dir)
+    _optional_numbers(FEWEST_BLOCKS)(content_dir, assets_dir)
     minimal_visit_rules_and_faq(content_dir)
 
 
@@ -199,18 +199,18 @@ VARIANTS = [
         grown=True,
     ),
     Variant("single-language", "one language, the sample's second, at /", single_language),
+    Variant("one-doctor", "one doctor, who sees every service", one_doctor),
     Variant(
         MIXED_STAFF,
         "the first doctor with no Cal.com calendar and no photo, the last a professional who "
-        "is not a physician; no figures (claims), closed days, hero chips, banner, "
-        "consultation points, FAQ lists or notes",
-        mixed_staff_no_optional_blocks,
+        "is not a physician",
+        mixed_staff,
     ),
     Variant(
-        ONE_DOCTOR,
-        "one doctor, who sees every service; one visit note and one FAQ entry, the rules' "
-        "numbers optional",
-        one_doctor_minimal_rules_and_faq,
+        FEWEST_BLOCKS,
+        "no figures (claims), closed days, hero chips, banner, consultation points, FAQ lists "
+        "or notes; one visit note and one FAQ entry, the rules' numbers optional",
+        no_optional_blocks_minimal_rules_and_faq,
     ),
     Variant(
         "minimal",
