@@ -77,6 +77,11 @@ MEASURES = {
     "make-test-time": Measure(
         "make_test_time.py", "a fresh clone's make test, part by part -> make-test-time.md"
     ),
+    "browser-test-cpu": Measure(
+        "browser_test_cpu.py",
+        "the CPU of each browser test, one at a time, on a quiet machine (~10 min) "
+        "-> browser-test-cpu.md",
+    ),
     "export-time": Measure("export_time.py", "a clean `make export` -> export-time.md"),
     "clinic-size": Measure(
         "clinic_size.py",

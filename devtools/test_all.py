@@ -46,6 +46,7 @@ PROJECT_DIR = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(PROJECT_DIR))
 
 from devtools import servers  # noqa: E402
+from devtools.cores import cores_busy_seconds  # noqa: E402
 from devtools.lint import CHECKS  # noqa: E402
 from tests.fixture_clinic.site import FIXTURE_PROJECT, MADE_FOR_THIS_RUN, prepare  # noqa: E402
 from tests.matrix import unit as matrix_unit  # noqa: E402
@@ -352,17 +353,6 @@ def each_part(steps: list[Part | Beside]) -> list[Part]:
         else:
             flat.append(step)
     return flat
-
-
-def cores_busy_seconds() -> float | None:
-    """Every process's CPU time on this machine since it started (/proc/stat: user, nice,
-    system, interrupts), in seconds; None where there is no /proc/stat."""
-    try:
-        fields = Path("/proc/stat").read_text().split("\n", 1)[0].split()[1:]
-    except OSError:
-        return None
-    user, nice, system, _idle, _iowait, irq, softirq = (int(field) for field in fields[:7])
-    return (user + nice + system + irq + softirq) / os.sysconf("SC_CLK_TCK")
 
 
 def summary(all_parts: list[Part], seed: str, machine: tuple[float, float] | None = None) -> str:
