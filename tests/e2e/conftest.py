@@ -15,7 +15,7 @@ This file keeps only what is ours:
 - **waits with a deadline**: every page gets `pageWaits` (tests/e2e/page_waits.js) before
   its own scripts, the waits a test runs inside the page.
 - **Debian's Chromium** with the arguments of docs/developing.md, "What we checked about Reflex 0.10" (Playwright cannot
-  download its own browsers here), and a Mexican-Spanish desktop browser by default.
+  download its own browsers here), and a desktop browser speaking the default language.
   `--browser firefox` / `--browser webkit` run Playwright's own browsers with Playwright's
   defaults where they are installed; where they are not, the run stops at once saying
   how to install them. Tests that need Chromium (its DevTools protocol, its layout-shift

@@ -1,6 +1,7 @@
-"""The first-visit language choice (docs/design.md, "States") in a real browser: an English browser
-landing on the Spanish home page goes to the English one once, before the Spanish page
-paints; everyone else stays where they are (assets/behaviors/before_paint/first_visit.js)."""
+"""The first-visit language choice (docs/design.md, "States") in a real browser: a browser
+speaking another language of the site that lands on the default language's home page goes
+to its own language's home once, before the default home paints; everyone else stays where
+they are (assets/behaviors/before_paint/first_visit.js)."""
 
 from __future__ import annotations
 
@@ -13,25 +14,29 @@ import pytest
 from playwright.sync_api import expect
 
 from clinic.site.components.first_visit import REDIRECT_FROM, REDIRECT_TO, script_text, storage_key
-from clinic.site.routes import lang_of, language, path_for
+from clinic.site.routes import lang_of, language, other_langs, path_for
 from tests.e2e.held_document import held_document
 from tests.e2e.languages import DEFAULT_LANG, NEXT_LANG, language_link, link_text
 from tests.e2e.page_ready import page_ready
 from tests.texts import text_with_facts
 
 FLAG_KEY = storage_key()
-# The language after the default (English in the sample) stands for every other language;
-# below, "Spanish" and "English" name the default language and that one.
+# The language after the default stands for every other language where a test needs one
+# (the first visit itself is tried in each).
 if NEXT_LANG == DEFAULT_LANG:
     pytest.skip(
         "a site of one language: a first visit has no other to go to", allow_module_level=True
     )
 SECOND_HOME = REDIRECT_TO[NEXT_LANG]
-SPANISH_HOME_TITLE = text_with_facts(DEFAULT_LANG, "pages.home.title")
-# Browsers speaking each: the language's locale (en-US), and the bare language (en).
-ENGLISH_BROWSER = language(NEXT_LANG).locale
-ENGLISH_BROWSERS = [ENGLISH_BROWSER, NEXT_LANG]
-SPANISH_BROWSERS = [language(DEFAULT_LANG).locale, DEFAULT_LANG]
+DEFAULT_HOME_TITLE = text_with_facts(DEFAULT_LANG, "pages.home.title")
+# Browsers speaking a language: its locale (en-US), and the bare language (en).
+OTHER_BROWSER = language(NEXT_LANG).locale
+OTHER_BROWSERS = [
+    pytest.param(lang, locale, id=locale)
+    for lang in other_langs(DEFAULT_LANG)
+    for locale in (language(lang).locale, lang)
+]
+DEFAULT_BROWSERS = [language(DEFAULT_LANG).locale, DEFAULT_LANG]
 
 # localStorage refused, as browsers do when a visitor blocks site data: reading the
 # property throws (Chromium, Firefox), or writing does (Safari's old private mode).
@@ -58,10 +63,10 @@ def flag(page):
     return page.evaluate(f"localStorage.getItem({json.dumps(FLAG_KEY)})")
 
 
-def expect_spanish_home(page) -> None:
-    """The Spanish home page is shown: the decision, taken in <head> before the body is
+def expect_default_home(page) -> None:
+    """The default language's home page is shown: the decision, taken in <head> before the body is
     parsed, was to stay (a redirect hides the page first)."""
-    expect(page.locator("h1")).to_have_text(SPANISH_HOME_TITLE)
+    expect(page.locator("h1")).to_have_text(DEFAULT_HOME_TITLE)
     expect(page.locator("h1")).to_be_visible()
     assert path_of(page) == REDIRECT_FROM
     expect(page.locator("html")).to_have_attribute("lang", DEFAULT_LANG)
@@ -77,51 +82,51 @@ def visitor(new_context):
     return make
 
 
-@pytest.mark.parametrize("locale", ENGLISH_BROWSERS)
-def test_english_browser_goes_to_english_once(visitor, locale):
+@pytest.mark.parametrize(("lang", "locale"), OTHER_BROWSERS)
+def test_a_browser_in_another_language_goes_to_its_home_once(visitor, lang, locale):
     page = visitor(locale)
     page.goto(REDIRECT_FROM)
-    page.wait_for_url(f"**{SECOND_HOME}")
+    page.wait_for_url(f"**{REDIRECT_TO[lang]}")
     # <html lang> follows the location one render later than the URL.
-    expect(page.locator("html")).to_have_attribute("lang", NEXT_LANG)
+    expect(page.locator("html")).to_have_attribute("lang", lang)
     assert flag(page) is not None
-    # Later visits to / stay in Spanish.
+    # Later visits to / stay in the default language.
     page.goto(REDIRECT_FROM)
-    expect_spanish_home(page)
+    expect_default_home(page)
     settle(page)
     assert path_of(page) == REDIRECT_FROM
 
 
 def test_first_visit_keeps_the_query_string_and_the_fragment(visitor):
-    page = visitor(ENGLISH_BROWSER)
+    page = visitor(OTHER_BROWSER)
     page.goto(f"{REDIRECT_FROM}?utm_source=flyer#contact")
     page.wait_for_url(f"**{SECOND_HOME}?utm_source=flyer#contact")
 
 
-@pytest.mark.parametrize("locale", SPANISH_BROWSERS)
-def test_spanish_browser_is_never_redirected(visitor, locale):
+@pytest.mark.parametrize("locale", DEFAULT_BROWSERS)
+def test_a_browser_in_the_default_language_is_never_redirected(visitor, locale):
     page = visitor(locale)
     page.goto(REDIRECT_FROM)
-    expect_spanish_home(page)
+    expect_default_home(page)
     page.reload()
-    expect_spanish_home(page)
+    expect_default_home(page)
     assert flag(page) is None
 
 
 @pytest.mark.parametrize("blocked", list(STORAGE_BLOCKED))
 def test_blocked_storage_means_no_redirect(visitor, blocked):
-    """ "Once" cannot be kept without the flag: an English browser stays on the page it
+    """ "Once" cannot be kept without the flag: a browser in another language stays on the page it
     asked for, and the page still works."""
-    page = visitor(ENGLISH_BROWSER)
+    page = visitor(OTHER_BROWSER)
     page.add_init_script(STORAGE_BLOCKED[blocked])
     page.goto(REDIRECT_FROM)
-    expect_spanish_home(page)
+    expect_default_home(page)
     settle(page)
     assert path_of(page) == REDIRECT_FROM
 
 
-def test_choosing_spanish_with_the_toggle_is_never_undone(visitor):
-    page = visitor(ENGLISH_BROWSER)
+def test_choosing_the_default_language_in_the_switch_is_never_undone(visitor):
+    page = visitor(OTHER_BROWSER)
     page.goto(REDIRECT_FROM)
     page.wait_for_url(f"**{SECOND_HOME}")
     toggle = language_link(page, DEFAULT_LANG)
@@ -133,15 +138,15 @@ def test_choosing_spanish_with_the_toggle_is_never_undone(visitor):
     expect(page.locator("html")).to_have_attribute("lang", DEFAULT_LANG)
     assert flag(page) == DEFAULT_LANG
     page.reload()
-    expect_spanish_home(page)
+    expect_default_home(page)
     page.goto(REDIRECT_FROM)
-    expect_spanish_home(page)
+    expect_default_home(page)
 
 
-def test_toggle_to_spanish_before_any_redirect_also_counts(visitor):
-    """An English browser that lands on an English inner page and switches to Spanish
-    has chosen Spanish: a later visit to / stays in Spanish."""
-    page = visitor(ENGLISH_BROWSER)
+def test_switching_to_the_default_language_before_any_redirect_also_counts(visitor):
+    """A browser in another language that lands on an inner page in its language and
+    switches to the default language has chosen it: a later visit to / stays there."""
+    page = visitor(OTHER_BROWSER)
     page.goto(path_for("contact", NEXT_LANG))
     settle(page)
     assert flag(page) is None
@@ -149,13 +154,13 @@ def test_toggle_to_spanish_before_any_redirect_also_counts(visitor):
     page.wait_for_url("**" + path_for("contact", DEFAULT_LANG))
     assert flag(page) == DEFAULT_LANG
     page.goto(REDIRECT_FROM)
-    expect_spanish_home(page)
+    expect_default_home(page)
 
 
 def test_a_visit_leaves_only_the_language_preference_in_the_browser(visitor):
     """The privacy notice (section cookies) says the site stores one thing in the browser:
     whether the language was set. Nothing else may appear in localStorage."""
-    page = visitor(ENGLISH_BROWSER)
+    page = visitor(OTHER_BROWSER)
     page.goto(REDIRECT_FROM)
     page.wait_for_url(f"**{SECOND_HOME}")
     settle(page)
@@ -168,7 +173,7 @@ def test_a_visit_leaves_only_the_language_preference_in_the_browser(visitor):
     "path", [path_for(page_id, DEFAULT_LANG) for page_id in ("contact", "booking", "faq")]
 )
 def test_no_other_path_redirects(visitor, path):
-    page = visitor(ENGLISH_BROWSER)
+    page = visitor(OTHER_BROWSER)
     page.goto(path)
     settle(page)
     assert path_of(page) == path
@@ -176,12 +181,13 @@ def test_no_other_path_redirects(visitor, path):
 
 
 def test_going_home_inside_the_site_is_not_a_first_visit(visitor):
-    """Landing on a Spanish page and then following the logo home keeps Spanish."""
-    page = visitor(ENGLISH_BROWSER)
+    """Landing on a page in the default language and then following the logo home keeps
+    the default language."""
+    page = visitor(OTHER_BROWSER)
     page.goto(path_for("contact", DEFAULT_LANG))
     settle(page)
     page.locator(f"header a[href='{REDIRECT_FROM}']").first.click()
-    expect_spanish_home(page)  # the client-side navigation has landed
+    expect_default_home(page)  # the client-side navigation has landed
     settle(page)
     assert path_of(page) == REDIRECT_FROM
     expect(page.locator("html")).to_have_attribute("lang", DEFAULT_LANG)
@@ -189,11 +195,11 @@ def test_going_home_inside_the_site_is_not_a_first_visit(visitor):
 
 def test_crawlers_are_not_redirected(visitor):
     page = visitor(
-        ENGLISH_BROWSER,
+        OTHER_BROWSER,
         user_agent="Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)",
     )
     page.goto(REDIRECT_FROM)
-    expect_spanish_home(page)
+    expect_default_home(page)
     assert flag(page) is None
 
 
@@ -252,8 +258,8 @@ def slow_first_visit(visitor, locale: str, origin: str = ""):
 
 
 @pytest.mark.only_browser("chromium")  # the DevTools protocol (new_cdp_session)
-def test_english_first_visit_leaves_before_the_spanish_page_paints(visitor, base_url):
-    """The request for the English home goes out from the first script of / on the first
+def test_another_language_s_first_visit_leaves_before_the_default_home_paints(visitor, base_url):
+    """The request for the other language's home goes out from the first script of / on the first
     bytes of / (none of its other scripts has run), and nothing of / is painted. Proved
     by order, not by time: everything of / after that script is held back until the
     browser asks for another document (tests/e2e/held_document.py)."""
@@ -261,10 +267,10 @@ def test_english_first_visit_leaves_before_the_spanish_page_paints(visitor, base
     first_script = SCRIPT_ELEMENT.search(served)
     assert first_script.group(1) == script_text()
     with held_document(base_url, REDIRECT_FROM, first_script.group(0)) as held:
-        page, reports, documents = slow_first_visit(visitor, ENGLISH_BROWSER, held.url)
+        page, reports, documents = slow_first_visit(visitor, OTHER_BROWSER, held.url)
         page.wait_for_url(f"**{SECOND_HOME}")
         expect(page.locator("html")).to_have_attribute("lang", NEXT_LANG)
-        # The English page loads its scripts through the server in the middle too: the
+        # The other language's page loads its scripts through the server in the middle too: the
         # page goes first, so none of its requests is cut off (a console error) when that
         # server stops.
         page.close()
@@ -279,11 +285,11 @@ def test_english_first_visit_leaves_before_the_spanish_page_paints(visitor, base
 
 
 @pytest.mark.only_browser("chromium")  # the DevTools protocol (new_cdp_session)
-def test_a_spanish_first_visit_is_painted_as_usual(visitor):
-    """The same throttled load in a Spanish browser paints / (the probe of the test
+def test_a_first_visit_in_the_default_language_is_painted_as_usual(visitor):
+    """The same throttled load in a browser of the default language paints / (the probe of the test
     above sees what it should)."""
     page, reports, documents = slow_first_visit(visitor, language(DEFAULT_LANG).locale)
-    expect(page.locator("h1")).to_have_text(SPANISH_HOME_TITLE)
+    expect(page.locator("h1")).to_have_text(DEFAULT_HOME_TITLE)
     # The probe's observer was registered first: its report reaches Python before this
     # wait for the same paint returns.
     page.evaluate(UNTIL_FIRST_CONTENTFUL_PAINT)

@@ -17,7 +17,12 @@ clinic's hands:
   NON_PHYSICIAN);
 - a service more (a copy of the last one's page), one certification fewer (or more),
   one facility photo more (or fewer);
-- a language more made with `make language`'s tool: a pseudo-locale (pseudo.py).
+- a language more made with `make language`'s tool: a pseudo-locale (pseudo.py);
+- another default language: the content's second language at `/`, its first under its
+  own prefix, the pseudo-locale third (tests/matrix/recipes.py's `make_default_language`,
+  the edit docs/content.md tells a clinic to make), so every browser test runs on a
+  clinic whose first language is not the sample's (the spec's own clinic, tests/sample/,
+  keeps the sample's order covered).
 
 Every change is derived from what the content gives (any number of doctors, services,
 cards, figures, optional blocks), so any content the loader accepts makes a fixture it
@@ -39,6 +44,7 @@ from clinic.site.content.files import parse_yaml
 from clinic.site.content.pages.home import CAROUSEL_MAX, CAROUSEL_MIN
 from devtools import content_variants as grow
 from tests.fixture_clinic.pseudo import names_in, pseudo
+from tests.matrix.recipes import make_default_language
 from tools.add_language import add_language
 
 FIXTURE_DIR = Path(__file__).resolve().parent
@@ -284,6 +290,15 @@ def add_pseudo_language(content_dir: Path) -> None:
         _write(path, _pseudo_all(_read(path), names))
 
 
+def reorder_languages(content_dir: Path, langs: list[str]) -> None:
+    """The second of the content's own languages `langs` the default, at `/`; the first
+    under its own prefix."""
+    if len(langs) < 2:
+        note(f"the content has one language ({langs[0]}): it stays the default")
+        return
+    make_default_language(content_dir, langs[1])
+
+
 def make_content(dest: Path, assets_dir: Path, source: Path = PROJECT_CONTENT) -> Path:
     """The fixture clinic's content in `dest` (created), from the sample in `source`;
     the files it needs beside the project's own assets go to `assets_dir` (a project
@@ -313,7 +328,9 @@ def make_content(dest: Path, assets_dir: Path, source: Path = PROJECT_CONTENT) -
     else:
         grow.drop_facility_photo(dest)
     shutil.copytree(FIXTURE_ASSETS, assets_dir, dirs_exist_ok=True)
-    add_pseudo_language(dest)
+    own_languages = grow.languages_of(dest)
+    add_pseudo_language(dest)  # before the reorder: it reads the first two languages
+    reorder_languages(dest, own_languages)
     return dest
 
 
