@@ -13,11 +13,13 @@ from clinic.framework.page_modules import PageModulesCheck
 from clinic.framework.patches.dev_server_host import LoopbackDevServerPlugin
 from clinic.framework.patches.development_reload import reload_on_every_edit
 from clinic.framework.patches.frontend_lock import FrozenFrontendLockPlugin
+from clinic.framework.patches.language_manifests import LanguageManifestsPlugin
 from clinic.framework.patches.lean_bundle import LeanBundlePlugin
 from clinic.framework.patches.lean_router import LeanRouterPlugin
 from clinic.framework.patches.paint_first import PaintFirstPlugin
 from clinic.framework.patches.shell_first import ShellFirstPlugin
 from clinic.framework.patches.tailwind_sources import TAILWIND_SOURCES, TailwindSourcesPlugin
+from clinic.site.routes import LANGS, lang_prefix
 from clinic.site.theme import tailwind_theme
 
 # `reflex run` reloads on edits to content/ too, each time with a fresh load of it.
@@ -45,6 +47,9 @@ config = rx.Config(
         # One prerendered file per page: the copy no request is answered with goes before
         # the steps that rewrite and compress every page.
         OneFilePerPagePlugin(),
+        # Each page loads the route manifest of its own language (its prefix), not every
+        # language's: before the steps that move and compress what the pages load.
+        LanguageManifestsPlugin(prefixes=tuple(lang_prefix(lang) for lang in LANGS)),
         # Prerendered pages paint before their scripts download (no modulepreload hints).
         PaintFirstPlugin(),
         # Pages prerender whole with their content in a Suspense boundary: a tap on the

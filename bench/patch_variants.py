@@ -61,6 +61,13 @@ def _without_boundaries(project: Path) -> None:
     )
 
 
+def _without_language_manifests(project: Path) -> None:
+    without_in_rxconfig(
+        project,
+        ["        LanguageManifestsPlugin(prefixes=tuple(lang_prefix(lang) for lang in LANGS)),\n"],
+    )
+
+
 def _without_paint_first(project: Path) -> None:
     without_in_rxconfig(project, [plugin_line("PaintFirstPlugin")])
 
@@ -83,6 +90,11 @@ WITHOUT = {
     "lean_router": Without(
         "`LeanRouterPlugin` left out of rxconfig.py: React Router's modules as it ships them",
         _without_lean_router,
+    ),
+    "language_manifests": Without(
+        "`LanguageManifestsPlugin` left out of rxconfig.py: React Router's one route manifest "
+        "of every language's pages, loaded by every page",
+        _without_language_manifests,
     ),
     "shell_first": Without(
         "`ShellFirstPlugin` left out of rxconfig.py and `HydrateLater` a Fragment: no "

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import os
 import statistics
 
 from playwright.async_api import async_playwright
@@ -140,6 +141,19 @@ def tap_during_load_rounds(
     return asyncio.run(_taps_during_load(sites, points, loads, moments_ms))
 
 
+def content_measured() -> str:
+    """What both variants are built from: the shipped sample, or the content that
+    CLINIC_CONTENT_DIR names (a grown clinic: devtools/clinic_of_size.py), by its size."""
+    from clinic.site.content import content
+    from clinic.site.routes import LANGS
+
+    clinic = content()
+    size = f"{len(clinic.doctors)} doctors, {len(clinic.services)} services, {len(LANGS)} languages"
+    if os.environ.get("CLINIC_CONTENT_DIR"):
+        return f"the content CLINIC_CONTENT_DIR names ({size})"
+    return f"the shipped sample ({size})"
+
+
 def home_weights(sites: dict[str, str]) -> dict:
     """Each variant's home page in the first language: its scripts and styles, gzip -9, on
     load and after scrolling (devtools/page_weight.py; bytes, whatever the machine's load)."""
@@ -169,6 +183,7 @@ def part_phone(args) -> dict:
             "runs": args.runs,
             "tap_runs": args.tap_runs,
             "tap_loads": args.tap_loads,
+            "content": content_measured(),
             "home_weight": home_weights(sites),
             "lighthouse": lighthouse_rounds(sites, args.runs) if args.runs else {},
             "first_tap": first_tap_rounds(sites, args.tap_runs) if args.tap_runs else {},
@@ -201,6 +216,8 @@ def phone_section(data: dict) -> list[str]:
         f"Without the patch: {data['what']}. Both built from the same commit and served by "
         "their production servers, measured in turns.",
     ]
+    if data.get("content"):
+        lines += ["", f"The content: {data['content']}."]
     if data.get("home_weight"):
         path = path_for("home", DEFAULT_LANG)
         lines += [

@@ -41,7 +41,10 @@ def attr(name: str, value: str) -> str:
 def test_two_languages_get_the_toggle_to_the_same_page(p):
     toggle = compiled(language_switcher(p))
     assert toggle == compiled(language_toggle(p))
-    assert attr("to", twin_path(p.path)) in toggle
+    # A plain link: the other language's page loads as a document (a page carries its own
+    # language's routes only).
+    assert toggle.startswith('jsx("a",') and "ReactRouterLink" not in toggle
+    assert attr("href", twin_path(p.path)) in toggle
     assert attr("hrefLang", other_lang(p.lang)) in toggle
     assert json.dumps(text_of(p.lang, "nav.toggle_other")) in toggle
     assert "popoverTarget" not in toggle
@@ -54,11 +57,17 @@ def test_the_menu_lists_every_language_by_its_name_leading_to_the_same_page(p):
     assert json.dumps(text_of(p.lang, "nav.languages_label", code=p.lang.upper())) in menu
     positions = []
     for language in LANGUAGES:
-        link = (
-            f"{attr('hrefLang', language.code)},{attr('lang', language.code)},"
-            f"{attr('to', twin_path(p.path, language.code))}}},{json.dumps(language.name)}"
+        code, path = language.code, twin_path(p.path, language.code)
+        # The page's own language a client-side link to this page, every other a plain link
+        # that loads the other language's page (a page carries its own language's routes).
+        props = (
+            f"{attr('hrefLang', code)},{attr('lang', code)},{attr('to', path)}"
+            if code == p.lang
+            else f"{attr('href', path)},{attr('hrefLang', code)},{attr('lang', code)}"
         )
+        link = f"{props}}},{json.dumps(language.name)}"
         assert link in menu, language.code
         positions.append(menu.index(link))
     assert positions == sorted(positions)  # in content's order
     assert menu.count('"aria-current":"true"') == 1
+    assert menu.count("ReactRouterLink") == 1

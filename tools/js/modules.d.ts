@@ -10,6 +10,26 @@ declare module "$/utils/state" {
   export const refs: Record<string, unknown>;
 }
 
+declare module "react-router" {
+  /** A route of React Router's table: the browser entry reads its path. */
+  export interface RouteObject {
+    path?: string;
+  }
+  /** The router HydratedRouter makes (`window.__reactRouterDataRouter`), as far as the
+   * browser entry uses it. */
+  export interface DataRouter {
+    basename: string;
+    routes: RouteObject[];
+    navigate(to: unknown, options?: object): Promise<void>;
+    createURL(to: unknown): URL;
+  }
+  export function matchRoutes(
+    routes: RouteObject[],
+    location: string,
+    basename?: string,
+  ): { route: RouteObject }[] | null;
+}
+
 declare module "react-router/dom" {
   /** React Router's browser router, hydrating the prerendered document. */
   export function HydratedRouter(props: object): import("react").ReactNode;

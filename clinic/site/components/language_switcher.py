@@ -7,6 +7,9 @@ each a link to the same page in that language: it opens, closes and is used by k
 from first paint, before and without the page's JavaScript, like the other menus
 (clinic/site/components/popover.py).
 
+Each link to another language loads that page as a document, not client-side: a page
+carries the routes of its own language only (clinic/site/components/links.py).
+
 Every link carries `hreflang`: a language chosen here is never undone by the first-visit
 redirect (assets/behaviors/before_paint/first_visit.js remembers a click on any link with hreflang).
 """
@@ -17,7 +20,7 @@ import reflex as rx
 
 from clinic.framework.browser_steps import handler, when
 from clinic.site.components.dom import target_is_inside
-from clinic.site.components.links import page_link
+from clinic.site.components.links import other_language_link, page_link
 from clinic.site.components.popover import (
     HIDDEN_WITHOUT_POPOVERS,
     MENU_CHEVRON,
@@ -54,7 +57,7 @@ MENU_LINK = (
 
 def language_toggle(page: Page) -> rx.Component:
     """Two languages: one link to the same page in the other one."""
-    return page_link(
+    return other_language_link(
         twin_path(page.path),
         text_of(page.lang, "nav.toggle_other"),
         aria_label=text_of(page.lang, "nav.toggle_label"),
@@ -66,8 +69,10 @@ def language_toggle(page: Page) -> rx.Component:
 
 def _choice(page: Page, lang: str, name: str) -> rx.Component:
     here = lang == page.lang
+    # The language shown stays a client-side link: to this very page.
+    link = page_link if here else other_language_link
     return rx.el.li(
-        page_link(
+        link(
             twin_path(page.path, lang),
             name,
             # Each name is in its own language, and said so to screen readers.

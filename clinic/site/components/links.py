@@ -7,7 +7,7 @@ import reflex as rx
 from clinic.framework.components import page_link, plain_anchor
 from clinic.site.i18n import text_of
 
-__all__ = ["external_link", "in_page_link", "page_link"]
+__all__ = ["external_link", "in_page_link", "other_language_link", "page_link"]
 
 
 def external_link(href: str, *children, lang: str, new_tab: bool = True, **props) -> rx.Component:
@@ -22,6 +22,13 @@ def external_link(href: str, *children, lang: str, new_tab: bool = True, **props
         rel="noopener noreferrer",
         **props,
     )
+
+
+def other_language_link(href: str, *children, **props) -> rx.Component:
+    """A link to a page in another language: a plain <a>, so the browser loads that page
+    as a document. A page carries the routes of its own language only (docs/design.md, "A
+    page weighs what it shows"); the build stops on a client-side link to another one."""
+    return plain_anchor(*children, href=href, **props)
 
 
 def in_page_link(section_id: str, *children, **props) -> rx.Component:
