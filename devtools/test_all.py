@@ -135,25 +135,24 @@ MATRIX_CHAINS = 2
 def matrix_parts(seed: str) -> list[list[Part]]:
     """The clinic matrix's variants made, then the unit tests that read content on each
     (tests/matrix/unit.py; on the variant that is `grown`, the tests that grow copies of it
-    too), dealt into `MATRIX_CHAINS` chains, the grown variant's (the longest) first."""
+    too), dealt into `MATRIX_CHAINS` chains, the grown variant's (the longest, about two
+    of the others') first, each next one to the chain with the least work."""
     made = Part(MATRIX_MADE, [str(BIN / "python"), "-m", "tests.matrix.variants"])
-    runs = []
+    chains: list[list[Part]] = [[] for _ in range(MATRIX_CHAINS)]
+    work = [0] * MATRIX_CHAINS
     for variant in sorted(matrix.VARIANTS, key=lambda variant: not variant.grown):
         options = ["-q", f"--randomly-seed={seed}", *([matrix_unit.WITH_GROWTH] * variant.grown)]
-        runs.append(
-            pytest_part(
-                f"unit tests on clinic {variant.name}",
-                f"unit-{variant.name}.txt",
-                [str(matrix.project_of(variant)), *options],
-                module="tests.matrix.unit",
-            )
+        run = pytest_part(
+            f"unit tests on clinic {variant.name}",
+            f"unit-{variant.name}.txt",
+            [str(matrix.project_of(variant)), *options],
+            module="tests.matrix.unit",
         )
-    for run in runs:
         run.after = made
-    return [
-        [made, *runs[0::MATRIX_CHAINS]],
-        *(runs[i::MATRIX_CHAINS] for i in range(1, MATRIX_CHAINS)),
-    ]
+        least = work.index(min(work))
+        chains[least].append(run)
+        work[least] += 2 if variant.grown else 1
+    return [[made, *chains[0]], *chains[1:]]
 
 
 def early_matrix_servers(made: Part) -> tuple[threading.Thread, dict]:

@@ -5,7 +5,9 @@ in CLINIC_CONTENT_DIR, which clinic/ reads when first imported: one pytest run a
 
 Which tests: every module of tests/unit/ that imports the content or what is made from it
 (`reads_content`), less the few left out below, each saying why: what they check does not
-change with the content's shape, and they take most of the time of the unit tests.
+change with the content's shape, and they take most of the time of the unit tests; and
+those of the languages alone run only where the variant's languages differ from its
+source's.
 A variant its recipe could not make has no content: the run says so in one line and passes.
 """
 
@@ -15,6 +17,10 @@ import ast
 import os
 import sys
 from pathlib import Path
+
+import yaml
+
+from clinic.project import CONTENT_DIR
 
 PROJECT_DIR = Path(__file__).resolve().parents[2]
 UNIT_DIR = PROJECT_DIR / "tests" / "unit"
@@ -46,6 +52,38 @@ LEFT_OUT = {
     "test_the_wheel_holds_every_package_and_the_files_the_build_plugins_write": (
         "packaging: a wheel is built"
     ),
+    "test_the_script_names_the_notice_for_the_clinics_date": (
+        "the closed-day script on dates and settings of its own, not the content's"
+    ),
+    "test_the_source_is_read_for_keys_of_every_kind": "the code's text keys, read from the code",
+    # The loader's message for a field, a file or a reference broken on purpose, the same
+    # break on any content.
+    **dict.fromkeys(
+        (
+            "test_unknown_field_is_rejected",
+            "test_wrong_type_is_rejected",
+            "test_invalid_yaml_names_the_file",
+            "test_legacy_redirect_to_unknown_page_is_rejected",
+            "test_doctor_leading_an_unknown_service_is_rejected",
+        ),
+        "the loader's message for a break made on purpose, the same on any content",
+    ),
+}
+# Tests whose verdict depends on the content's languages and paths alone (their codes,
+# order, locales, prefixes and pages' paths, and the clinic's brand): a variant with the
+# languages of the content it is made from has that content's paths, or fewer (fewer
+# doctors), so there they would repeat the unit tests' run on that content; they run on
+# the variants whose languages differ from it.
+LANGUAGES_ONLY_MODULES = {
+    "test_first_visit.py": "the first-visit script is told the languages' homes and the brand",
+}
+LANGUAGES_ONLY = {
+    "test_the_build_s_step_brings_the_schemas_along_when_the_languages_change": (
+        "it changes the order of the languages, and checks the schemas step follows"
+    ),
+    "test_no_test_or_helper_spells_a_path_a_prefix_or_the_languages": (
+        "it looks for the content's paths, prefixes and language codes in the sources"
+    ),
 }
 
 
@@ -67,15 +105,24 @@ def reads_content(path: Path) -> bool:
     )
 
 
-def selected(with_growth: bool = True) -> list[str]:
+def languages_of(content_dir: Path) -> list[str]:
+    listing = yaml.safe_load((content_dir / "languages.yaml").read_text(encoding="utf-8"))
+    return [language["code"] for language in listing]
+
+
+def selected(with_growth: bool = True, other_languages: bool = True) -> list[str]:
     """pytest's arguments: the modules that read content (those that grow it only
-    `with_growth`), less the tests left out."""
+    `with_growth`, those of the languages alone only with `other_languages` than the
+    content the variant is made from), less the tests left out."""
     modules = [
         str(path.relative_to(PROJECT_DIR))
         for path in sorted(UNIT_DIR.glob("test_*.py"))
-        if reads_content(path) and (with_growth or path.name not in GROWING)
+        if reads_content(path)
+        and (with_growth or path.name not in GROWING)
+        and (other_languages or path.name not in LANGUAGES_ONLY_MODULES)
     ]
-    return [*modules, "-k", " and ".join(f"not {name}" for name in LEFT_OUT)]
+    left_out = [*LEFT_OUT, *([] if other_languages else LANGUAGES_ONLY)]
+    return [*modules, "-k", " and ".join(f"not {name}" for name in left_out)]
 
 
 def main(argv: list[str]) -> int:
@@ -86,12 +133,13 @@ def main(argv: list[str]) -> int:
     if not (content / "languages.yaml").is_file():
         print(f"clinic matrix: {variant.name}: not made (its line above says why): no tests")
         return 0
+    other_languages = languages_of(content) != languages_of(CONTENT_DIR)
     os.environ["CLINIC_CONTENT_DIR"] = str(content)
     # A variant built as a project copy has pictures of its own (its brand's share image,
     # a doctor's photo): the code reads them where its content is.
     if (variant / "assets").is_dir():
         os.environ["CLINIC_ASSETS_DIR"] = str(variant / "assets")
-    command = [sys.executable, "-m", "pytest", *selected(with_growth), *argv[1:]]
+    command = [sys.executable, "-m", "pytest", *selected(with_growth, other_languages), *argv[1:]]
     os.chdir(PROJECT_DIR)
     os.execv(sys.executable, command)
     return 0  # not reached

@@ -92,6 +92,10 @@ def _first_doctor(content_dir: Path) -> str:
     return grow.read(content_dir / "doctors.yaml")[0]["slug"]
 
 
+def _last_doctor(content_dir: Path) -> str:
+    return grow.read(content_dir / "doctors.yaml")[-1]["slug"]
+
+
 def reordered(content_dir: Path, assets_dir: Path) -> None:
     second = _second_language(content_dir)
     fixture.add_pseudo_language(content_dir)  # a third language (before: it reads the paths)
@@ -125,11 +129,14 @@ def _no_calendar(variant: str, needed: bool) -> Recipe:
     return edit
 
 
-def _non_physician(variant: str, needed: bool) -> Recipe:
+def _non_physician(variant: str, needed: bool, last: bool = False) -> Recipe:
+    """The first doctor (the last, `last`) a professional who is not a physician."""
+
     def edit(content_dir: Path, assets_dir: Path) -> None:
         make_non_physician = _model_edit("make_non_physician", variant, needed)
         if make_non_physician is not None:
-            make_non_physician(content_dir, _first_doctor(content_dir))
+            doctor = _last_doctor if last else _first_doctor
+            make_non_physician(content_dir, doctor(content_dir))
 
     return edit
 
@@ -147,14 +154,27 @@ def _optional_numbers(variant: str) -> Recipe:
     return edit
 
 
-def minimal_rules_and_faq(content_dir: Path, assets_dir: Path) -> None:
-    # The numbers first: the notes that name one go with them.
-    _optional_numbers("minimal-rules-and-faq")(content_dir, assets_dir)
-    minimal_visit_rules_and_faq(content_dir)
+MIXED_STAFF = "mixed-staff"
+FEWEST_BLOCKS = "no-optional-blocks-minimal-rules-and-faq"
 
 
-def no_optional(content_dir: Path, assets_dir: Path) -> None:
+def mixed_staff(content_dir: Path, assets_dir: Path) -> None:
+    """Two axes of the doctors on two doctors, so that neither hides the other: the first
+    without a calendar or a photo (a physician still), the last a professional who is not
+    a physician (with a calendar still)."""
+    if len(grow.read(content_dir / "doctors.yaml")) < 2:
+        note(MIXED_STAFF, "the content has one doctor: both kinds on them")
+    _no_calendar(MIXED_STAFF, needed=False)(content_dir, assets_dir)
+    _non_physician(MIXED_STAFF, needed=False, last=True)(content_dir, assets_dir)
+
+
+def no_optional_blocks_minimal_rules_and_faq(content_dir: Path, assets_dir: Path) -> None:
+    """No optional block, and the fewest visit notes and FAQ entries: the same pages, one
+    taking out what an entry may hold, the other how many there are."""
     no_optional_blocks(content_dir)
+    # The numbers first: the notes that name one go with them.
+    _optional_numbers(FEWEST_BLOCKS)(content_dir, assets_dir)
+    minimal_visit_rules_and_faq(content_dir)
 
 
 def minimal(content_dir: Path, assets_dir: Path) -> None:
@@ -182,25 +202,16 @@ VARIANTS = [
     Variant("single-language", "one language, the sample's second, at /", single_language),
     Variant("one-doctor", "one doctor, who sees every service", one_doctor),
     Variant(
-        "doctor-without-calendar",
-        "a doctor with no Cal.com calendar and no photo",
-        _no_calendar("doctor-without-calendar", needed=True),
+        MIXED_STAFF,
+        "the first doctor with no Cal.com calendar and no photo, the last a professional who "
+        "is not a physician",
+        mixed_staff,
     ),
     Variant(
-        "non-physician",
-        "a professional who is not a physician",
-        _non_physician("non-physician", needed=True),
-    ),
-    Variant(
-        "no-optional-blocks",
+        FEWEST_BLOCKS,
         "no figures (claims), closed days, hero chips, banner, consultation points, FAQ lists "
-        "or notes",
-        no_optional,
-    ),
-    Variant(
-        "minimal-rules-and-faq",
-        "one visit note and one FAQ entry, the rules' numbers optional",
-        minimal_rules_and_faq,
+        "or notes; one visit note and one FAQ entry, the rules' numbers optional",
+        no_optional_blocks_minimal_rules_and_faq,
     ),
     Variant(
         "minimal",

@@ -27,13 +27,23 @@ from devtools.content_variants import (
 DOCTOR_COUNTS = (1, 3, 6)
 
 
+@pytest.fixture(scope="module")
+def teams(tmp_path_factory) -> dict[int, Path]:
+    """content/ with each count of doctors and a seventh service, made once for the
+    module's tests (which only read it), by count."""
+    made: dict[int, Path] = {}
+    for count in DOCTOR_COUNTS:
+        directory = copy_content(tmp_path_factory.mktemp(f"{count}-doctors") / "content")
+        with_doctors(directory, count)
+        add_service(directory)
+        made[count] = directory
+    return made
+
+
 @pytest.fixture(params=DOCTOR_COUNTS, ids=lambda n: f"{n}-doctors")
-def team(request, tmp_path: Path):
+def team(request, teams: dict[int, Path]):
     """content/ with that many doctors and a seventh service, the site's code on it."""
-    directory = copy_content(tmp_path / "content")
-    with_doctors(directory, request.param)
-    add_service(directory)
-    with site_content(directory):
+    with site_content(teams[request.param]):
         yield request.param
 
 
