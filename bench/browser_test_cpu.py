@@ -12,7 +12,7 @@ context's renderer lives only as long as its test). So the machine must be quiet
 else running is counted against the tests it runs beside (the report gives the load
 average before and after).
 
-Writes its report, named after the measure, to bench/reports/ (its raw run to .cache/bench/).
+Writes bench/reports/browser-test-cpu.md (its raw run: .cache/bench/browser-test-cpu.json).
 """
 
 from __future__ import annotations
