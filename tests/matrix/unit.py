@@ -106,6 +106,9 @@ def reads_content(path: Path) -> bool:
 
 
 def languages_of(content_dir: Path) -> list[str]:
+    """The content's language codes, as devtools/content_variants.py's `languages_of` reads
+    them; not imported from there: that module loads the site's content on import, which
+    this process, about to hand over to pytest, does not need."""
     listing = yaml.safe_load((content_dir / "languages.yaml").read_text(encoding="utf-8"))
     return [language["code"] for language in listing]
 
