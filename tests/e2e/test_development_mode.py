@@ -3,9 +3,9 @@
 The development server runs in a copy of the fixture clinic's project
 (devtools/project_copy.py) on free ports, so the edits below never touch the repository's
 files or its production build. The copy's content is the fixture's cut down to what these
-tests look at (`smaller_clinic`): every edit makes Reflex compile every page again, so each
-page less makes each step of the loop cheaper. Every path, text and figure the tests
-expect is read from the copy's content. Pages are client-rendered in development, so
+tests look at (tests/e2e/development_clinic.py): every edit makes Reflex compile every page
+again, so each page less makes each step of the loop cheaper. Every path, text and figure
+the tests expect is read from the copy's content. Pages are client-rendered in development, so
 every check looks at what Chromium shows.
 """
 
@@ -22,15 +22,14 @@ import pytest
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import expect
 
-from devtools.content_variants import keep_doctors
 from devtools.project_copy import copy_project, reflex_env
 from devtools.servers import BIN, free_port, stop, wait_until_up
 from tests.e2e.content_in_own_process import read_content, set_text
+from tests.e2e.development_clinic import smaller_clinic
 from tests.e2e.languages import DEFAULT_LANG, NEXT_LANG
 from tests.e2e.page_ready import page_ready
 from tests.e2e.process_log import log_tail, log_text, scaled_for_load, wait_for_line
 from tests.fixture_clinic.site import FIXTURE_PROJECT
-from tests.matrix.recipes import keep_languages
 from tests.per_test_timeout import outside_the_test_timeout
 
 # One development server for the run: under pytest-xdist (--dist loadgroup) these tests all
@@ -45,10 +44,10 @@ pytestmark = [
 # The first run in a fresh clone installs the npm packages into the copy.
 START_TIMEOUT_S = 600
 # From saving a file to the new worker's compile reported in the log: Reflex restarts its
-# backend worker, which imports the app and compiles its pages again (9-10 s on a quiet
-# 2-core machine for the fixture clinic, 5-6 s of it the compile itself), then from there
-# to the open tab showing it (Vite's update, about a second). Both limits grow with the
-# machine's load (scaled_for_load): they only matter when something is broken.
+# backend worker, which imports the app and compiles its pages again (seconds on a quiet
+# machine, the more pages the longer), then from there to the open tab showing it (Vite's
+# update). Both limits are generous and grow with the machine's load (scaled_for_load):
+# they only matter when something is broken.
 COMPILE_S = 60
 SHOW_S = 30
 # What the development server's log says each time a worker has compiled the pages.
@@ -62,7 +61,7 @@ class DevSite:
 
     def content(self) -> dict:
         """The copy's content model, read fresh (it changes during the tests), in a
-        process of its own: its languages are not this process's (`smaller_clinic`)."""
+        process of its own: its languages are not this process's (development_clinic.py)."""
         return read_content(self.project / "content")
 
     @cached_property
@@ -116,19 +115,12 @@ def dev_site(tmp_path_factory, base_url) -> DevSite:
         stop(site.process)
 
 
-def smaller_clinic(content_dir: Path) -> None:
-    """The fixture clinic's content cut to what these tests look at: the languages they
-    name (DEFAULT_LANG, NEXT_LANG: this process reads the fixture's content) and one
-    doctor, with the recipes a clinic's own edit goes through."""
-    keep_languages(content_dir, list(dict.fromkeys((DEFAULT_LANG, NEXT_LANG))))
-    keep_doctors(content_dir, 1)
-
-
 def start_dev_site(folder: Path) -> DevSite:
     """The development server in a copy of the fixture clinic's project, its content cut
-    down (`smaller_clinic`), once it answers."""
+    down to the languages the tests name (this process reads the fixture's content), once
+    it answers."""
     project = copy_project(folder / "project", FIXTURE_PROJECT)
-    smaller_clinic(project / "content")
+    smaller_clinic(project / "content", [DEFAULT_LANG, NEXT_LANG])
     frontend, backend = free_port(), free_port()
     log = project.parent / "reflex-run.log"
     with log.open("w") as out:
