@@ -119,7 +119,8 @@ def start_dev_site(folder: Path) -> DevSite:
     """The development server in a copy of the fixture clinic's project, its content cut
     down to the languages the tests name (this process reads the fixture's content), once
     it answers."""
-    project = copy_project(folder / "project", FIXTURE_PROJECT)
+    # Its npm packages linked, not copied: the development server only adds Vite's cache.
+    project = copy_project(folder / "project", FIXTURE_PROJECT, link_packages=True)
     smaller_clinic(project / "content", [DEFAULT_LANG, NEXT_LANG])
     frontend, backend = free_port(), free_port()
     log = project.parent / "reflex-run.log"
