@@ -84,10 +84,13 @@ def check_reflex_runs_the_script() -> None:
         )
 
 
-def script_files(folder: Path) -> list[tuple[str, str]]:
+def script_files(folder: Path) -> list[tuple[Path, str]]:
     """Our script and its settings, as paths inside .web and their text."""
     settings = {"folder": str(folder)}
-    return [(SCRIPT, OUR_SCRIPT.read_text()), (SETTINGS, json.dumps(settings, indent=2) + "\n")]
+    return [
+        (Path(SCRIPT), OUR_SCRIPT.read_text()),
+        (Path(SETTINGS), json.dumps(settings, indent=2) + "\n"),
+    ]
 
 
 def trim(folder: Path, max_bytes: int = MAX_BYTES, now: float | None = None) -> int:

@@ -11,7 +11,16 @@
 
 import { createHash, randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
-import { copyFile, mkdir, readdir, readFile, rename, rm, utimes, writeFile } from "node:fs/promises";
+import {
+  copyFile,
+  mkdir,
+  readdir,
+  readFile,
+  rename,
+  rm,
+  utimes,
+  writeFile,
+} from "node:fs/promises";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import * as zlib from "node:zlib";
@@ -67,7 +76,10 @@ function sha256(text) {
 
 /** The cache's folder for one format's entries: the format, its settings and its library. */
 function cacheFolder(/** @type {string} */ format, /** @type {Compressor} */ compressor) {
-  return join(CACHE.folder, `${format}-${sha256(JSON.stringify(compressor.settings)).slice(0, 16)}`);
+  return join(
+    CACHE.folder,
+    `${format}-${sha256(JSON.stringify(compressor.settings)).slice(0, 16)}`,
+  );
 }
 
 /** @param {string} directory @returns {AsyncGenerator<string>} */
