@@ -2,10 +2,10 @@
 compressed before.
 
 Reflex's production build ends by running `.web/compress-static.js`, which writes a brotli
-(highest quality) and a gzip copy of every static file beside it: a third of a small
-clinic's export, spent again in every build on the same bytes (React, React Router, our
-shared modules, in every build of the sample, the fixture clinic, the matrix and the
-benches). We write our own script there in place of Reflex's (`node/compress-static.js`:
+(highest quality) and a gzip copy of every static file beside it: a large share of an
+export's CPU, spent again in every build on bytes compressed before (the framework's
+chunks in every site; every file of a site built before: the tests and benches build the
+same sites run after run). We write our own script there in place of Reflex's (`node/compress-static.js`:
 Reflex's, `node/reflex-compress-static.js`, plus the cache), with a settings file beside it
 naming the cache's folder. An entry is named by the SHA-256 of the file's bytes under a
 folder per format, settings and library version, and is written whole under another name
@@ -50,7 +50,7 @@ REFLEX_SCRIPT_AS_KNOWN = NODE_DIR / "reflex-compress-static.js"
 
 CACHE_ENV = "CLINIC_COMPRESSION_CACHE"
 DEFAULT_CACHE = PROJECT_DIR / ".cache" / "compressed"
-# A build of the sample adds about 2 MB; the bound keeps dozens of builds' worth.
+# Room for the compressed copies of dozens of builds.
 MAX_BYTES = 200_000_000
 # Trimmed down to this share of the bound, so that the next builds do not trim again.
 TRIMMED_TO = 0.75
