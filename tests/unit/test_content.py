@@ -13,12 +13,12 @@ import typing
 from pathlib import Path
 
 import pytest
-import yaml
 from pydantic.fields import FieldInfo
 
 from clinic.site.content import CONTENT_DIR, LANGS, ContentError, load_content
 from clinic.site.content.doctors import PHYSICIAN, CalLink
 from clinic.site.content.files import parse_yaml
+from devtools.content_variants import dump
 
 # The tests that compare one language with another, on a site of one language.
 ONE_LANGUAGE_SKIPS = pytest.mark.skipif(len(LANGS) < 2, reason="a site of one language: no other")
@@ -34,7 +34,7 @@ def content_copy(tmp_path: Path) -> Path:
 def edit_yaml(path: Path, change) -> None:
     data = parse_yaml(path.read_text(encoding="utf-8"))
     change(data)
-    path.write_text(yaml.safe_dump(data, allow_unicode=True), encoding="utf-8")
+    path.write_text(dump(data, sort_keys=True), encoding="utf-8")
 
 
 def read_yaml(path: Path):
