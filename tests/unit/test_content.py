@@ -60,6 +60,18 @@ def test_shipped_content_loads_as_written():
     ]
 
 
+def test_each_reader_of_a_content_file_gets_data_of_its_own(content_copy):
+    """A text is parsed once a process: a reader that changes its data (a test growing a
+    copy of the content) changes no other reader's, and an edited file is read again."""
+    changed = read_yaml(CONTENT_DIR / "doctors.yaml")
+    changed[0]["slug"] = "changed-in-one-reader"
+    assert read_yaml(CONTENT_DIR / "doctors.yaml")[0]["slug"] != "changed-in-one-reader"
+    edit_yaml(content_copy / "doctors.yaml", lambda d: d[0].update(slug="edited-in-the-file"))
+    assert read_yaml(content_copy / "doctors.yaml")[0]["slug"] == "edited-in-the-file"
+    with (content_copy / "doctors.yaml").open(encoding="utf-8") as file:
+        assert parse_yaml(file)[0]["slug"] == "edited-in-the-file"
+
+
 def test_unknown_field_is_rejected(content_copy):
     edit_yaml(content_copy / "clinic.yaml", lambda d: d.update(fax="123"))
     with pytest.raises(
