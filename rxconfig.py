@@ -10,6 +10,7 @@ from clinic.build_steps.site_files.sitemap import SitemapAndRobotsPlugin
 from clinic.build_steps.site_files.static_host import StaticHostFilesPlugin
 from clinic.framework.client_state_slots import ClientStateSlotsCheck
 from clinic.framework.page_modules import PageModulesCheck
+from clinic.framework.patches.compression_cache import CompressionCachePlugin
 from clinic.framework.patches.dev_server_host import LoopbackDevServerPlugin
 from clinic.framework.patches.development_reload import reload_on_every_edit
 from clinic.framework.patches.frontend_lock import FrozenFrontendLockPlugin
@@ -17,6 +18,7 @@ from clinic.framework.patches.language_manifests import LanguageManifestsPlugin
 from clinic.framework.patches.lean_bundle import LeanBundlePlugin
 from clinic.framework.patches.lean_router import LeanRouterPlugin
 from clinic.framework.patches.paint_first import PaintFirstPlugin
+from clinic.framework.patches.reproducible_bundle import ReproducibleBundlePlugin
 from clinic.framework.patches.shell_first import ShellFirstPlugin
 from clinic.framework.patches.tailwind_sources import TAILWIND_SOURCES, TailwindSourcesPlugin
 from clinic.site.routes import LANGS, lang_prefix
@@ -42,6 +44,9 @@ config = rx.Config(
         LeanBundlePlugin(),
         # React Router code for features the site never switches on, left out of the pages.
         LeanRouterPlugin(),
+        # The same code and content build the same bytes (no build time in the bundle): a
+        # build's files are an earlier build's, down to their compressed copies.
+        ReproducibleBundlePlugin(),
         # The 404 page prerendered in each language (served for unknown paths).
         not_found_pages_plugin(),
         # One prerendered file per page: the copy no request is answered with goes before
@@ -63,6 +68,9 @@ config = rx.Config(
         OpenTimesFallbackPlugin(),
         # The CDN's functions that answer open times (Cloudflare Pages, Netlify).
         EdgeRelayPlugin(),
+        # The compressed copies Reflex writes after all the steps above come from a cache
+        # when the same bytes were compressed before (CLINIC_COMPRESSION_CACHE).
+        CompressionCachePlugin(),
         # bun installs exactly reflex.lock/ or fails (bunfig.toml: frozen lockfile).
         FrozenFrontendLockPlugin(),
         # `reflex run`'s development server listens on 127.0.0.1 only (CLINIC_DEV_HOST opens it).

@@ -20,6 +20,7 @@ import time
 import urllib.request
 from pathlib import Path
 
+from clinic.framework.patches.compression_cache import CACHE_ENV, cache_folder
 from clinic.project import PROJECT_DIR as ROOT
 
 # The running interpreter's folder: in the project's virtualenv it also holds node and bun.
@@ -68,11 +69,14 @@ def free_port() -> int:
 
 
 def env() -> dict[str, str]:
-    """Reflex finds node and bun only on PATH: the virtualenv's come first."""
+    """Reflex finds node and bun only on PATH: the virtualenv's come first. Every copy of
+    the project a test or bench builds (the fixture clinic, the matrix, temporary ones)
+    compresses with this project's cache of compressed copies, not one of its own."""
     return {
         **os.environ,
         "PATH": f"{BIN}{os.pathsep}{os.environ['PATH']}",
         "REFLEX_TELEMETRY_ENABLED": "false",
+        CACHE_ENV: str(cache_folder()),
     }
 
 

@@ -72,6 +72,15 @@ def pages_showing(doctor, lang: str) -> list[str]:
     ]
 
 
+def pages_checked(doctor, lang: str) -> list[str]:
+    """Every page showing the doctor in the default language; in the others, their own
+    page. How the avatar draws a photo or initials is the component's, the same on every
+    page; a language brings its words, the accessible name (tests/e2e/languages.py says
+    which tests run in every language)."""
+    pages = pages_showing(doctor, lang)
+    return pages if lang == DEFAULT_LANG else [path_for(doctor_page_id(doctor.slug), lang)]
+
+
 def avatar_of(page, doctor):
     return page.locator(f'main [data-avatar="{doctor.slug}"]').first
 
@@ -86,7 +95,7 @@ def photo_name(doctor, lang: str) -> str:
 @pytest.mark.parametrize("doctor", WITH_PHOTO, ids=slug)
 def test_a_photo_shows_without_javascript(new_context, doctor, lang, way):
     page = page_without_javascript(new_context, way)
-    for path in pages_showing(doctor, lang):
+    for path in pages_checked(doctor, lang):
         page.goto(path)
         avatar = avatar_of(page, doctor)
         avatar.scroll_into_view_if_needed()
@@ -103,7 +112,7 @@ def test_a_photo_shows_without_javascript(new_context, doctor, lang, way):
 @pytest.mark.parametrize("lang", LANGS)
 @pytest.mark.parametrize("doctor", WITH_PHOTO, ids=slug)
 def test_a_photo_shows_once_hydrated(page, doctor, lang):
-    for path in pages_showing(doctor, lang):
+    for path in pages_checked(doctor, lang):
         page.goto(path)
         avatar = avatar_of(page, doctor)
         avatar.scroll_into_view_if_needed()
@@ -161,7 +170,7 @@ def inside_the_ring(png: bytes) -> Image.Image:
 @pytest.mark.parametrize("lang", LANGS)
 @pytest.mark.parametrize("doctor", WITHOUT_PHOTO, ids=slug)
 def test_a_doctor_without_a_photo_shows_initials(page, doctor, lang):
-    for path in pages_showing(doctor, lang):
+    for path in pages_checked(doctor, lang):
         page.goto(path)
         page_ready(page)
         avatar = avatar_of(page, doctor)

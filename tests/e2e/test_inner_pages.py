@@ -39,6 +39,7 @@ from clinic.site.pages.success import note_texts, success_content
 from clinic.site.routes import Page, all_pages, doctor_page_id, page_at, path_for
 from tests.e2e.languages import DEFAULT_LANG, LANGS
 from tests.e2e.page_ready import page_ready
+from tests.e2e.without_javascript import DISABLED, context_without_javascript
 from tests.texts import text_of, text_with_facts
 
 # How many of a language's own most frequent words mark a line as that language's.
@@ -359,10 +360,13 @@ def test_success_page_confirms_and_lists_the_rules(page, lang):
 # ------------------------------------------------------------------ links and twins
 
 
-def test_every_link_in_the_pages_content_resolves(page):
+def test_every_link_in_the_pages_content_resolves(new_context):
     """Every internal link in the content of a page leads to a page of the route table, or
     to a file of the site (a photo's large version), answering 200; an anchor (`#id`, on
-    the page or on another) points at an element that exists there."""
+    the page or on another) points at an element that exists there. Read as the pages
+    arrive, before any script: a patient may tap a link then, and hydration keeps the
+    prerendered links as they are."""
+    page = context_without_javascript(new_context, DISABLED).new_page()
     targets: dict[str, str] = {}
     for p in PAGES:
         open_page(page, p)
