@@ -6,7 +6,7 @@ from __future__ import annotations
 import copy
 import io
 from pathlib import Path
-from typing import TypeVar
+from typing import Any, TypeVar
 
 import yaml
 from pydantic import BaseModel, ValidationError
@@ -24,11 +24,11 @@ _SAFE_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 # What each text parsed to, as a plain dict (no cache_clear: a text's data does not change
 # with the content in use, so devtools/content_variants.py's clear_caches keeps it). The
 # tests load copies of the content that differ from it in a file or two.
-_PARSED: dict[str, object] = {}
+_PARSED: dict[str, Any] = {}
 _PARSED_MOST = 4096
 
 
-def parse_yaml(text_or_file):
+def parse_yaml(text_or_file) -> Any:
     """The data of a YAML text (or open file), safely: plain data, no Python objects. Each
     text is parsed once a process; each caller gets a copy of its own to change."""
     if isinstance(text_or_file, str):
