@@ -9,7 +9,7 @@ times and numbers, attributes) never pass through here.
 from __future__ import annotations
 
 import datetime
-from functools import cache
+from functools import cache, lru_cache
 
 from babel import Locale, UnknownLocaleError
 from babel.dates import (
@@ -38,6 +38,10 @@ def cldr_locale(locale: str) -> Locale:
         return Locale.parse(locale.split("-")[0])
 
 
+# Every text that names a figure formats it again (a page's texts, each of its head texts):
+# the same few numbers over and over (`typed`: an int and an equal float
+# never share an answer).
+@lru_cache(maxsize=None, typed=True)
 def number(value: float, locale: str) -> str:
     """A figure as the locale groups and punctuates it: 5000 -> "5,000" (es-MX, en-US),
     "5.000" (de-DE); 4.9 -> "4.9", "4,9"."""

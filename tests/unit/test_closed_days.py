@@ -11,7 +11,6 @@ from datetime import date, datetime, timedelta
 from zoneinfo import ZoneInfo
 
 import pytest
-import yaml
 
 from clinic.build_steps.site_files import edge_relay
 from clinic.server import open_times
@@ -19,14 +18,14 @@ from clinic.site.components import before_paint, closed_days
 from clinic.site.content import LANGS, ContentError, content, load_content
 from clinic.site.content.clinic_facts import ClosedDays, ClosedDaysNotice
 from clinic.site.content.files import parse_yaml
-from devtools.content_variants import copy_content, site_content
+from devtools.content_variants import copy_content, dump, site_content
 
 
 def edit_clinic(content_dir, change) -> None:
     path = content_dir / "clinic.yaml"
     data = parse_yaml(path.read_text(encoding="utf-8"))
     change(data)
-    path.write_text(yaml.safe_dump(data, allow_unicode=True, sort_keys=False), encoding="utf-8")
+    path.write_text(dump(data), encoding="utf-8")
 
 
 @pytest.fixture

@@ -13,12 +13,12 @@ import typing
 from pathlib import Path
 
 import pytest
-import yaml
 from pydantic.fields import FieldInfo
 
 from clinic.site.content import CONTENT_DIR, LANGS, ContentError, load_content
 from clinic.site.content.doctors import PHYSICIAN, CalLink
 from clinic.site.content.files import parse_yaml
+from devtools.content_variants import dump
 
 # The tests that compare one language with another, on a site of one language.
 ONE_LANGUAGE_SKIPS = pytest.mark.skipif(len(LANGS) < 2, reason="a site of one language: no other")
@@ -34,7 +34,7 @@ def content_copy(tmp_path: Path) -> Path:
 def edit_yaml(path: Path, change) -> None:
     data = parse_yaml(path.read_text(encoding="utf-8"))
     change(data)
-    path.write_text(yaml.safe_dump(data, allow_unicode=True), encoding="utf-8")
+    path.write_text(dump(data, sort_keys=True), encoding="utf-8")
 
 
 def read_yaml(path: Path):
@@ -58,6 +58,18 @@ def test_shipped_content_loads_as_written():
     assert [s.key for s in data.services] == [
         s["key"] for s in read_yaml(CONTENT_DIR / "services.yaml")
     ]
+
+
+def test_each_reader_of_a_content_file_gets_data_of_its_own(content_copy):
+    """A text is parsed once a process: a reader that changes its data (a test growing a
+    copy of the content) changes no other reader's, and an edited file is read again."""
+    changed = read_yaml(CONTENT_DIR / "doctors.yaml")
+    changed[0]["slug"] = "changed-in-one-reader"
+    assert read_yaml(CONTENT_DIR / "doctors.yaml")[0]["slug"] != "changed-in-one-reader"
+    edit_yaml(content_copy / "doctors.yaml", lambda d: d[0].update(slug="edited-in-the-file"))
+    assert read_yaml(content_copy / "doctors.yaml")[0]["slug"] == "edited-in-the-file"
+    with (content_copy / "doctors.yaml").open(encoding="utf-8") as file:
+        assert parse_yaml(file)[0]["slug"] == "edited-in-the-file"
 
 
 def test_unknown_field_is_rejected(content_copy):

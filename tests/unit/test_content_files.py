@@ -15,11 +15,11 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-import yaml
 
 from clinic.site.content import CONTENT_DIR, DEFAULT_LANG, LANGS, ContentError, load_content
 from clinic.site.content.files import parse_yaml
 from clinic.site.content.page_text_files import PAGE_MODELS
+from devtools.content_variants import dump
 
 OTHER_LANG = LANGS[-1]
 
@@ -29,7 +29,7 @@ def read(path: Path):
 
 
 def write(path: Path, data) -> None:
-    path.write_text(yaml.safe_dump(data, allow_unicode=True, sort_keys=False), encoding="utf-8")
+    path.write_text(dump(data), encoding="utf-8")
 
 
 def edit(copy: Path, relative: str, change: Callable) -> None:

@@ -12,7 +12,6 @@ from collections import defaultdict
 from pathlib import Path
 
 import pytest
-import yaml
 from check_jsonschema import main as check_jsonschema
 from click.testing import CliRunner, Result
 
@@ -20,6 +19,7 @@ from clinic.project import PROJECT_DIR
 from clinic.site.content import CONTENT_DIR
 from clinic.site.content import schemas as content_schemas
 from clinic.site.content.files import parse_yaml
+from devtools.content_variants import dump
 
 
 def check(schema: Path, files: list[Path]) -> Result:
@@ -81,9 +81,7 @@ def test_the_doctors_schema_refuses_a_wrong_type_or_an_unknown_field(tmp_path, c
     first_line, _ = path.read_text(encoding="utf-8").split("\n", 1)
     doctors = parse_yaml(path.read_text(encoding="utf-8"))
     change(doctors[0])
-    path.write_text(
-        first_line + "\n" + yaml.safe_dump(doctors, allow_unicode=True), encoding="utf-8"
-    )
+    path.write_text(first_line + "\n" + dump(doctors, sort_keys=True), encoding="utf-8")
     named = copy / first_line.split("=", 1)[1]
     result = check(named, [path])
     assert result.exit_code != 0

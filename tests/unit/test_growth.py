@@ -18,6 +18,7 @@ from devtools.content_variants import (
     add_doctor,
     add_service,
     copy_content,
+    dump,
     grown,
     site_content,
     with_doctors,
@@ -210,7 +211,6 @@ def test_a_service_more_copied_from_one_that_speaks_of_its_specialist_loads(tmp_
     """The service the recipes add copies the last service's page: when that page speaks
     of its specialist ({name}), the new service has one too (the first doctor, who sees
     it), so the copy is content the loader accepts."""
-    import yaml
 
     from clinic.site.content import load_content
     from clinic.site.content.files import parse_yaml
@@ -221,12 +221,12 @@ def test_a_service_more_copied_from_one_that_speaks_of_its_specialist_loads(tmp_
     last = services[-1]["key"]
     seer = next(d["slug"] for d in doctors if last in d["services"])
     services[-1]["specialist"] = seer
-    (directory / "services.yaml").write_text(yaml.safe_dump(services), encoding="utf-8")
+    (directory / "services.yaml").write_text(dump(services, sort_keys=True), encoding="utf-8")
     for lang in LANGS:
         page = directory / "i18n" / lang / "services" / f"{last}.yaml"
         texts = parse_yaml(page.read_text(encoding="utf-8"))
         texts["intro"].append("{name}")
-        page.write_text(yaml.safe_dump(texts, allow_unicode=True), encoding="utf-8")
+        page.write_text(dump(texts, sort_keys=True), encoding="utf-8")
     add_service(directory)
     added = load_content(directory).services[-1]
     assert added.key == NEW_SERVICE["key"] and added.specialist == doctors[0]["slug"]
@@ -241,7 +241,6 @@ def test_a_doctor_more_is_named_as_the_content_names_its_doctors(tmp_path: Path,
     """The recipes' new doctor takes, in each language, the title the content gives its
     doctors of their gender, and none where the content writes its doctors' names
     without one."""
-    import yaml
 
     from clinic.site.content import load_content
     from clinic.site.content.files import parse_yaml
@@ -254,7 +253,7 @@ def test_a_doctor_more_is_named_as_the_content_names_its_doctors(tmp_path: Path,
         for slug, doctor in texts["doctors"].items():
             bare = without_title(doctor["name"], slug)
             doctor["name"] = f"{TITLES[genders[slug]]} {bare}" if titled else bare
-        path.write_text(yaml.safe_dump(texts, allow_unicode=True), encoding="utf-8")
+        path.write_text(dump(texts, sort_keys=True), encoding="utf-8")
     add_doctor(directory, NEW_DOCTOR)
     added = load_content(directory).doctors[-1]
     # Only a title of a doctor of the new one's gender may be given them.

@@ -6,7 +6,6 @@ import re
 import shutil
 
 import pytest
-import yaml
 
 from clinic.site.components.avatar import PHOTO_FOLDER, checked_photo_url, doctor_photo_url
 from clinic.site.components.picture import PHOTO_WIDTHS, photo
@@ -15,6 +14,7 @@ from clinic.site.content.files import parse_yaml
 from clinic.site.page_content.home import CAROUSEL_MAX, CAROUSEL_MIN, HomeContent, home_content
 from clinic.site.pages.home import SECTION_IDS, render
 from clinic.site.routes import page
+from devtools.content_variants import dump
 
 
 def test_home_content_is_the_file_s_logos_photos_and_amenities():
@@ -44,13 +44,13 @@ def test_a_carousel_takes_three_to_twelve_items(tmp_path, field):
             {**written[field][i % len(written[field])], "key": f"item-{i}"} for i in range(count)
         ]
         (copy / "pages" / "home.yaml").write_text(
-            yaml.safe_dump({**written, field: items}, allow_unicode=True), encoding="utf-8"
+            dump({**written, field: items}, sort_keys=True), encoding="utf-8"
         )
         for lang in LANGS:  # each item with the first one's texts
             first = next(iter(texts[lang][field].values()))
             by_key = {item["key"]: first for item in items}
             _texts_file(copy, lang).write_text(
-                yaml.safe_dump({**texts[lang], field: by_key}, allow_unicode=True),
+                dump({**texts[lang], field: by_key}, sort_keys=True),
                 encoding="utf-8",
             )
         if ok:
@@ -76,7 +76,7 @@ def test_a_broken_home_file_names_the_file_and_the_field(tmp_path):
     data = parse_yaml(_texts_file(copy, lang).read_text(encoding="utf-8"))
     key = next(iter(data["facilities"]))
     del data["facilities"][key]["caption"]
-    _texts_file(copy, lang).write_text(yaml.safe_dump(data, allow_unicode=True), encoding="utf-8")
+    _texts_file(copy, lang).write_text(dump(data, sort_keys=True), encoding="utf-8")
     with pytest.raises(
         ContentError,
         match=rf"i18n/{lang}/home\.yaml: field 'facilities\.{key}\.caption': Field required",

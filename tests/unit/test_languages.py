@@ -15,7 +15,6 @@ import sys
 from pathlib import Path
 
 import pytest
-import yaml
 
 from clinic.project import PROJECT_DIR
 from clinic.site.components.language_switcher import PANEL_ID
@@ -31,6 +30,7 @@ from clinic.site.content import (
 from clinic.site.content.files import parse_yaml
 from clinic.site.content.pages.faq import FaqContent
 from clinic.site.routes import all_pages, lang_prefix, path_for
+from devtools.content_variants import dump
 from tools import add_language as tool
 
 # A language none of the site's, started from the last one's texts.
@@ -54,7 +54,7 @@ def read_yaml(path: Path):
 
 
 def write_yaml(path: Path, data) -> None:
-    path.write_text(yaml.safe_dump(data, allow_unicode=True), encoding="utf-8")
+    path.write_text(dump(data, sort_keys=True), encoding="utf-8")
 
 
 def load_in(directory: Path, code: str = LOAD) -> subprocess.CompletedProcess:

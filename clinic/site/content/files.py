@@ -3,8 +3,10 @@ content/, as the staff see it) and the field."""
 
 from __future__ import annotations
 
+import copy
+import io
 from pathlib import Path
-from typing import TypeVar
+from typing import Any, TypeVar
 
 import yaml
 from pydantic import BaseModel, ValidationError
@@ -19,9 +21,28 @@ M = TypeVar("M", bound=BaseModel)
 _SAFE_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 
-def parse_yaml(text_or_file):
-    """The data of a YAML text (or open file), safely: plain data, no Python objects."""
-    return yaml.load(text_or_file, Loader=_SAFE_LOADER)
+# What each text parsed to, as a plain dict (no cache_clear: a text's data does not change
+# with the content in use, so devtools/content_variants.py's clear_caches keeps it). The
+# tests load copies of the content that differ from it in a file or two.
+_PARSED: dict[str, Any] = {}
+_PARSED_MOST = 4096
+
+
+def parse_yaml(text_or_file) -> Any:
+    """The data of a YAML text (or open file), safely: plain data, no Python objects. Each
+    text is parsed once a process; each caller gets a copy of its own to change."""
+    if isinstance(text_or_file, str):
+        text, stream = text_or_file, text_or_file
+    else:
+        # Parsed from a copy that keeps the file's name, which a YAML error names.
+        text = text_or_file.read()
+        stream = io.StringIO(text)
+        stream.name = getattr(text_or_file, "name", "<file>")
+    if text not in _PARSED:
+        if len(_PARSED) >= _PARSED_MOST:
+            _PARSED.clear()
+        _PARSED[text] = yaml.load(stream, Loader=_SAFE_LOADER)
+    return copy.deepcopy(_PARSED[text])
 
 
 def read_yaml(directory: Path, relative: str):

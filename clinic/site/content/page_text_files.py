@@ -23,7 +23,6 @@ Site-wide texts (menus, footer, actions, shared labels) are in content/i18n/<lan
 
 from __future__ import annotations
 
-import functools
 from dataclasses import dataclass
 from typing import Annotated, Any
 
@@ -42,7 +41,7 @@ from clinic.site.content.pages.home import HomeContent
 from clinic.site.content.pages.privacy import PrivacyContent
 from clinic.site.content.pages.service import ServiceContent
 from clinic.site.content.pages.success import SuccessContent
-from clinic.site.content.split_models import texts_model
+from clinic.site.content.split_models import code_cache, texts_model
 
 
 @dataclass(frozen=True)
@@ -181,7 +180,7 @@ def page_texts_model(kind: str) -> type[BaseModel]:
     return _page_texts_model(kind)
 
 
-@functools.cache
+@code_cache
 def _page_texts_model(kind: str) -> type[BaseModel]:
     head: type[BaseModel] = {DOCTOR: DoctorHead, NOT_FOUND: NotFoundHead}.get(kind, PageHead)
     fields: dict[str, Any] = {}

@@ -19,8 +19,9 @@ from __future__ import annotations
 import functools
 import types
 import typing
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
 from pydantic import BaseModel, create_model
 from pydantic.fields import FieldInfo
@@ -30,6 +31,24 @@ from clinic.site.content.errors import ContentError
 from clinic.site.content.languages import LocalizedBase
 
 KEY_FIELDS = ("key", "slug")
+
+K = TypeVar("K", bound=Hashable)
+R = TypeVar("R")
+
+
+def code_cache(function: Callable[[K], R]) -> Callable[[K], R]:
+    """functools.cache for a function of the code alone, whatever the content (a model
+    made from another): the cached function has no `cache_clear`, so what forgets the
+    values computed from the content (devtools/content_variants.py's `clear_caches`, each
+    time a test runs the site on a copy) keeps these, rather than have pydantic build the
+    same models again each time."""
+    cached = functools.cache(function)
+
+    @functools.wraps(function)
+    def once(argument: K) -> R:
+        return cached(argument)
+
+    return once
 
 
 def _args(annotation: Any) -> tuple:
@@ -96,7 +115,7 @@ def _field(annotation: Any, info: FieldInfo, keep_constraints: bool = True) -> t
     return (annotation, copied)
 
 
-@functools.cache
+@code_cache
 def facts_model(model: type[BaseModel]) -> type[BaseModel]:
     """`model` without its texts (the model of its facts file)."""
     fields = {}
@@ -129,7 +148,7 @@ def _text_annotation(annotation: Any) -> Any:
     raise TypeError(f"no text in {annotation!r}")
 
 
-@functools.cache
+@code_cache
 def texts_model(model: type[BaseModel]) -> type[BaseModel]:
     """`model`'s texts in one language (the model of each language's texts file)."""
     fields = {}
