@@ -8,6 +8,7 @@ finds its npm packages installed and the copy builds in seconds, not minutes.
 
 from __future__ import annotations
 
+import os
 import shutil
 import subprocess
 from pathlib import Path
@@ -23,6 +24,7 @@ HARNESS_PREFIX = "test-harness-"
 # The static hosts' tools (tools/static-hosts/node_modules, ~340 MB) and the JavaScript
 # lint and type tools (tools/js/node_modules, ~130 MB): no copy builds with them.
 NODE_TOOLS = (PROJECT_DIR / "tools" / "static-hosts", PROJECT_DIR / "tools" / "js")
+NODE_MODULES = "node_modules"
 
 
 def _skipping(source: Path, with_web: bool):
@@ -37,17 +39,48 @@ def _skipping(source: Path, with_web: bool):
             skip.add(WEB_BUILD.name)  # the last build's output; the copy makes its own
             skip.update(name for name in names if name.startswith(HARNESS_PREFIX))
         if Path(folder) in tools:
-            skip.add("node_modules")
+            skip.add(NODE_MODULES)
         return skip
 
     return skipped
 
 
-def copy_project(dest: Path, source: Path = PROJECT_DIR, with_web: bool = True) -> Path:
+def _link_or_copy(source: str, dest: str) -> None:
+    try:
+        os.link(source, dest)
+    except OSError:  # another disk, or a file system without hard links
+        shutil.copy2(source, dest)
+
+
+def copy_project(
+    dest: Path, source: Path = PROJECT_DIR, with_web: bool = True, link_packages: bool = False
+) -> Path:
     """Copy the project (or another made from it, such as the browser suite's fixture
     clinic) to `dest` (created); returns it. `with_web=False` leaves `.web` out (its npm
-    packages are most of the copy's time), for a copy that never builds the frontend."""
-    shutil.copytree(source, dest, ignore=_skipping(source, with_web), symlinks=True)
+    packages are most of the copy's time), for a copy that never builds the frontend.
+    `link_packages=True` hard-links the files of `.web/node_modules` instead of copying
+    them, for a copy that adds files there (Vite's cache, in a folder of its own) but never
+    changes one: a change would reach the source's packages too."""
+    packages = source / WEB_BUILD.relative_to(PROJECT_DIR).parent / NODE_MODULES
+    ignore = _skipping(source, with_web)
+    if not (link_packages and with_web and packages.is_dir()):
+        shutil.copytree(source, dest, ignore=ignore, symlinks=True)
+        return dest
+
+    def ignore_packages(folder: str, names: list[str]) -> set[str]:
+        skip = ignore(folder, names)
+        if Path(folder) == packages.parent:
+            skip.add(NODE_MODULES)
+        return skip
+
+    shutil.copytree(source, dest, ignore=ignore_packages, symlinks=True)
+    shutil.copytree(
+        packages,
+        dest / packages.relative_to(source),
+        ignore=ignore,
+        symlinks=True,
+        copy_function=_link_or_copy,
+    )
     return dest
 
 

@@ -1,8 +1,12 @@
 """The loop a Python developer works in: `reflex run` (development mode), edit, look.
 
-The development server runs in a copy of the project (devtools/project_copy.py) on free
-ports, so the edits below never touch the repository's files or its production build.
-Pages are client-rendered in development, so every check looks at what Chromium shows.
+The development server runs in a copy of the fixture clinic's project
+(devtools/project_copy.py) on free ports, so the edits below never touch the repository's
+files or its production build. The copy's content is the fixture's cut down to what these
+tests look at (tests/e2e/development_clinic.py): every edit makes Reflex compile every page
+again, so each page less makes each step of the loop cheaper. Every path, text and figure
+the tests expect is read from the copy's content. Pages are client-rendered in development, so
+every check looks at what Chromium shows.
 """
 
 from __future__ import annotations
@@ -11,17 +15,17 @@ import subprocess
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
+from functools import cached_property
 from pathlib import Path
 
 import pytest
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import expect
 
-from clinic.site.content import load_content
-from clinic.site.routes import path_for
-from devtools.content_variants import set_text
 from devtools.project_copy import copy_project, reflex_env
 from devtools.servers import BIN, free_port, stop, wait_until_up
+from tests.e2e.content_in_own_process import read_content, set_text
+from tests.e2e.development_clinic import smaller_clinic
 from tests.e2e.languages import DEFAULT_LANG, NEXT_LANG
 from tests.e2e.page_ready import page_ready
 from tests.e2e.process_log import log_tail, log_text, scaled_for_load, wait_for_line
@@ -40,10 +44,10 @@ pytestmark = [
 # The first run in a fresh clone installs the npm packages into the copy.
 START_TIMEOUT_S = 600
 # From saving a file to the new worker's compile reported in the log: Reflex restarts its
-# backend worker, which imports the app and compiles its pages again (9-10 s on a quiet
-# 2-core machine for the fixture clinic, 5-6 s of it the compile itself), then from there
-# to the open tab showing it (Vite's update, about a second). Both limits grow with the
-# machine's load (scaled_for_load): they only matter when something is broken.
+# backend worker, which imports the app and compiles its pages again (seconds on a quiet
+# machine, the more pages the longer), then from there to the open tab showing it (Vite's
+# update). Both limits are generous and grow with the machine's load (scaled_for_load):
+# they only matter when something is broken.
 COMPILE_S = 60
 SHOW_S = 30
 # What the development server's log says each time a worker has compiled the pages.
@@ -55,9 +59,19 @@ class DevSite:
     def __init__(self, project: Path, url: str, log: Path, process: subprocess.Popen):
         self.project, self.url, self.log, self.process = project, url, log, process
 
-    def content(self):
-        """The copy's content, read fresh (it changes during the tests)."""
-        return load_content(self.project / "content")
+    def content(self) -> dict:
+        """The copy's content model, read fresh (it changes during the tests), in a
+        process of its own: its languages are not this process's (development_clinic.py)."""
+        return read_content(self.project / "content")
+
+    @cached_property
+    def paths(self) -> dict:
+        """Each page's path in each language (read once: the tests never edit a path)."""
+        return self.content()["routes"]["pages"]
+
+    def path(self, page_id: str, lang: str) -> str:
+        """The page's path in `lang`, as the copy's routes.yaml gives it."""
+        return self.paths[page_id][lang]
 
     def compiles(self) -> int:
         """How many compiles the log has reported so far."""
@@ -102,9 +116,12 @@ def dev_site(tmp_path_factory, base_url) -> DevSite:
 
 
 def start_dev_site(folder: Path) -> DevSite:
-    """The development server in a copy of the fixture clinic's project (this process reads
-    its content: its languages), once it answers."""
-    project = copy_project(folder / "project", FIXTURE_PROJECT)
+    """The development server in a copy of the fixture clinic's project, its content cut
+    down to the languages the tests name (this process reads the fixture's content), once
+    it answers."""
+    # Its npm packages linked, not copied: the development server only adds Vite's cache.
+    project = copy_project(folder / "project", FIXTURE_PROJECT, link_packages=True)
+    smaller_clinic(project / "content", [DEFAULT_LANG, NEXT_LANG])
     frontend, backend = free_port(), free_port()
     log = project.parent / "reflex-run.log"
     with log.open("w") as out:
@@ -151,7 +168,7 @@ def shown(locator) -> None:
 )
 def test_pages_render_in_development_without_console_errors(dev_site, dev_page, page_id, lang):
     with dev_site.explained():
-        response = dev_page.goto(path_for(page_id, lang))
+        response = dev_page.goto(dev_site.path(page_id, lang))
         assert response.status == 200
         dev_page.locator("h1").first.wait_for()
         expect(dev_page.locator("html")).to_have_attribute("lang", lang)
@@ -160,7 +177,7 @@ def test_pages_render_in_development_without_console_errors(dev_site, dev_page, 
 
 def test_a_python_edit_shows_without_a_restart(dev_site, dev_page):
     with dev_site.explained():
-        dev_page.goto(path_for("contact", DEFAULT_LANG))
+        dev_page.goto(dev_site.path("contact", DEFAULT_LANG))
         dev_page.locator("h1").first.wait_for()
         page_module = dev_site.project / "clinic" / "site" / "pages" / "contact.py"
         compiled = dev_site.compiles()
@@ -197,15 +214,14 @@ def test_broken_content_is_named_and_the_content_edit_that_fixes_it_shows_withou
         # The tab is open before the edits and shows the fix by itself, as a developer's
         # does: a page loaded while Vite is still sending the recompiled files would have
         # its stylesheet link replaced during hydration (a mismatch a developer never sees).
-        dev_page.goto(path_for("home", lang))
+        dev_page.goto(dev_site.path("home", lang))
         title = dev_page.locator("h1").first
         title.wait_for()
-        expect(title).to_have_text(
-            dev_site.content().i18n[lang][HOME_TITLE_KEY], use_inner_text=True
-        )
+        content = dev_site.content()
+        expect(title).to_have_text(content["i18n"][lang][HOME_TITLE_KEY], use_inner_text=True)
         doctors = dev_site.project / "content" / "doctors.yaml"
         original = doctors.read_text(encoding="utf-8")
-        years = dev_site.content().doctors[0].years_experience
+        years = content["doctors"][0]["years_experience"]
         line = f"years_experience: {years}"
         assert line in original
         doctors.write_text(original.replace(line, "years_experience: 0", 1), encoding="utf-8")
