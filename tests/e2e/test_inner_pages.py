@@ -64,6 +64,14 @@ def main_text(page) -> str:
     return normalize(page.locator("main").inner_text())
 
 
+@pytest.fixture
+def prerendered(new_context):
+    """A page read as it arrives, before any script: the tests that only read a page's
+    content read what a patient sees at first paint, with no hydration running beside
+    them (and none of its CPU)."""
+    return context_without_javascript(new_context, DISABLED).new_page()
+
+
 def open_page(page, p: Page, ready: bool = False):
     """Open a page; every page is prerendered, so its text is there at load. Tests that
     click (client-side navigation) wait until the page is ready too."""
@@ -78,9 +86,10 @@ def open_page(page, p: Page, ready: bool = False):
 
 
 @pytest.mark.parametrize("p", SERVICES, ids=_name)
-def test_service_page_shows_its_facts_what_to_expect_how_to_prepare_and_questions(page, p):
+def test_service_page_shows_its_facts_what_to_expect_how_to_prepare_and_questions(prerendered, p):
     """One load per service page: its layout, head and facts, its specialists, no figure
     of another service, the visit, the preparation, the questions and all its texts."""
+    page = prerendered
     open_page(page, p)
     assert normalize(page.locator("h1").inner_text()) == text_with_facts(
         p.lang, f"pages.{p.id}.title"
@@ -241,7 +250,8 @@ def _hours_rows(locator) -> list[tuple[str, str]]:
 
 
 @pytest.mark.parametrize("lang", LANGS)
-def test_faq_cards_fee_services_and_hours(page, lang):
+def test_faq_cards_fee_services_and_hours(prerendered, lang):
+    page = prerendered
     open_page(page, Page("faq", "faq", lang, path_for("faq", lang)))
     text = main_text(page)
     assert normalize(consultation_price(lang)) in text and consultation_length(lang) in text
@@ -277,8 +287,9 @@ def test_faq_cards_fee_services_and_hours(page, lang):
 
 
 @pytest.mark.parametrize("lang", LANGS)
-def test_faq_entries_are_what_the_page_shows(page, lang):
+def test_faq_entries_are_what_the_page_shows(prerendered, lang):
     """The FAQPage structured data reads faq_entries(): it must match the page."""
+    page = prerendered
     open_page(page, Page("faq", "faq", lang, path_for("faq", lang)))
     cards = page.locator("main [data-faq]").all()
     shown = [
@@ -296,7 +307,8 @@ THIRD_PARTIES = ("WhatsApp", "Meta", "Cal.com", "Google Maps")
 
 
 @pytest.mark.parametrize("lang", LANGS)
-def test_privacy_notice_shows_its_sections_numbered_in_their_order(page, lang):
+def test_privacy_notice_shows_its_sections_numbered_in_their_order(prerendered, lang):
+    page = prerendered
     open_page(page, Page("privacy", "privacy", lang, path_for("privacy", lang)))
     data = privacy_content()
     sections = page.locator("main [data-privacy-section]")
@@ -336,7 +348,8 @@ def test_privacy_contents_link_scrolls_to_its_section(page):
 
 
 @pytest.mark.parametrize("lang", LANGS)
-def test_success_page_confirms_and_lists_the_rules(page, lang):
+def test_success_page_confirms_and_lists_the_rules(prerendered, lang):
+    page = prerendered
     open_page(page, Page("success", "success", lang, path_for("success", lang)))
     expect(page.locator("h1")).to_have_text(
         text_with_facts(lang, "pages.success.title"), use_inner_text=True
@@ -360,13 +373,13 @@ def test_success_page_confirms_and_lists_the_rules(page, lang):
 # ------------------------------------------------------------------ links and twins
 
 
-def test_every_link_in_the_pages_content_resolves(new_context):
+def test_every_link_in_the_pages_content_resolves(prerendered):
     """Every internal link in the content of a page leads to a page of the route table, or
     to a file of the site (a photo's large version), answering 200; an anchor (`#id`, on
     the page or on another) points at an element that exists there. Read as the pages
     arrive, before any script: a patient may tap a link then, and hydration keeps the
     prerendered links as they are."""
-    page = context_without_javascript(new_context, DISABLED).new_page()
+    page = prerendered
     targets: dict[str, str] = {}
     for p in PAGES:
         open_page(page, p)
@@ -454,11 +467,11 @@ def _looks_like(line: str, vocabulary: frozenset[str]) -> bool:
 
 
 @pytest.mark.parametrize("page_id", PAGE_IDS)
-def test_twins_share_no_sentence(new_context, page_id):
+def test_twins_share_no_sentence(prerendered, page_id):
     """Read before any script runs: a page's own texts are all prerendered. What scripts
     add (the open times, a booked visit's summary) needs a stub, and its language is
     checked where it is stubbed (test_open_times.py, test_booked_appointment.py)."""
-    page = context_without_javascript(new_context, DISABLED).new_page()
+    page = prerendered
     texts, sentences = {}, {}
     for lang in LANGS:
         p = Page(page_id, "", lang, path_for(page_id, lang))
