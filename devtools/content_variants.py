@@ -23,7 +23,7 @@ import clinic.site.content as content_module
 from clinic.site.content import CONTENT_DIR, LANGS
 from clinic.site.content.doctors import PHYSICIAN
 from clinic.site.content.files import parse_yaml
-from clinic.site.content.page_text_files import DOCTOR, SERVICE_FILE, PageTextsFile
+from clinic.site.content.page_text_files import DOCTOR, HEAD_KEYS, SERVICE_FILE, PageTextsFile
 from clinic.site.content.pages.home import CAROUSEL_MIN
 
 # A third doctor as the issue describes her: two surnames and accents (slug without them).
@@ -243,6 +243,34 @@ def keep_doctors(content_dir: Path, count: int) -> None:
             professions.pop(unused)
 
     edit_texts(content_dir, DOCTOR_TEXTS, change)
+
+
+def keep_services(content_dir: Path, count: int) -> None:
+    """Only the first `count` services (add_service's counterpart): the others' entries,
+    pages, paths (and the previous site's paths to them), texts and places in the doctors'
+    lists gone. A doctor left with no service sees the first one kept."""
+    services = read(content_dir / "services.yaml")
+    kept, gone = services[:count], {service["key"] for service in services[count:]}
+    write(content_dir / "services.yaml", kept)
+    routes = read(content_dir / "routes.yaml")
+    routes["pages"] = {key: page for key, page in routes["pages"].items() if key not in gone}
+    if "legacy" in routes:
+        routes["legacy"] = {old: key for old, key in routes["legacy"].items() if key not in gone}
+    write(content_dir / "routes.yaml", routes)
+    doctors = read(content_dir / "doctors.yaml")
+    for doctor in doctors:
+        seen = [key for key in doctor["services"] if key not in gone]
+        doctor["services"] = seen or [kept[0]["key"]]
+    write(content_dir / "doctors.yaml", doctors)
+    for lang in languages_of(content_dir):
+        site = content_dir / "i18n" / f"{lang}.yaml"
+        tree = read(site)
+        for group in ("services", HEAD_KEYS):
+            for key in gone:
+                tree.get(group, {}).pop(key, None)
+        write(site, tree)
+        for key in gone:
+            texts_of(content_dir, lang, SERVICE_FILE.format(key=key)).unlink(missing_ok=True)
 
 
 def with_doctors(content_dir: Path, count: int) -> None:
