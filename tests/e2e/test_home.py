@@ -81,7 +81,9 @@ def prerendered_home(request, new_context):
 def open_home(page, lang: str):
     response = page.goto(path_for("home", lang))
     assert response.status == 200
-    # Hydrated: the carousel's Embla instance has reported its first slide.
+    # The certifications carousel at its first slide: true of the prerendered page already,
+    # so not a sign of hydration; a test waits for what it needs of that itself (`ready`,
+    # `page_ready`).
     expect(page.locator("#certifications [data-carousel]")).to_have_attribute(
         "data-selected-index", "0"
     )
