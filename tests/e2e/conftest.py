@@ -58,6 +58,7 @@ from devtools.chromium import (
 from tests.e2e.console import ConsoleErrors
 from tests.e2e.page_ready import track_network
 from tests.e2e.site_under_test import CONTENT_OPTION, NOT_OUR_SERVER, choose_content, given_site
+from tests.e2e.without_javascript import DISABLED, page_without_javascript
 from tests.fixture_clinic.site import FIXTURE_EXPORT
 from tests.per_test_timeout import outside_the_test_timeout
 
@@ -376,3 +377,13 @@ def isolate(context, site: str) -> None:
 def mobile_page(new_context) -> Page:
     """A phone: 390x844, touch, mobile viewport rules."""
     return new_context(viewport=MOBILE, is_mobile=True, has_touch=True).new_page()
+
+
+@pytest.fixture
+def prerendered(new_context) -> Page:
+    """A page read as it arrives, before any script (JavaScript disabled): a test that only
+    reads what the page is prerendered with (texts, links, attributes no script sets)
+    reads what a patient sees at first paint, with no hydration running beside it (and
+    none of its CPU). What hydration keeps of it is checked page by page in
+    test_site_invariants.py; what a script sets or does is read in a `page`."""
+    return page_without_javascript(new_context, DISABLED)

@@ -77,7 +77,12 @@ def expected_ui() -> dict:
 
 
 @pytest.mark.parametrize("lang", LANGS)
-def test_doctor_cards_fee_and_amenities(page, lang):
+def test_doctor_cards_fee_and_amenities(prerendered, lang):
+    """Read before any script: the cards, the Book buttons' places and texts, the fee and
+    the amenities are prerendered. The Book buttons after hydration, which a script
+    takes over, are read where they are clicked (below) and, for a doctor without a
+    calendar, in test_a_doctor_without_a_calendar_is_booked_by_phone_or_whatsapp."""
+    page = prerendered
     response = page.goto(path_for("booking", lang))
     assert response.status == 200
     expect(page.locator("html")).to_have_attribute("lang", lang)

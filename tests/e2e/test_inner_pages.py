@@ -38,8 +38,9 @@ from clinic.site.pages.privacy import privacy_content
 from clinic.site.pages.success import note_texts, success_content
 from clinic.site.routes import Page, all_pages, doctor_page_id, page_at, path_for
 from tests.e2e.languages import DEFAULT_LANG, LANGS
+from tests.e2e.over_http import http_get, served_html
 from tests.e2e.page_ready import page_ready
-from tests.e2e.without_javascript import DISABLED, context_without_javascript
+from tests.html_elements import Elements
 from tests.texts import text_of, text_with_facts
 
 # How many of a language's own most frequent words mark a line as that language's.
@@ -62,14 +63,6 @@ def normalize(text: str) -> str:
 
 def main_text(page) -> str:
     return normalize(page.locator("main").inner_text())
-
-
-@pytest.fixture
-def prerendered(new_context):
-    """A page read as it arrives, before any script: the tests that only read a page's
-    content read what a patient sees at first paint, with no hydration running beside
-    them (and none of its CPU)."""
-    return context_without_javascript(new_context, DISABLED).new_page()
 
 
 def open_page(page, p: Page, ready: bool = False):
@@ -373,38 +366,43 @@ def test_success_page_confirms_and_lists_the_rules(prerendered, lang):
 # ------------------------------------------------------------------ links and twins
 
 
-def test_every_link_in_the_pages_content_resolves(prerendered):
+def test_every_link_in_the_pages_content_resolves(base_url):
     """Every internal link in the content of a page leads to a page of the route table, or
     to a file of the site (a photo's large version), answering 200; an anchor (`#id`, on
-    the page or on another) points at an element that exists there. Read as the pages
-    arrive, before any script: a patient may tap a link then, and hydration keeps the
-    prerendered links as they are."""
-    page = prerendered
+    the page or on another) points at an element that exists there. Read from the HTML
+    the server sends, which is what a browser has before any script: a patient may tap a
+    link then, and hydration keeps the prerendered links as they are."""
+    documents: dict[str, Elements] = {}
+
+    def served(path: str) -> Elements:
+        if path not in documents:
+            documents[path] = Elements(served_html(base_url, path))
+        return documents[path]
+
     targets: dict[str, str] = {}
     for p in PAGES:
-        open_page(page, p)
-        for href in page.locator("main a[href]").evaluate_all(
-            "els => els.map(e => e.getAttribute('href'))"
-        ):
+        page = served(p.path)
+        for link in page.having("href", "a", in_main=True):
+            href = link["href"]
             if href.startswith("#"):
-                assert page.locator(f"[id='{href[1:]}']").count() == 1, f"{href} on {p.path}"
+                assert page.with_id(href[1:]) == 1, f"{href} on {p.path}"
             elif href.startswith("/"):
                 targets.setdefault(href, p.path)
     assert targets
-    anchors: dict[str, set[str]] = {}
+    anchors: dict[str, dict[str, str]] = {}
     for href, source in sorted(targets.items()):
         path, _, fragment = href.partition("#")
         target = page_at(path)
         is_file = bool(PurePosixPath(path).suffix)
         assert target is not None or is_file, f"{href} (on {source}) is not a page of the site"
         if fragment:  # /#services, booking#<slug> (each doctor card): looked for below
-            anchors.setdefault(path, set()).add(fragment)
-        response = page.request.get(path, max_redirects=0)
-        assert response.status == 200, f"{href} (on {source}) answered {response.status}"
+            anchors.setdefault(path, {}).setdefault(fragment, source)
+        status = http_get(base_url + path, follow_redirects=False)[0]
+        assert status == 200, f"{href} (on {source}) answered {status}"
     for path, fragments in sorted(anchors.items()):
-        open_page(page, page_at(path))
-        missing = [f for f in sorted(fragments) if page.locator(f"[id='{f}']").count() != 1]
-        assert not missing, f"{path} has no element with the id of {missing}"
+        page = served(page_at(path).path)
+        missing = {f: source for f, source in sorted(fragments.items()) if page.with_id(f) != 1}
+        assert not missing, f"{path} has no element with the id of {missing} (id: linked from)"
 
 
 def _words(text: str) -> list[str]:

@@ -12,7 +12,6 @@ from __future__ import annotations
 import functools
 import json
 import struct
-import urllib.request
 from html.parser import HTMLParser
 from urllib.parse import unquote
 from xml.etree import ElementTree
@@ -33,6 +32,7 @@ from clinic.site.routes import (
 )
 from clinic.site.structured_data import DAY_NAMES
 from tests.e2e.languages import DEFAULT_LANG, LANGS, NEXT_LANG
+from tests.e2e.over_http import http_get, served_html
 from tests.e2e.page_ready import page_ready
 
 ORIGIN = content().clinic.origin
@@ -118,21 +118,9 @@ class Document(HTMLParser):
         return dict(pairs)
 
 
-def http_get(url: str):
-    with urllib.request.urlopen(url, timeout=20) as response:
-        return (
-            response.status,
-            response.url,
-            response.headers.get("content-type", ""),
-            response.read(),
-        )
-
-
 @functools.cache
 def served(base_url: str, path: str) -> Document:
-    status, final_url, _, body = http_get(base_url + path)
-    assert status == 200 and final_url == base_url + path, f"{path}: {status} at {final_url}"
-    return Document(body.decode("utf-8"))
+    return Document(served_html(base_url, path))
 
 
 def og_locale(lang: str) -> str:

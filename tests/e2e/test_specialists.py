@@ -12,7 +12,6 @@ from clinic.site.navigation import SPECIALISTS_PAGE
 from clinic.site.pages.specialists import OTHERS_ID, section_id
 from clinic.site.routes import doctor_page_id, path_for
 from tests.e2e.languages import DEFAULT_LANG, LANGS
-from tests.e2e.page_ready import page_ready
 from tests.e2e.without_javascript import DISABLED, page_without_javascript
 from tests.texts import text_of
 
@@ -31,9 +30,10 @@ def _groups() -> dict[str, list]:
 
 
 @pytest.mark.parametrize("lang", LANGS)
-def test_every_service_lists_the_doctors_who_see_it(page, lang):
+def test_every_service_lists_the_doctors_who_see_it(prerendered, lang):
+    """Read before any script: the groups, headings and links are all prerendered."""
+    page = prerendered
     page.goto(path_for(SPECIALISTS_PAGE, lang))
-    page_ready(page)
     groups = _groups()
     expect(page.locator("[data-service-group]")).to_have_count(len(groups))
     for service in content().services:

@@ -56,6 +56,10 @@ LEFT_OUT = {
         "the closed-day script on dates and settings of its own, not the content's"
     ),
     "test_the_source_is_read_for_keys_of_every_kind": "the code's text keys, read from the code",
+    "test_the_servers_relay_keeps_the_contract": (
+        "the open-times relay's contract cases (tests/open_times_cases.json), for any doctor "
+        "with a calendar: what the content decides (who has one) is tested beside them"
+    ),
     # The loader's message for a field, a file or a reference broken on purpose, the same
     # break on any content.
     **dict.fromkeys(

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import html
 import re
-from html.parser import HTMLParser
 
 import pytest
 
@@ -18,22 +17,8 @@ from clinic.site.content import content
 from clinic.site.i18n import format_number, format_price
 from clinic.site.routes import all_pages, path_for, twin_path
 from devtools.words import count_words
+from tests.html_elements import Elements
 from tests.sample import spec
-
-
-class Elements(HTMLParser):
-    """Every start tag of a document, in order, with its attributes."""
-
-    def __init__(self, document: str):
-        super().__init__()
-        self.tags: list[tuple[str, dict[str, str]]] = []
-        self.feed(document)
-
-    def handle_starttag(self, tag, attrs):
-        self.tags.append((tag, {name: value or "" for name, value in attrs}))
-
-    def having(self, attribute: str, tag: str | None = None) -> list[dict[str, str]]:
-        return [a for t, a in self.tags if attribute in a and (tag is None or t == tag)]
 
 
 def html_of(build, path: str) -> str:

@@ -39,8 +39,13 @@ def framework_modules() -> list[Path]:
 
 
 def patch_files() -> list[Path]:
-    """The files the patches write into the app (browser entries, stand-ins, Vite plugins)."""
-    return sorted(path for path in PATCHES.rglob("*") if path.is_file() and path.suffix != ".py")
+    """The files the patches write into the app (browser entries, stand-ins, Vite plugins);
+    not Python's bytecode, which a run outside `make` leaves in __pycache__ folders."""
+    return sorted(
+        path
+        for path in PATCHES.rglob("*")
+        if path.is_file() and path.suffix != ".py" and "__pycache__" not in path.parts
+    )
 
 
 @pytest.mark.parametrize("module", framework_modules(), ids=lambda path: path.stem)
