@@ -35,7 +35,7 @@ from tests.e2e.languages import DEFAULT_LANG, LANGS, NEXT_LANG
 from tests.e2e.layout_shifts import RECORD_LAYOUT_SHIFTS, seen_shift_score, seen_shifts
 from tests.e2e.page_ready import UNTIL_IT_STOPS_MOVING, page_ready, scroll_to
 from tests.e2e.stubs import serve_reviews_widget
-from tests.e2e.without_javascript import DISABLED, context_without_javascript
+from tests.e2e.without_javascript import DISABLED, page_without_javascript
 from tests.fixture_clinic.site import FIXTURE_PROJECT
 from tests.texts import text_of, text_with_facts
 
@@ -67,12 +67,12 @@ def home(request, new_context):
 
 @pytest.fixture(**LANGS_AND_SIZES)
 def prerendered_home(request, new_context):
-    """The home page in one language at one size as it arrives, before any script: what
-    a patient sees at first paint, read with no hydration running beside it (and none of
-    its CPU). Every page is prerendered; hydration keeps what was painted (a mismatch
-    fails the hydrated tests of the same page and size on its console error)."""
+    """The home page in one language at one size as it arrives, before any script
+    (conftest's `prerendered` at this size): what a patient sees at first paint, read
+    with no hydration running beside it (and none of its CPU). What hydration keeps of
+    it is checked on every page in test_site_invariants.py."""
     lang, size = request.param
-    page = context_without_javascript(new_context, DISABLED, **size_options(size)).new_page()
+    page = page_without_javascript(new_context, DISABLED, **size_options(size))
     response = page.goto(path_for("home", lang))
     assert response.status == 200
     return page, lang
