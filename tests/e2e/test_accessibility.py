@@ -19,8 +19,10 @@ Each route gets a fresh browser context at each size (nothing left over from ano
 test), a few seconds a page. The focus walk runs first, on the page as it loads; then the
 page is scrolled through to the bottom, so what appears on scroll is checked too: the
 floating book button, lazily started carousels and the third-party fallbacks (every
-third-party host is blocked, as in all e2e tests). axe-core comes from PyPI
-(tests/e2e/axe.py).
+third-party host is blocked, as in all e2e tests). The overlays are opened in turn on
+one load of the home page per language and size, the same load scrolled through: each
+menu of that size is closed again, and seen closed, before the next overlay opens; the
+facilities viewer comes last. axe-core comes from PyPI (tests/e2e/axe.py).
 """
 
 from __future__ import annotations
@@ -28,6 +30,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
+from clinic.site.components.navbar import DROPDOWNS
 from clinic.site.routes import lang_prefix, path_for
 from tests.e2e.axe import describe, run_axe
 from tests.e2e.conftest import DESKTOP, MOBILE
@@ -90,11 +93,6 @@ SMALL_TARGETS = """() => [...document.querySelectorAll(
     .filter((t) => !t.inSentence && t.width > 1 && t.height > 1 && (t.width < 24 || t.height < 24))"""
 
 
-def assert_no_violations(page, where: str) -> None:
-    violations = run_axe(page)
-    assert violations == [], f"axe violations on {where}:\n{describe(violations)}"
-
-
 @pytest.mark.parametrize("path", PATHS)
 def test_no_axe_violation_no_focus_under_a_bar_and_no_small_touch_target_on_a_phone(
     viewport_page, console_errors, base_url, path
@@ -132,39 +130,67 @@ def test_no_axe_violation_no_focus_under_a_bar_and_no_small_touch_target_on_a_ph
     assert not problems, "\n\n".join(problems)
 
 
-@pytest.mark.parametrize("lang", LANGS)
-def test_no_axe_violations_with_the_mobile_menu_open(mobile_page, lang):
-    load(mobile_page, path_for("home", lang))
-    mobile_page.evaluate("window.scrollTo(0, 0)")
-    button = mobile_page.get_by_role("button", name=text_of(lang, "nav.menu_open"), exact=True)
-    panel = mobile_page.locator("#" + button.get_attribute("aria-controls"))
-    button.click()  # its name becomes "close menu"
-    expect(panel).to_be_visible()
-    assert_no_violations(mobile_page, f"the {lang} home page with the mobile menu open")
+# An overlay still open anywhere on the page: the menus are native popovers, the viewer a dialog.
+OPEN_OVERLAYS = ":popover-open, dialog[open]"
 
 
-@pytest.mark.parametrize("menu", ["nav.services", "nav.team"])
-@pytest.mark.parametrize("lang", LANGS)
-def test_no_axe_violations_with_a_dropdown_open(page, lang, menu):
-    load(page, path_for("home", lang))
-    page.evaluate("window.scrollTo(0, 0)")
-    button = page.locator("header nav").get_by_role("button", name=text_of(lang, menu), exact=True)
-    panel = page.locator("#" + button.get_attribute("aria-controls"))
-    button.click()
-    expect(panel).to_be_visible()
-    assert_no_violations(page, f"the {lang} home page with the {menu} dropdown open")
+def menus(page, lang: str, viewport: str) -> dict[str, tuple]:
+    """The menus that open over the page at this size, each by what a message calls it:
+    its button and its panel. On a phone, the menu button; on a wide screen, each of the
+    header's dropdowns (components/navbar.py), labelled `nav.<key>`."""
+    if viewport == "mobile":
+        buttons = {
+            "the mobile menu": page.get_by_role(
+                "button", name=text_of(lang, "nav.menu_open"), exact=True
+            )
+        }
+    else:
+        nav = page.locator("header nav")
+        buttons = {
+            f"the {key} dropdown": nav.get_by_role(
+                "button", name=text_of(lang, f"nav.{key}"), exact=True
+            )
+            for key in DROPDOWNS
+        }
+    return {
+        name: (button, page.locator("#" + button.get_attribute("aria-controls")))
+        for name, button in buttons.items()
+    }
 
 
 @pytest.mark.parametrize("viewport", list(VIEWPORTS))
 @pytest.mark.parametrize("lang", LANGS)
-def test_no_axe_violations_with_the_facilities_viewer_open(new_context, lang, viewport):
+def test_no_axe_violations_with_each_overlay_open(new_context, lang, viewport):
+    """One load of the home page per language and size, each overlay in turn: every menu
+    of that size opened, checked and closed again (and seen closed, so the next check
+    does not see it), then the facilities viewer. Every overlay's violations are
+    reported together."""
     page = new_context(**VIEWPORTS[viewport]).new_page()
     load(page, path_for("home", lang))
+    found = []
+
+    def check(overlay: str) -> None:
+        violations = run_axe(page)
+        if violations:
+            found.append(
+                f"axe violations on the {lang} home page at {viewport} size with {overlay} "
+                f"open:\n{describe(violations)}"
+            )
+
+    page.evaluate("window.scrollTo(0, 0)")
+    for overlay, (button, panel) in menus(page, lang, viewport).items():
+        button.click()
+        expect(panel).to_be_visible()
+        check(overlay)
+        page.keyboard.press("Escape")
+        closed = f"{overlay} closed by Escape before the next overlay opens"
+        expect(panel, closed).to_be_hidden()
+        expect(page.locator(OPEN_OVERLAYS), closed).to_have_count(0)
+
     photo = page.locator("#facilities [data-facility-photo='0']")
     photo.scroll_into_view_if_needed()
     expect(page.locator("#facilities [data-carousel]")).to_have_attribute("data-ready", "")
     photo.click()
     expect(page.get_by_role("dialog")).to_be_visible()
-    assert_no_violations(
-        page, f"the {lang} home page at {viewport} size with the facilities viewer open"
-    )
+    check("the facilities viewer")
+    assert not found, "\n\n".join(found)

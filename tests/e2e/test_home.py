@@ -1,7 +1,8 @@
 """The home page, in a real Chromium against the production server.
 
-What a patient sees and gets, in both languages and at phone and desktop sizes: the
-sections in the spec's order, the carousels (timing, loop, keys, pause, hover, reduced
+What a patient sees and gets, in every language and at phone and desktop sizes: the
+sections in the spec's order with their content (read as the page arrives, before any
+script: what hydration keeps), the carousels (timing, loop, keys, pause, hover, reduced
 motion), the facilities viewer (focus in, trapped, Escape, focus back), the reviews
 script's life cycle, the fallbacks with every third party blocked, and no layout shift.
 """
@@ -34,6 +35,7 @@ from tests.e2e.languages import DEFAULT_LANG, LANGS, NEXT_LANG
 from tests.e2e.layout_shifts import RECORD_LAYOUT_SHIFTS, seen_shift_score, seen_shifts
 from tests.e2e.page_ready import UNTIL_IT_STOPS_MOVING, page_ready, scroll_to
 from tests.e2e.stubs import serve_reviews_widget
+from tests.e2e.without_javascript import DISABLED, page_without_javascript
 from tests.fixture_clinic.site import FIXTURE_PROJECT
 from tests.texts import text_of, text_with_facts
 
@@ -43,21 +45,45 @@ VIEWPORTS = {"mobile": MOBILE, "desktop": DESKTOP}
 SPEC_ORDER = ("hero", "services", "team", "certifications", "facilities", "reviews", "location")
 
 
-@pytest.fixture(
-    params=[(lang, size) for lang in LANGS for size in VIEWPORTS], ids=lambda p: f"{p[0]}-{p[1]}"
-)
-def home(request, new_context):
-    """The home page in one language at one viewport size, third parties blocked."""
-    lang, size = request.param
+# Each language at each size.
+LANGS_AND_SIZES = {
+    "params": [(lang, size) for lang in LANGS for size in VIEWPORTS],
+    "ids": lambda p: f"{p[0]}-{p[1]}",
+}
+
+
+def size_options(size: str) -> dict:
     mobile = size == "mobile"
-    page = new_context(viewport=VIEWPORTS[size], is_mobile=mobile, has_touch=mobile).new_page()
+    return {"viewport": VIEWPORTS[size], "is_mobile": mobile, "has_touch": mobile}
+
+
+@pytest.fixture(**LANGS_AND_SIZES)
+def home(request, new_context):
+    """A page for the home page in one language at one viewport size, third parties
+    blocked."""
+    lang, size = request.param
+    return new_context(**size_options(size)).new_page(), lang
+
+
+@pytest.fixture(**LANGS_AND_SIZES)
+def prerendered_home(request, new_context):
+    """The home page in one language at one size as it arrives, before any script
+    (conftest's `prerendered` at this size): what a patient sees at first paint, read
+    with no hydration running beside it (and none of its CPU). What hydration keeps of
+    it is checked on every page in test_site_invariants.py."""
+    lang, size = request.param
+    page = page_without_javascript(new_context, DISABLED, **size_options(size))
+    response = page.goto(path_for("home", lang))
+    assert response.status == 200
     return page, lang
 
 
 def open_home(page, lang: str):
     response = page.goto(path_for("home", lang))
     assert response.status == 200
-    # Hydrated: the carousel's Embla instance has reported its first slide.
+    # The certifications carousel at its first slide: true of the prerendered page already,
+    # so not a sign of hydration; a test waits for what it needs of that itself (`ready`,
+    # `page_ready`).
     expect(page.locator("#certifications [data-carousel]")).to_have_attribute(
         "data-selected-index", "0"
     )
@@ -67,9 +93,8 @@ def open_home(page, lang: str):
 # ------------------------------------------------------------------ content and order
 
 
-def test_sections_in_spec_order_with_their_content(home, base_url):
-    page, lang = home
-    open_home(page, lang)
+def test_sections_in_spec_order_with_their_content(prerendered_home):
+    page, lang = prerendered_home
     assert [id_ for id_ in SECTION_IDS if id_ in SPEC_ORDER] == list(SPEC_ORDER)
     ids = page.locator("main > section").evaluate_all("els => els.map(e => e.id)")
     assert ids == list(SECTION_IDS)
