@@ -6,11 +6,14 @@ Playwright driver, the server, pytest) while the test runs, test by test, so the
     make bench WHAT=browser-test-cpu ARGS="tests/e2e/test_home.py"
 
 The tests run one at a time (no pytest-xdist, fixed order) against the fixture clinic's production
-server (built and started first, as `make test` does); before and after each test the machine's busy time is read from
-/proc/stat, which counts every process, those a test starts and ends too (a browser
-context's renderer lives only as long as its test). So the machine must be quiet: anything
-else running is counted against the tests it runs beside (the report gives the load
-average before and after).
+server (built and started first, as `make test` does); before and after each test the CPU
+time of pytest's process tree and the server's is read (devtools/cores.py's
+`tree_busy_seconds`): Chromium's processes, those a test starts and ends too (a browser
+context's renderer lives only as long as its test, and the browser's zygote reaps it), the
+Playwright driver, the runtimes a test starts, the server and its workers. Other work on
+the machine is not counted, so the bench holds on a shared machine, though a busy one
+still slows each process down a little (the report gives the load average before and
+after).
 
 Writes bench/reports/browser-test-cpu.md (its raw run: .cache/bench/browser-test-cpu.json).
 """
@@ -28,12 +31,12 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from bench.per_test_cpu import OUT_ENV  # noqa: E402
+from bench.per_test_cpu import OUT_ENV, SERVER_ENV  # noqa: E402
 from devtools.bench_runs import raw_runs_path, report_path, run_record  # noqa: E402
 
 JSON_REPORT = raw_runs_path("browser-test-cpu")
 MD_REPORT = report_path("browser-test-cpu")
-# The pytest plugin that reads the machine's CPU around each test, in the run's own process.
+# The pytest plugin that reads the tests' CPU around each test, in the run's own process.
 PLUGIN = "bench.per_test_cpu"
 TOP_TESTS = 15
 
@@ -57,7 +60,12 @@ def run_tests(pytest_args: list[str]) -> tuple[list[dict], int]:
     prepare()
     url, server = servers.start(None, FIXTURE_PROJECT)
     try:
-        environment = {**os.environ, OUT_ENV: str(out), STARTED_SERVER: url}
+        environment = {
+            **os.environ,
+            OUT_ENV: str(out),
+            SERVER_ENV: str(server.pid),
+            STARTED_SERVER: url,
+        }
         done = subprocess.run(command, cwd=ROOT, env=environment)
     finally:
         servers.stop(server)
@@ -86,8 +94,8 @@ def report(record: dict, status: int) -> str:
         f"{record['date']}, commit {record['commit']}, 2 cores, load average "
         f"{record['load_before']:.2f} before and {record['load_after']:.2f} after. "
         "Written by `bench/browser_test_cpu.py`: the browser tests one at a time against "
-        "the fixture clinic, the machine's busy CPU (every process: Chromium, the "
-        "Playwright driver, the server, pytest) read before and after each test.",
+        "the fixture clinic, the CPU time of pytest's process tree and the server's "
+        "(Chromium, the Playwright driver, the server, pytest) read before and after each test.",
         "",
         f"**{len(rows)} tests: {cpu:.0f} s of CPU in {wall:.0f} s** "
         f"({cpu / max(len(rows), 1):.2f} s a test; pytest's exit status {status}). "
