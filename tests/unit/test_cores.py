@@ -19,9 +19,13 @@ def test_a_child_that_has_ended_is_counted_in_its_parents_tree():
 
 
 def test_work_outside_the_tree_is_not_counted():
-    idle = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(10)"])
+    idle = subprocess.Popen(
+        [sys.executable, "-c", "import time; print('ready', flush=True); time.sleep(60)"],
+        stdout=subprocess.PIPE,
+        text=True,
+    )
     try:
-        time.sleep(0.2)  # its start-up done
+        assert idle.stdout.readline() == "ready\n"  # its start-up done: from here it sleeps
         before = tree_busy_seconds(idle.pid)
         end = time.process_time() + 0.3
         while time.process_time() < end:  # this process works; the sleeper does not
