@@ -84,8 +84,25 @@ def by_file(rows: list[dict]) -> list[tuple[str, int, float, float]]:
     return sorted(((f, int(n), c, w) for f, (n, c, w) in files.items()), key=lambda e: -e[2])
 
 
+def lost_lines(lost: list[dict]) -> list[str]:
+    """The report's word on the tests whose reading is below zero, if any."""
+    if not lost:
+        return []
+    named = ", ".join(f"`{r['test']}` ({r['cpu_s']:.1f} s)" for r in lost)
+    return [
+        f"Left out: {len(lost)} test(s) read below zero, a process having left the counted "
+        f"trees unreaped (its whole CPU time lost from the count): {named}.",
+        "",
+    ]
+
+
 def report(record: dict, status: int) -> str:
     rows = record["samples"]["tests"]
+    # A process that leaves the trees before its parent there has reaped it (one that a
+    # runtime's stop orphans) takes its CPU time with it: the test it leaves in reads
+    # less than nothing. Such tests are named and left out of the sums.
+    lost = [r for r in rows if r["cpu_s"] < 0]
+    rows = [r for r in rows if r["cpu_s"] >= 0]
     cpu = sum(r["cpu_s"] for r in rows)
     wall = sum(r["wall_s"] for r in rows)
     lines = [
@@ -101,6 +118,7 @@ def report(record: dict, status: int) -> str:
         f"({cpu / max(len(rows), 1):.2f} s a test; pytest's exit status {status}). "
         "The server is built and started before the first test.",
         "",
+        *lost_lines(lost),
         "| file | tests | CPU s | CPU s a test | share |",
         "| --- | ---: | ---: | ---: | ---: |",
     ]
