@@ -5,8 +5,9 @@ conditions (scripts on or off, viewport, routes, storage) to prove one more beha
 becomes a step of the journey that already loads it.
 
 `step` names what broke: a failed assertion or Playwright wait inside it fails the test
-with the step's name and where it ran (language, size), so a journey's failure reads as
-precisely as a test of its own would.
+with the step's name and where it ran (language, size), at the head of the message that
+pytest's summary line shows, so a journey's failure reads as precisely as a test of its
+own would.
 """
 
 from __future__ import annotations
@@ -22,11 +23,13 @@ class StepFailed(AssertionError):
 
 
 @contextmanager
-def step(name: str, where: str) -> Iterator[None]:
-    """Run one step of a journey; a failure inside it names `name` and `where`."""
+def step(name: str, where: str = "") -> Iterator[None]:
+    """Run one step of a journey; a failure inside it names `name` (and `where`, when the
+    test's parameters do not already say it)."""
     try:
         yield
     except StepFailed:
         raise
     except (AssertionError, PlaywrightError) as error:
-        raise StepFailed(f"step {name!r} ({where}) failed: {error}") from error
+        place = f" ({where})" if where else ""
+        raise StepFailed(f"step {name!r}{place} failed: {error}") from error

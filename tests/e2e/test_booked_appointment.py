@@ -28,7 +28,7 @@ from clinic.site.pages.success import note_texts
 from clinic.site.routes import doctor_page_id, language, path_for
 from tests.e2e.axe import describe, run_axe
 from tests.e2e.conftest import DESKTOP, MOBILE
-from tests.e2e.journey import step
+from tests.e2e.journeys import step
 from tests.e2e.languages import DEFAULT_LANG, LANGS, NEXT_LANG, choose_language
 from tests.e2e.layout_shifts import RECORD_LAYOUT_SHIFTS, seen_shifts
 from tests.e2e.page_ready import page_ready

@@ -23,7 +23,7 @@ from clinic.site.content import content
 from clinic.site.i18n import consultation_length, consultation_price
 from clinic.site.routes import doctor_page_id, path_for
 from devtools.plain_files import PlainFileServer
-from tests.e2e.journey import step
+from tests.e2e.journeys import step
 from tests.e2e.languages import DEFAULT_LANG, LANGS
 from tests.e2e.page_ready import page_ready
 from tests.e2e.stubs import CAL_PUBLIC, EMBED_JS, answer_cal_com_pages, serve_cal_embed

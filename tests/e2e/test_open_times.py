@@ -29,7 +29,7 @@ from clinic.site.routes import OPEN_TIMES_PATH_PREFIX, doctor_page_id, language,
 from devtools.chromium import MOBILE
 from devtools.plain_files import PlainFileServer
 from tests.e2e.hero_space import EMPTY_BAND_LIMIT_PX, doctor_hero, empty_below_last_line
-from tests.e2e.journey import step
+from tests.e2e.journeys import step
 from tests.e2e.languages import DEFAULT_LANG, LANGS, NEXT_LANG
 from tests.e2e.layout_shifts import RECORD_LAYOUT_SHIFTS, seen_shifts
 from tests.e2e.page_ready import page_ready
