@@ -38,6 +38,7 @@ from clinic.site.pages.privacy import privacy_content
 from clinic.site.pages.success import note_texts, success_content
 from clinic.site.routes import Page, all_pages, doctor_page_id, page_at, path_for
 from tests.e2e.languages import DEFAULT_LANG, LANGS
+from tests.e2e.markup_text import MarkupText
 from tests.e2e.over_http import http_get, served_html
 from tests.e2e.page_ready import page_ready
 from tests.html_elements import Elements
@@ -465,18 +466,22 @@ def _looks_like(line: str, vocabulary: frozenset[str]) -> bool:
 
 
 @pytest.mark.parametrize("page_id", PAGE_IDS)
-def test_twins_share_no_sentence(prerendered, page_id):
-    """Read before any script runs: a page's own texts are all prerendered. What scripts
-    add (the open times, a booked visit's summary) needs a stub, and its language is
-    checked where it is stubbed (test_open_times.py, test_booked_appointment.py)."""
-    page = prerendered
+def test_twins_share_no_sentence(base_url, page_id):
+    """Read from the HTML the server sends, with no browser: everything the markup of the
+    page's <body> says (tests/e2e/markup_text.py), the text on screen and also what is
+    hidden at the moment (a closed-day notice, a closed menu), what only a screen reader
+    reads (its spans, alt and aria-label) and what shows without scripts. That is more
+    than the text a browser shows with scripts off (every line of it is among the lines
+    read here), so no sentence that shows can slip by, and an untranslated one a screen
+    reader reads is caught too. What scripts add (the open times, a booked visit's
+    summary) needs a stub, and its language is checked where it is stubbed
+    (test_open_times.py, test_booked_appointment.py)."""
     texts, sentences = {}, {}
     for lang in LANGS:
-        p = Page(page_id, "", lang, path_for(page_id, lang))
-        open_page(page, p)
-        texts[lang] = page.locator("body").inner_text()
+        path = path_for(page_id, lang)
+        texts[lang] = MarkupText(served_html(base_url, path)).text
         sentences[lang] = _sentences(texts[lang], lang)
-        assert sentences[lang], f"no sentence read on the {lang} {page_id}: {p.path}"
+        assert sentences[lang], f"no sentence read on the {lang} {page_id}: {path}"
     # Every language against the default one, both ways: a language `make language` has
     # just drafted from another keeps that one's sentences until it is translated.
     pairs = [pair for lang in LANGS[1:] for pair in ((DEFAULT_LANG, lang), (lang, DEFAULT_LANG))]
