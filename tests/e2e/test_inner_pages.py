@@ -19,13 +19,11 @@ import pytest
 from playwright.sync_api import expect
 
 from clinic.site import seo
-from clinic.site.components.cal_embed import public_booking_url
 from clinic.site.content import LANGUAGES, content
 from clinic.site.i18n import (
     clinic_values,
     consultation_length,
     consultation_price,
-    doctor_bio,
     fill_facts,
     format_month,
     service_values,
@@ -51,7 +49,6 @@ VOCABULARY_SIZE = 40
 PAGES = all_pages()
 PAGE_IDS = sorted({p.id for p in PAGES})
 SERVICES = [p for p in PAGES if p.kind == "service"]
-DOCTOR_PAGES = [p for p in PAGES if p.kind == "doctor"]
 
 
 def _name(p: Page) -> str:
@@ -169,48 +166,9 @@ def test_specialist_link_opens_the_doctor_page(page):
 # ------------------------------------------------------------------ doctors
 
 
-@pytest.mark.parametrize("p", DOCTOR_PAGES, ids=_name)
-def test_doctor_page_shows_profile_services_and_book_button(page, p):
-    doctor = content().doctor(p.doctor_slug)
-    open_page(page, p, ready=True)
-    expect(page.locator("h1")).to_have_text(doctor.name(p.lang), use_inner_text=True)
-    text = main_text(page)
-    for fact in (
-        doctor.specialty(p.lang),
-        doctor.license(p.lang),
-        doctor_bio(doctor, p.lang),
-        text_of(p.lang, "inner.years", years=doctor.years_experience),
-    ):
-        assert normalize(fact) in text
-    # Initials when there is no photo.
-    if not doctor.image:
-        assert (
-            page.locator(f'main [data-avatar="{doctor.slug}"]').first.inner_text().strip()
-            == doctor.initials
-        )
-    # The services the doctor leads, each linked to its page, in site order.
-    linked = [
-        page.locator("main [data-service]").nth(i).get_attribute("data-service")
-        for i in range(page.locator("main [data-service]").count())
-    ]
-    assert linked == [s.key for s in content().services if s.key in doctor.services]
-    for key in linked:
-        assert page.locator(f'main [data-service="{key}"] a').get_attribute("href") == path_for(
-            key, p.lang
-        )
-    # Both book buttons (hero and closing band) book this doctor: a real link to their
-    # Cal.com page that the embed opens in place (tests/e2e/test_booking.py clicks them).
-    # A doctor without a calendar has none (test_booking.py: a call and a chat instead).
-    books = page.locator(f'main [data-book="{doctor.slug}"]')
-    expect(books).to_have_count(2 if doctor.has_calendar else 0)
-    for i in range(books.count()):
-        expect(books.nth(i)).to_have_attribute("href", public_booking_url(doctor))
-        expect(books.nth(i)).to_have_attribute("data-cal-namespace", doctor.cal_namespace)
-    # The credential line only where the doctor's profession gives one.
-    credential = content().credential(doctor, p.lang)
-    expect(page.locator("main [data-credential]")).to_have_count(1 if credential else 0)
-    if credential:
-        expect(page.locator("main [data-credential]")).to_have_text(credential)
+# A doctor's own page (its profile, services, Book buttons and credential) is checked on
+# the load test_doctor_photos.py makes of it once hydrated, in every language, beside the
+# avatar: tests/e2e/doctor_page.py.
 
 
 # ------------------------------------------------------------------ FAQ
