@@ -1,7 +1,8 @@
-"""The inner pages in a real browser, in every language: the services, about, the doctors,
-FAQ, privacy notice and success.
+"""The inner pages in a real browser, in every language: the services, about, FAQ, privacy
+notice and success (a doctor's own page: test_doctor_photos.py, on its hydrated load).
 
-Each page shows its distinctive facts. On every page of the route table (home, contact
+Each page shows its distinctive facts, read before any script where no script sets them
+(a language's service pages one after another in one browser context). On every page of the route table (home, contact
 and booking too, and any kind added later), every link leads to a page that exists, and
 no sentence of a page appears on its twin in another language. That no translation
 key or unfilled {placeholder} is shown, on these pages and every other, is checked by
@@ -35,6 +36,7 @@ from clinic.site.pages.faq import faq_entries
 from clinic.site.pages.privacy import privacy_content
 from clinic.site.pages.success import note_texts, success_content
 from clinic.site.routes import Page, all_pages, doctor_page_id, page_at, path_for
+from tests.e2e.journey import step
 from tests.e2e.languages import DEFAULT_LANG, LANGS
 from tests.e2e.markup_text import MarkupText
 from tests.e2e.over_http import http_get, served_html
@@ -49,10 +51,6 @@ VOCABULARY_SIZE = 40
 PAGES = all_pages()
 PAGE_IDS = sorted({p.id for p in PAGES})
 SERVICES = [p for p in PAGES if p.kind == "service"]
-
-
-def _name(p: Page) -> str:
-    return f"{p.id}-{p.lang}"
 
 
 def normalize(text: str) -> str:
@@ -76,11 +74,21 @@ def open_page(page, p: Page, ready: bool = False):
 # ------------------------------------------------------------------ services
 
 
-@pytest.mark.parametrize("p", SERVICES, ids=_name)
-def test_service_page_shows_its_facts_what_to_expect_how_to_prepare_and_questions(prerendered, p):
-    """One load per service page: its layout, head and facts, its specialists, no figure
-    of another service, the visit, the preparation, the questions and all its texts."""
-    page = prerendered
+@pytest.mark.parametrize("lang", LANGS)
+def test_service_pages_show_their_facts_what_to_expect_how_to_prepare_and_questions(
+    prerendered, lang
+):
+    """Every service page of a language, one after another in one browser context, read
+    before any script (nothing here is set by one): each page's layout, head and facts,
+    its specialists, the visit, the preparation, the questions and all its texts
+    (`expect_service_page`). A failure names the page."""
+    for p in (service for service in SERVICES if service.lang == lang):
+        with step(p.path):
+            expect_service_page(prerendered, p)
+
+
+def expect_service_page(page, p: Page) -> None:
+    """One load of a service page and what it shows."""
     open_page(page, p)
     assert normalize(page.locator("h1").inner_text()) == text_with_facts(
         p.lang, f"pages.{p.id}.title"
@@ -202,11 +210,16 @@ def _hours_rows(locator) -> list[tuple[str, str]]:
 
 
 @pytest.mark.parametrize("lang", LANGS)
-def test_faq_cards_fee_services_and_hours(prerendered, lang):
+def test_faq_page_cards_fee_services_hours_and_entries(prerendered, lang):
+    """One load of the FAQ page, read before any script (nothing here is set by one): its
+    fee, cards, services, hours, address and doctors; then its cards against
+    faq_entries(), which the FAQPage structured data reads. Only reads: the second step
+    reads the page the first left as it was."""
     page = prerendered
     open_page(page, Page("faq", "faq", lang, path_for("faq", lang)))
     text = main_text(page)
-    assert normalize(consultation_price(lang)) in text and consultation_length(lang) in text
+    fee, length = normalize(consultation_price(lang)), consultation_length(lang)
+    assert fee in text and length in text, f"the fee ({fee}) and length ({length})"
     entries = faq_content().entries
     for entry in entries:
         assert page.locator(f'main [data-faq="{entry.key}"]').count() == 1, entry.key
@@ -219,11 +232,12 @@ def test_faq_cards_fee_services_and_hours(prerendered, lang):
             services.nth(i).locator("a").get_attribute("href")
             for i in range(len(content().services))
         ]
-        assert hrefs == [path_for(s.key, lang) for s in content().services]
+        assert hrefs == [path_for(s.key, lang) for s in content().services], "services' links"
     # Hours identical to the footer's (one source).
     if "hours" in lists:
         faq_hours = _hours_rows(page.locator("main [data-hours]"))
-        assert faq_hours and faq_hours == _hours_rows(page.locator("footer [data-hours]"))
+        footer_hours = _hours_rows(page.locator("footer [data-hours]"))
+        assert faq_hours and faq_hours == footer_hours, "the hours, as the footer's"
     # The address from clinic.yaml, each part where the FAQ's texts name it; doctors
     # linked to their pages.
     address = content().clinic.address
@@ -235,19 +249,15 @@ def test_faq_cards_fee_services_and_hours(prerendered, lang):
             assert normalize(getattr(address, part)) in text, part
     for doctor in content().doctors if "doctors" in lists else []:
         href = path_for(doctor_page_id(doctor.slug), lang)
-        assert page.locator(f'main [data-items="doctors"] a[href="{href}"]').count() == 1
+        assert page.locator(f'main [data-items="doctors"] a[href="{href}"]').count() == 1, href
 
-
-@pytest.mark.parametrize("lang", LANGS)
-def test_faq_entries_are_what_the_page_shows(prerendered, lang):
-    """The FAQPage structured data reads faq_entries(): it must match the page."""
-    page = prerendered
-    open_page(page, Page("faq", "faq", lang, path_for("faq", lang)))
+    # The FAQPage structured data reads faq_entries(): it must match the page.
     cards = page.locator("main [data-faq]").all()
     shown = [
         (normalize(c.locator("[data-faq-question]").inner_text()), _answer_text(c)) for c in cards
     ]
-    assert shown == [(normalize(q), normalize(a)) for q, a in faq_entries(lang)]
+    expected = [(normalize(q), normalize(a)) for q, a in faq_entries(lang)]
+    assert shown == expected, "the cards are not what faq_entries() gives the structured data"
 
 
 # ------------------------------------------------------------------ privacy notice
