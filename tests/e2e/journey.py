@@ -7,11 +7,14 @@ from __future__ import annotations
 from collections.abc import Iterator
 from contextlib import contextmanager
 
+from playwright.sync_api import Error as PlaywrightError
+
 
 @contextmanager
 def step(name: str) -> Iterator[None]:
-    """Run a step: an assertion that fails inside it fails with `name` in front."""
+    """Run a step: an assertion that fails inside it, or a wait that times out, fails with
+    `name` in front."""
     try:
         yield
-    except AssertionError as error:
+    except (AssertionError, PlaywrightError) as error:
         raise AssertionError(f"{name}: {error}") from error
