@@ -85,15 +85,19 @@ INSIDE_ITS_VIEWPORT = """(element) => {
 # ------------------------------------------------------------------ before hydration
 
 
-@pytest.mark.expected_console_errors(*BUNDLE_FAILURES)
-@pytest.mark.parametrize("key", CAROUSELS)
-def test_every_slide_can_be_scrolled_into_view(home_without_js, key):
-    page = home_without_js
+def every_slide_scrolls_into_view(page: Page, key: str) -> None:
+    """The strip scrolls, its last slide starts out of view, and each slide in turn is
+    brought wholly into view by a swipe's worth of scrolling (the native scroll-snap);
+    nothing advances on its own."""
     viewport = page.locator(f"#{viewport_id(key)}")
     viewport.scroll_into_view_if_needed()
     count = CAROUSELS[key]()
-    assert viewport.evaluate("v => v.scrollWidth > v.clientWidth"), "the strip does not scroll"
-    assert not slide_content(page, key, count - 1).evaluate(INSIDE_ITS_VIEWPORT)
+    assert viewport.evaluate("v => v.scrollWidth > v.clientWidth"), (
+        f"the {key} strip does not scroll"
+    )
+    assert not slide_content(page, key, count - 1).evaluate(INSIDE_ITS_VIEWPORT), (
+        f"the {key} strip's last slide is in view before any scrolling"
+    )
     box = viewport.bounding_box()
     page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
     for index in range(count):
@@ -104,70 +108,39 @@ def test_every_slide_can_be_scrolled_into_view(home_without_js, key):
             page.mouse.wheel(width, 0)
         # Wholly visible: on the screen and not clipped by the strip (but for a fraction
         # of a pixel: the slides' widths are fractions of the strip's, its scroll whole).
-        expect(shown).to_be_in_viewport(ratio=0.99)
-    assert viewport.evaluate("v => v.scrollLeft") > 0
+        expect(shown, f"slide {index} of the {key} strip scrolled into view").to_be_in_viewport(
+            ratio=0.99
+        )
+    assert viewport.evaluate("v => v.scrollLeft") > 0, f"the {key} strip did not scroll"
     # Nothing advanced on its own, and the slides sit on a snap point each.
     assert viewport.evaluate("v => getComputedStyle(v).scrollSnapType").startswith("x")
     assert viewport.locator("[data-slide-index]").evaluate_all(
         "els => els.every(e => getComputedStyle(e).scrollSnapAlign.includes('start'))"
-    )
+    ), f"a slide of the {key} strip has no snap point"
 
 
-@pytest.mark.expected_console_errors(*BUNDLE_FAILURES)
-def test_no_carousel_button_is_visible_or_focusable(home_without_js):
-    page = home_without_js
-    for key in CAROUSELS:
-        carousel = page.locator(f"#{key} [data-carousel]")
-        carousel.scroll_into_view_if_needed()
-        for selector in CONTROLS:
-            for button in carousel.locator(selector).all():
-                expect(button).not_to_be_visible()
-                button.focus()
-                expect(button).not_to_be_focused()
-        # Tab from the strip through its slides and on: focus never lands on a control.
-        viewport = page.locator(f"#{viewport_id(key)}")
-        viewport.focus()
-        expect(viewport).to_be_focused()
-        stops = viewport.locator("a[href], button").count() + 1
-        for _ in range(stops):
-            page.keyboard.press("Tab")
-            assert page.evaluate(
-                "() => !document.activeElement.closest('[data-carousel-controls]')"
-            ), "focus reached a carousel button"
-
-
-@pytest.mark.expected_console_errors(*BUNDLE_FAILURES)
-def test_view_larger_opens_the_largest_photo(home_without_js, base_url):
-    page = home_without_js
-    facilities = home_content().facilities
-    links = page.locator("#facilities [data-facility-photo]")
-    expect(links).to_have_count(len(facilities))
-    largest = max(PHOTO_WIDTHS)
-    for link, facility in zip(links.all(), facilities, strict=True):
-        href = photo_url("facilities", facility.key, largest, FALLBACK_FORMAT)
-        expect(link).to_have_attribute("href", href)
-        # It says what it does without JavaScript too: no promise of a dialog, which only
-        # comes with the JavaScript (its name, "view larger", holds both ways).
-        expect(link).not_to_have_attribute("aria-haspopup", re.compile(".*"))
-        expect(link).to_have_accessible_name(
-            text_of(LANG, "home.facilities.open", caption=facility.caption(LANG))
+def no_carousel_button_is_visible_or_focusable(page: Page, key: str) -> None:
+    """Pause, previous and next need JavaScript: not shown, focus() does not reach them,
+    and Tab from the strip through its slides and on never lands on one."""
+    carousel = page.locator(f"#{key} [data-carousel]")
+    carousel.scroll_into_view_if_needed()
+    for selector in CONTROLS:
+        for button in carousel.locator(selector).all():
+            expect(button, f"the {key} carousel's {selector} is shown").not_to_be_visible()
+            button.focus()
+            expect(button, f"the {key} carousel's {selector} takes focus").not_to_be_focused()
+    viewport = page.locator(f"#{viewport_id(key)}")
+    viewport.focus()
+    expect(viewport).to_be_focused()
+    stops = viewport.locator("a[href], button").count() + 1
+    for _ in range(stops):
+        page.keyboard.press("Tab")
+        assert page.evaluate("() => !document.activeElement.closest('[data-carousel-controls]')"), (
+            f"Tab through the {key} strip reached a carousel button"
         )
-        answer = page.request.get(base_url + href)
-        assert answer.ok and answer.headers["content-type"] == "image/jpeg", href
-    # A tap follows it: the browser shows the photo itself.
-    first = links.first
-    first.scroll_into_view_if_needed()
-    href = first.get_attribute("href")
-    with page.expect_response(base_url + href) as opened:
-        first.click()
-    assert opened.value.ok
-    expect(page).to_have_url(base_url + href)
 
 
-@pytest.mark.expected_console_errors(*BUNDLE_FAILURES)
-def test_the_map_control_opens_the_maps_page_and_the_directions_stay(home_without_js):
-    page = home_without_js
-    served = answer_maps_page(page)
+def the_map_control_and_directions_are_links(page: Page) -> None:
     address = content().clinic.address
     for key, _, to in DIRECTIONS:
         expect(page.locator(f"#location [data-directions='{key}']")).to_have_attribute(
@@ -178,8 +151,62 @@ def test_the_map_control_opens_the_maps_page_and_the_directions_stay(home_withou
     expect(control).to_be_visible()
     expect(control).to_have_text(text_of(LANG, "home.location.map_load"))
     expect(control).to_have_attribute("href", MAPS_PAGE)
+
+
+def each_view_larger_link_is_the_largest_photo(page: Page, base_url: str) -> None:
+    """Each facility's link points at the photo's largest file, which answers as a JPEG,
+    and promises no dialog (that only comes with the JavaScript)."""
+    facilities = home_content().facilities
+    links = page.locator("#facilities [data-facility-photo]")
+    expect(links).to_have_count(len(facilities))
+    largest = max(PHOTO_WIDTHS)
+    for link, facility in zip(links.all(), facilities, strict=True):
+        href = photo_url("facilities", facility.key, largest, FALLBACK_FORMAT)
+        expect(link).to_have_attribute("href", href)
+        # Its name, "view larger", holds both ways.
+        expect(link).not_to_have_attribute("aria-haspopup", re.compile(".*"))
+        expect(link).to_have_accessible_name(
+            text_of(LANG, "home.facilities.open", caption=facility.caption(LANG))
+        )
+        answer = page.request.get(base_url + href)
+        assert answer.ok and answer.headers["content-type"] == "image/jpeg", href
+
+
+@pytest.mark.expected_console_errors(*BUNDLE_FAILURES)
+def test_before_its_scripts_the_strips_scroll_the_photos_and_the_map_are_links(
+    home_without_js, base_url
+):
+    """One load of the home page without its JavaScript, at one size, one step after
+    another (each leaves the page as the next needs it: scrolling a strip or tabbing
+    through it changes nothing another step reads):
+    - each strip: every slide can be scrolled into view, nothing advances on its own;
+    - each carousel: no button that needs JavaScript is visible or focusable;
+    - the map control is a link to the clinic's place on the maps service, and the
+      directions links are there;
+    - each "view larger" link is the photo's largest file, and a tap on the first shows it;
+    - back on the home page, a tap on the map control opens the maps page (stubbed)."""
+    page = home_without_js
+    served = answer_maps_page(page)
+    for key in CAROUSELS:
+        every_slide_scrolls_into_view(page, key)
+    for key in CAROUSELS:
+        no_carousel_button_is_visible_or_focusable(page, key)
+    the_map_control_and_directions_are_links(page)
+    each_view_larger_link_is_the_largest_photo(page, base_url)
+
+    first = page.locator("#facilities [data-facility-photo]").first
+    first.scroll_into_view_if_needed()
+    href = first.get_attribute("href")
+    with page.expect_response(base_url + href) as opened:
+        first.click()
+    assert opened.value.ok
+    expect(page, "a tap on the first view-larger link shows the photo").to_have_url(base_url + href)
+
+    page.go_back()
+    control = page.locator("#location [data-map-load]")
+    control.scroll_into_view_if_needed()
     control.click()
-    expect(page).to_have_title("Maps")
+    expect(page, "a tap on the map control opens the maps page").to_have_title("Maps")
     assert served == [MAPS_PAGE]
 
 
