@@ -210,12 +210,23 @@ def _hours_rows(locator) -> list[tuple[str, str]]:
 
 
 @pytest.mark.parametrize("lang", LANGS)
-def test_faq_page_cards_fee_services_hours_and_entries(prerendered, lang):
-    """One load of the FAQ page, read before any script (nothing here is set by one): its
-    fee, cards, services, hours, address and doctors; then its cards against
-    faq_entries(), which the FAQPage structured data reads. Only reads: the second step
-    reads the page the first left as it was."""
-    page = prerendered
+def test_faq_privacy_and_success_pages(prerendered, lang):
+    """The FAQ page, the privacy notice and the success page of a language, one after
+    another in one browser context, each read before any script (nothing here is set by
+    one) and only read. A failure names the page."""
+    for name, expect_page in (
+        ("faq", expect_faq_page),
+        ("privacy", expect_privacy_notice),
+        ("success", expect_success_page),
+    ):
+        with step(path_for(name, lang)):
+            expect_page(prerendered, lang)
+
+
+def expect_faq_page(page, lang: str) -> None:
+    """One load of the FAQ page: its fee, cards, services, hours, address and doctors;
+    then its cards against faq_entries(), which the FAQPage structured data reads (the
+    page as the first reads left it)."""
     open_page(page, Page("faq", "faq", lang, path_for("faq", lang)))
     text = main_text(page)
     fee, length = normalize(consultation_price(lang)), consultation_length(lang)
@@ -268,9 +279,9 @@ def test_faq_page_cards_fee_services_hours_and_entries(prerendered, lang):
 THIRD_PARTIES = ("WhatsApp", "Meta", "Cal.com", "Google Maps")
 
 
-@pytest.mark.parametrize("lang", LANGS)
-def test_privacy_notice_shows_its_sections_numbered_in_their_order(prerendered, lang):
-    page = prerendered
+def expect_privacy_notice(page, lang: str) -> None:
+    """Its sections numbered in their order, its contents, its date, and everyone the site
+    hands data to."""
     open_page(page, Page("privacy", "privacy", lang, path_for("privacy", lang)))
     data = privacy_content()
     sections = page.locator("main [data-privacy-section]")
@@ -309,9 +320,8 @@ def test_privacy_contents_link_scrolls_to_its_section(page):
 # ------------------------------------------------------------------ success
 
 
-@pytest.mark.parametrize("lang", LANGS)
-def test_success_page_confirms_and_lists_the_rules(prerendered, lang):
-    page = prerendered
+def expect_success_page(page, lang: str) -> None:
+    """It confirms and lists the rules, each with its numbers, and links the chat."""
     open_page(page, Page("success", "success", lang, path_for("success", lang)))
     expect(page.locator("h1")).to_have_text(
         text_with_facts(lang, "pages.success.title"), use_inner_text=True
