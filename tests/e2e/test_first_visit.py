@@ -166,26 +166,14 @@ def test_choosing_the_default_language_in_the_switch_is_never_undone(visitor):
     expect_default_home(page)
 
 
-def test_switching_to_the_default_language_before_any_redirect_also_counts(visitor):
-    """A browser in another language that lands on an inner page in its language and
-    switches to the default language has chosen it: a later visit to / stays there."""
-    page = visitor(OTHER_BROWSER)
-    page.goto(path_for("contact", NEXT_LANG))
-    settle(page)
-    assert flag(page) is None
-    language_link(page, DEFAULT_LANG).click()
-    page.wait_for_url("**" + path_for("contact", DEFAULT_LANG))
-    assert flag(page) == DEFAULT_LANG
-    page.goto(REDIRECT_FROM)
-    expect_default_home(page)
-
-
-def test_no_other_path_redirects_and_going_home_inside_the_site_is_not_a_first_visit(visitor):
+def test_no_other_path_redirects_going_home_stays_and_switching_first_counts(visitor):
     """A browser in another language landing on the default language's pages other than /
     stays on each, and nothing is stored; following the logo home from the first keeps
-    the default language (the first-visit script runs only when a document loads). Each
-    landing starts from empty storage, as a fresh browser's (the step before checks it),
-    so each is a first visit still."""
+    the default language (the first-visit script runs only when a document loads). Then,
+    landing on an inner page in its own language and switching to the default language
+    before any redirect is a choice too: it is stored, and a later visit to / stays.
+    Each landing starts from empty storage, as a fresh browser's (the step before checks
+    it), so each is a first visit still; the switch, which stores the choice, comes last."""
     page = visitor(OTHER_BROWSER)
     paths = [path_for(page_id, DEFAULT_LANG) for page_id in ("contact", "booking", "faq")]
     for path in paths:
@@ -203,6 +191,17 @@ def test_no_other_path_redirects_and_going_home_inside_the_site_is_not_a_first_v
                 assert path_of(page) == REDIRECT_FROM
                 expect(page.locator("html")).to_have_attribute("lang", DEFAULT_LANG)
                 assert page.evaluate("Object.keys(localStorage)") == []
+    page.goto(path_for("contact", NEXT_LANG))
+    settle(page)
+    with step("contact in its own language: no redirect, nothing stored"):
+        assert flag(page) is None
+    language_link(page, DEFAULT_LANG).click()
+    with step("switching to the default language stores the choice"):
+        page.wait_for_url("**" + path_for("contact", DEFAULT_LANG))
+        assert flag(page) == DEFAULT_LANG
+    page.goto(REDIRECT_FROM)
+    with step("after the switch, a later visit to / stays"):
+        expect_default_home(page)
 
 
 def test_crawlers_are_not_redirected(visitor):
