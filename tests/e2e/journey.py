@@ -1,20 +1,22 @@
-"""Steps of a journey: a test that proves several behaviours one after another on one
-page load, each step starting from the state the one before left (and checked). A
-failure names the step, so a journey's message says which behaviour broke, where."""
+"""Journeys: several behaviours proven one after another on one load of a page, each step
+starting from the state the previous one left (and checked).
+
+A journey's steps run inside `step("what it proves")`: when one fails, its failure (an
+assertion, a Playwright timeout) carries a note naming the step, which pytest prints
+under the error, so the report says which behaviour broke, not only which line.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 from contextlib import contextmanager
 
-from playwright.sync_api import Error as PlaywrightError
-
 
 @contextmanager
 def step(name: str) -> Iterator[None]:
-    """Run a step: an assertion that fails inside it, or a wait that times out, fails with
-    `name` in front."""
+    """Name the journey's step that is running in whatever fails inside it."""
     try:
         yield
-    except (AssertionError, PlaywrightError) as error:
-        raise AssertionError(f"{name}: {error}") from error
+    except Exception as error:
+        error.add_note(f"journey step: {name}")
+        raise

@@ -28,6 +28,7 @@ from clinic.site.pages.success import note_texts
 from clinic.site.routes import doctor_page_id, language, path_for
 from tests.e2e.axe import describe, run_axe
 from tests.e2e.conftest import DESKTOP, MOBILE
+from tests.e2e.journey import step
 from tests.e2e.languages import DEFAULT_LANG, LANGS, NEXT_LANG, choose_language
 from tests.e2e.layout_shifts import RECORD_LAYOUT_SHIFTS, seen_shifts
 from tests.e2e.page_ready import page_ready
@@ -100,16 +101,9 @@ def book_and_land(page, doctor, lang: str, start, end) -> None:
     expect(page).to_have_url(re.compile(re.escape(path_for("success", lang)) + "$"))
 
 
-@pytest.mark.only_browser("chromium")  # layout-shift entries are Chromium's own
-@pytest.mark.parametrize("size", SIZES)
-@pytest.mark.parametrize("lang", LANGS)
-def test_the_success_page_shows_the_booking_in_the_clinics_time_zone(new_context, lang, size):
-    page = open_context_page(new_context, size, lang)
-    page.add_init_script(RECORD_LAYOUT_SHIFTS)
-    doctor = DOCTORS[-1]
-    start, end = booking_in_a_week()
-    book_and_land(page, doctor, lang, start, end)
-
+def expect_the_summary(page, doctor, lang: str, start, end) -> None:
+    """The booking in the clinic's time zone, the rules still there, seen without
+    scrolling, nothing moved by its arrival, and WCAG 2.2 AA with it shown."""
     summary = page.locator("[data-booked]")
     expect(summary).to_be_visible()
     expect(summary.locator("h2")).to_have_text(text_of(lang, "success.booked_heading"))
@@ -145,14 +139,28 @@ def test_the_success_page_shows_the_booking_in_the_clinics_time_zone(new_context
     assert violations == [], describe(violations)
 
 
-@pytest.mark.parametrize("lang", LANGS)
-def test_the_calendar_file_is_a_valid_event_in_utc_with_the_address_and_the_rules(
-    new_context, lang
-):
-    page = open_context_page(new_context, "phone", lang)
-    doctor = DOCTORS[0]
-    start, end = booking_in_a_week()
-    book_and_land(page, doctor, lang, start, end)
+def expect_it_sent_nowhere(page, sent: list[str], start) -> None:
+    """No request carried the booking, no cookie was set, nothing is in localStorage."""
+    assert not [request for request in sent if UID in request or iso(start) in request]
+    assert page.context.cookies() == []
+    assert UID not in page.evaluate("JSON.stringify(localStorage)")
+
+
+def expect_another_tab_knows_nothing(page) -> None:
+    """Another tab (another visit) opening the success page shows its usual text."""
+    other = page.context.new_page()
+    other.goto(path_for("success", DEFAULT_LANG))
+    page_ready(other)
+    expect(other.locator("[data-booked]")).to_have_count(0)
+    expect(
+        other.get_by_text(text_with_facts(DEFAULT_LANG, "pages.success.intro"), exact=True)
+    ).to_be_visible()
+    other.close()
+
+
+def expect_the_calendar_file(page, doctor, lang: str, start, end) -> None:
+    """The .ics file: RFC 5545 (read back with a real parser), one event in UTC with the
+    doctor, the clinic, the address and the rules."""
     with page.expect_download() as download:
         page.locator("[data-add-to-calendar]").click()
     assert download.value.suggested_filename.endswith(".ics")
@@ -182,6 +190,58 @@ def test_the_calendar_file_is_a_valid_event_in_utc_with_the_address_and_the_rule
         assert note in description
 
 
+def expect_the_same_booking_in_the_next_language(page, doctor, start) -> None:
+    """The header's language switch shows the same booking in the next language."""
+    choose_language(page, NEXT_LANG)
+    expect(page).to_have_url(re.compile(re.escape(path_for("success", NEXT_LANG)) + "$"))
+    expect(page.locator("[data-booked-doctor]")).to_have_text(doctor.name(NEXT_LANG))
+    local_day = start.astimezone(CLINIC_ZONE).date()
+    expect(page.locator("[data-booked-date]")).to_have_text(
+        format_date(local_day, "full", locale=babel_locale(NEXT_LANG))
+    )
+
+
+@pytest.mark.only_browser("chromium")  # layout-shift entries are Chromium's own
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_booking_is_shown_kept_in_the_tab_and_added_to_a_calendar(new_context, lang, size):
+    """A booking fired by Cal.com on the booking page, in a browser in Tokyo, lands on the
+    success page; one load of it then proves, in turn:
+    1. the summary shows the booking in the clinic's time zone (doctor, date, times, zone),
+       the intro gives way to it, the rules stay, it is seen without scrolling, nothing
+       moved as it arrived, axe finds nothing;
+    2. the booking was sent nowhere: no request carried it, no cookie, not in localStorage;
+    3. on a phone, in the default language, another tab knows nothing of it;
+    4. on a phone, the calendar file is a valid RFC 5545 event in UTC with the address
+       and the rules;
+    5. on a desktop, in the default language, switching language shows the same booking
+       in the next language.
+    The phone books the first doctor with a calendar, the desktop the last one, so each
+    doctor's event is read back on the page of each language."""
+    page = open_context_page(new_context, size, lang)
+    page.add_init_script(RECORD_LAYOUT_SHIFTS)
+    sent: list[str] = []
+    page.context.on(
+        "request", lambda request: sent.append(f"{request.url} {request.post_data or ''}")
+    )
+    doctor = DOCTORS[0] if size == "phone" else DOCTORS[-1]
+    start, end = booking_in_a_week()
+    book_and_land(page, doctor, lang, start, end)
+    with step(f"the summary of the booking ({lang}, {size})"):
+        expect_the_summary(page, doctor, lang, start, end)
+    with step(f"the booking was sent nowhere ({lang}, {size})"):
+        expect_it_sent_nowhere(page, sent, start)
+    if size == "phone":
+        if lang == DEFAULT_LANG:
+            with step(f"another tab knows nothing of it ({lang}, {size})"):
+                expect_another_tab_knows_nothing(page)
+        with step(f"the calendar file ({lang}, {size})"):
+            expect_the_calendar_file(page, doctor, lang, start, end)
+    elif lang == DEFAULT_LANG:
+        with step(f"switching to {NEXT_LANG} shows the same booking ({lang}, {size})"):
+            expect_the_same_booking_in_the_next_language(page, doctor, start)
+
+
 def test_a_doctors_own_page_leads_to_a_summary_with_that_doctor(new_context):
     page = open_context_page(new_context, "phone", NEXT_LANG)
     doctor = DOCTORS[0]
@@ -194,70 +254,37 @@ def test_a_doctors_own_page_leads_to_a_summary_with_that_doctor(new_context):
     expect(page.locator("[data-booked-doctor]")).to_have_text(doctor.name(NEXT_LANG))
 
 
-def test_the_booking_is_sent_nowhere_and_kept_only_in_this_tab(new_context):
-    page = open_context_page(new_context, "phone", DEFAULT_LANG)
-    sent = []
-    page.context.on(
-        "request", lambda request: sent.append(f"{request.url} {request.post_data or ''}")
-    )
-    start, end = booking_in_a_week()
-    book_and_land(page, DOCTORS[0], DEFAULT_LANG, start, end)
-    expect(page.locator("[data-booked]")).to_be_visible()
-    page_ready(page)
-    assert not [request for request in sent if UID in request or iso(start) in request]
-    assert page.context.cookies() == []
-    assert UID not in page.evaluate("JSON.stringify(localStorage)")
-    # Another tab (another visit) knows nothing of it.
-    other = page.context.new_page()
-    other.goto(path_for("success", DEFAULT_LANG))
-    page_ready(other)
-    expect(other.locator("[data-booked]")).to_have_count(0)
-    expect(
-        other.get_by_text(text_with_facts(DEFAULT_LANG, "pages.success.intro"), exact=True)
-    ).to_be_visible()
+# What the tab may hold that is no booking to show, first nothing at all.
+NOT_A_BOOKING = {
+    "nothing": None,
+    "not-json": "{not json",
+    "unknown-doctor": (
+        '{"doctor": "nobody", "start": "2030-01-01T10:00:00Z", "end": "2030-01-01T10:30:00Z"}'
+    ),
+    "ends-before-it-starts": json.dumps(
+        {"doctor": DOCTORS[0].slug, "start": "2030-01-01T10:30:00Z", "end": "2030-01-01T10:00:00Z"}
+    ),
+    "no-dates": json.dumps({"doctor": DOCTORS[0].slug, "start": "tomorrow", "end": ""}),
+}
 
 
-@pytest.mark.parametrize(
-    "kept",
-    [
-        None,
-        "{not json",
-        '{"doctor": "nobody", "start": "2030-01-01T10:00:00Z", "end": "2030-01-01T10:30:00Z"}',
-        json.dumps(
-            {
-                "doctor": DOCTORS[0].slug,
-                "start": "2030-01-01T10:30:00Z",
-                "end": "2030-01-01T10:00:00Z",
-            }
-        ),
-        json.dumps({"doctor": DOCTORS[0].slug, "start": "tomorrow", "end": ""}),
-    ],
-    ids=["nothing", "not-json", "unknown-doctor", "ends-before-it-starts", "no-dates"],
-)
-def test_without_a_sensible_booking_the_page_is_as_before(page, kept):
-    page.goto(path_for("home", DEFAULT_LANG))
-    if kept is not None:
-        page.evaluate("([key, value]) => sessionStorage.setItem(key, value)", [STORAGE_KEY, kept])
-    page.goto(path_for("success", DEFAULT_LANG))
-    page_ready(page)
-    expect(page.locator("[data-booked]")).to_have_count(0)
-    expect(
-        page.get_by_text(text_with_facts(DEFAULT_LANG, "pages.success.intro"), exact=True)
-    ).to_be_visible()
-    expect(page.locator("h1")).to_have_text(text_with_facts(DEFAULT_LANG, "pages.success.title"))
-
-
-def test_switching_language_shows_the_same_booking_in_the_other_language(new_context):
-    page = open_context_page(new_context, "desktop", DEFAULT_LANG)
-    doctor = DOCTORS[-1]
-    start, end = booking_in_a_week()
-    book_and_land(page, doctor, DEFAULT_LANG, start, end)
-    expect(page.locator("[data-booked]")).to_be_visible()
-    page_ready(page)
-    choose_language(page, NEXT_LANG)
-    expect(page).to_have_url(re.compile(re.escape(path_for("success", NEXT_LANG)) + "$"))
-    expect(page.locator("[data-booked-doctor]")).to_have_text(doctor.name(NEXT_LANG))
-    local_day = start.astimezone(CLINIC_ZONE).date()
-    expect(page.locator("[data-booked-date]")).to_have_text(
-        format_date(local_day, "full", locale=babel_locale(NEXT_LANG))
-    )
+def test_without_a_sensible_booking_the_page_is_as_before(page):
+    """The success page loaded anew for each thing the tab may hold that is no booking
+    (first with the tab's storage empty, then with each value kept before the next load):
+    each time, no summary, the usual intro and title."""
+    success = path_for("success", DEFAULT_LANG)
+    for name, kept in NOT_A_BOOKING.items():
+        with step(f"kept: {name}"):
+            if kept is not None:
+                page.evaluate(
+                    "([key, value]) => sessionStorage.setItem(key, value)", [STORAGE_KEY, kept]
+                )
+            page.goto(success)
+            page_ready(page)
+            expect(page.locator("[data-booked]")).to_have_count(0)
+            expect(
+                page.get_by_text(text_with_facts(DEFAULT_LANG, "pages.success.intro"), exact=True)
+            ).to_be_visible()
+            expect(page.locator("h1")).to_have_text(
+                text_with_facts(DEFAULT_LANG, "pages.success.title")
+            )

@@ -23,10 +23,11 @@ from clinic.site.content import content
 from clinic.site.i18n import consultation_length, consultation_price
 from clinic.site.routes import doctor_page_id, path_for
 from devtools.plain_files import PlainFileServer
+from tests.e2e.journey import step
 from tests.e2e.languages import DEFAULT_LANG, LANGS
 from tests.e2e.page_ready import page_ready
 from tests.e2e.stubs import CAL_PUBLIC, EMBED_JS, answer_cal_com_pages, serve_cal_embed
-from tests.e2e.without_javascript import EACH_WAY, page_without_javascript
+from tests.e2e.without_javascript import ABORTED, BUNDLE_FAILURES, page_without_javascript
 from tests.texts import text_of, text_with_facts
 
 CAL_ORIGIN = cal_origin()
@@ -73,18 +74,11 @@ def expected_ui() -> dict:
     }
 
 
-# ------------------------------------------------------------------ content of the page
+# ------------------------------------------------------------------ before any script
 
 
-@pytest.mark.parametrize("lang", LANGS)
-def test_doctor_cards_fee_and_amenities(prerendered, lang):
-    """Read before any script: the cards, the Book buttons' places and texts, the fee and
-    the amenities are prerendered. The Book buttons after hydration, which a script
-    takes over, are read where they are clicked (below) and, for a doctor without a
-    calendar, in test_a_doctor_without_a_calendar_is_booked_by_phone_or_whatsapp."""
-    page = prerendered
-    response = page.goto(path_for("booking", lang))
-    assert response.status == 200
+def expect_cards_fee_and_amenities(page, lang: str) -> None:
+    """The cards, the Book buttons' places and texts, the fee and the amenities."""
     expect(page.locator("html")).to_have_attribute("lang", lang)
     assert page.locator("h1").count() == 1
     main = page.locator("main")
@@ -105,29 +99,145 @@ def test_doctor_cards_fee_and_amenities(prerendered, lang):
         expect(amenities).to_contain_text(text_of(lang, f"booking.{key}"))
 
 
+def expect_call_and_chat_on_both_pages(page, lang: str) -> None:
+    """A doctor without a calendar: a call and a chat on their card, then on their page."""
+    doctor = WITHOUT_CALENDAR[0]
+    expect_call_and_chat(page, doctor, lang, page.locator(f"article#{doctor.slug}"))
+    page.goto(path_for(doctor_page_id(doctor.slug), lang))
+    expect_call_and_chat(page, doctor, lang, page.locator("main section").first)
+
+
 @pytest.mark.parametrize("lang", LANGS)
-def test_doctor_anchor_scrolls_to_that_card_below_the_header(page, lang):
-    doctor = content().doctors[-1]
-    page.route(EMBED_JS, lambda route: route.abort())
-    page.goto(f"{path_for('booking', lang)}#{doctor.slug}")
-    card = page.locator(f"#{doctor.slug}")
-    page.wait_for_function(
-        "(id) => { const r = document.getElementById(id).getBoundingClientRect();"
-        " return r.top >= 64 && r.top < 200; }",
-        arg=doctor.slug,
-    )
-    expect(card).to_be_in_viewport()
+def test_the_booking_page_before_any_script(prerendered, lang):
+    """Read with JavaScript disabled, what a patient has before any script: the cards, the
+    Book buttons' places and texts, the fee and the amenities; then, for a doctor without
+    a calendar, the call and the chat on their card and on their own page (the content
+    decides whether there is one). The Book buttons after hydration, which a script takes
+    over, are read where they are clicked (below); the call and the chat after hydration
+    in test_without_cal_com_s_script_every_doctor_is_still_booked, and with the page's
+    scripts failing in test_the_call_and_chat_work_when_the_scripts_fail."""
+    page = prerendered
+    with step("the cards, the fee and the amenities"):
+        response = page.goto(path_for("booking", lang))
+        assert response.status == 200
+        expect_cards_fee_and_amenities(page, lang)
+    if WITHOUT_CALENDAR:
+        with step("a doctor without a calendar: call and chat, card and own page"):
+            expect_call_and_chat_on_both_pages(page, lang)
 
 
-# ------------------------------------------------------------------ Cal.com's loader
+@needs_doctor_without
+@pytest.mark.expected_console_errors(*BUNDLE_FAILURES)
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_call_and_chat_work_when_the_scripts_fail(new_context, lang):
+    """The page's own scripts failing (JavaScript disabled is read in
+    test_the_booking_page_before_any_script): the call and the chat, card and own page."""
+    page = page_without_javascript(new_context, ABORTED)
+    page.goto(path_for("booking", lang))
+    expect_call_and_chat_on_both_pages(page, lang)
+
+
+# ------------------------------------------------------------------ Cal.com's script blocked
+
+
+def expect_links_to_cal_com(page, lang: str) -> None:
+    """Each Book button is a link to the doctor's Cal.com page, in a new tab, on its
+    whole and on its word."""
+    for doctor in DOCTORS:
+        button = book_button(page, doctor)
+        url = f"{CAL_PUBLIC}/{doctor.cal_link}"
+        expect(button).to_have_attribute("href", url)
+        expect(button).to_have_attribute("target", "_blank")
+        # Screen readers hear where the link goes (and that it opens a new tab).
+        expect(button).to_have_accessible_name(
+            f"{text_of(lang, 'booking.book')} {text_of(lang, 'booking.book_with', name=doctor.name(lang))} "
+            f"{text_of(lang, 'booking.opens_cal_com')}"
+        )
+        assert "noopener" in button.get_attribute("rel").split()
+        expect(button).to_have_attribute("data-cal-namespace", doctor.cal_namespace)
+        assert json.loads(button.get_attribute("data-cal-config")) == {"layout": "column_view"}
+        for target in (button, button.get_by_text(text_of(lang, "booking.book"), exact=True)):
+            with page.expect_popup() as popup:
+                target.click()
+            assert popup.value.url.rstrip("/") == url
+            popup.value.close()
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_without_cal_com_s_script_every_doctor_is_still_booked(page, lang):
+    """Cal.com's embed.js blocked, one load of the booking page opened at the last doctor's
+    anchor, hydrated:
+    1. the anchor scrolls to that card, below the fixed header;
+    2. once the page is ready, each doctor without a calendar is booked by a call or a
+       WhatsApp chat, and has no open-times block;
+    3. each Book button is a link to the doctor's Cal.com page in a new tab (on its whole
+       and on its word), named so, and the page itself stays where it is (last: the
+       pages it opens are closed before they finish loading)."""
+    failed = []
+    page.route(EMBED_JS, lambda route: (failed.append(route.request.url), route.abort()))
+    answer_cal_com_pages(page)
+    anchored = content().doctors[-1]
+    address = f"{path_for('booking', lang)}#{anchored.slug}"
+    if DOCTORS:  # only a page with a Book button asks for embed.js
+        with page.expect_event("requestfailed", lambda request: request.url == EMBED_JS):
+            page.goto(address)
+    else:
+        page.goto(address)
+    with step(f"the anchor #{anchored.slug} scrolls to its card below the header"):
+        page.wait_for_function(
+            "(id) => { const r = document.getElementById(id).getBoundingClientRect();"
+            " return r.top >= 64 && r.top < 200; }",
+            arg=anchored.slug,
+        )
+        expect(page.locator(f"#{anchored.slug}")).to_be_in_viewport()
+    if WITHOUT_CALENDAR:
+        with step("a doctor without a calendar: a call or a chat, no open times"):
+            page_ready(page)
+            for doctor in WITHOUT_CALENDAR:
+                card = page.locator(f"article#{doctor.slug}")
+                expect_call_and_chat(page, doctor, lang, card)
+                expect(card.locator("[data-open-times]")).to_have_count(0)
+    if DOCTORS:
+        with step("the Book buttons are links to Cal.com in a new tab"):
+            assert failed == [EMBED_JS]
+            expect(page.locator("[data-cal-ready]")).to_have_attribute("data-cal-ready", "false")
+            expect_links_to_cal_com(page, lang)
+            expect(page).to_have_url(re.compile(re.escape(address) + "$"))
 
 
 @needs_calendar
-@pytest.mark.smoke
-@pytest.mark.parametrize("lang", LANGS)
-def test_embed_is_initialised_with_the_exact_calls_for_each_doctor(page, lang):
+def test_book_buttons_are_links_while_embed_js_is_still_loading(page):
+    pending = []
+    page.route(EMBED_JS, lambda route: pending.append(route))  # never answered
+    answer_cal_com_pages(page)
+    with page.expect_request(EMBED_JS):
+        page.goto(path_for("booking", DEFAULT_LANG))
+    page.wait_for_function("() => !!(window.Cal && window.Cal.loaded)")
+    # The request's route reached Python right after the request event, before this reply.
+    assert len(pending) == 1
+    doctor = DOCTORS[0]
+    with page.expect_popup() as popup:
+        book_button(page, doctor).click()
+    assert popup.value.url.rstrip("/") == f"{CAL_PUBLIC}/{doctor.cal_link}"
+
+
+# ------------------------------------------------------------------ Cal.com in the page
+
+
+def test_embed_is_not_loaded_where_nobody_books(page):
     requests = serve_cal_embed(page)
-    open_booking(page, lang)
+    for page_id in ("home", "contact", "faq", "success"):
+        page.goto(path_for(page_id, DEFAULT_LANG))
+        page_ready(page)
+    assert requests == []
+
+
+# Where a patient may tap a Book button: anywhere on it, on its word, on its icon.
+PARTS = ("button", "text", "icon")
+
+
+def expect_exact_initialisation(page, requests) -> None:
+    """embed.js asked for once; each doctor's namespace made and set up, nothing more."""
     assert page.evaluate("window.__calStubError || null") is None
     assert requests == [EMBED_JS]
     global_calls = [c["args"] for c in calls(page) if c["fn"] == "Cal"]
@@ -140,49 +250,9 @@ def test_embed_is_initialised_with_the_exact_calls_for_each_doctor(page, lang):
         ]
 
 
-def test_embed_is_not_loaded_where_nobody_books(page):
-    requests = serve_cal_embed(page)
-    for page_id in ("home", "contact", "faq", "success"):
-        page.goto(path_for(page_id, DEFAULT_LANG))
-        page_ready(page)
-    assert requests == []
-
-
-@needs_calendar
-def test_coming_back_to_the_page_neither_reloads_nor_reinitialises_the_embed(page):
-    requests = serve_cal_embed(page)
-    open_booking(page, DEFAULT_LANG)
-    # Client-side navigation away and back (React Router), the page is not reloaded.
-    page.locator("header").get_by_role(
-        "link", name=text_of(DEFAULT_LANG, "nav.contact"), exact=True
-    ).first.click()
-    expect(page).to_have_url(re.compile(re.escape(path_for("contact", DEFAULT_LANG)) + "$"))
-    page.go_back()
-    expect(page).to_have_url(re.compile(re.escape(path_for("booking", DEFAULT_LANG)) + "$"))
-    open_booking_ready = page.locator("[data-cal-ready]")
-    expect(open_booking_ready).to_have_attribute("data-cal-ready", "true")
-    assert requests == [EMBED_JS]
-    for doctor in DOCTORS:
-        assert len(ns_calls(page, doctor, "init")) == 1
-    doctor = DOCTORS[0]
-    book_button(page, doctor).click()
-    assert [c[1]["calLink"] for c in ns_calls(page, doctor, "modal")] == [doctor.cal_link]
-
-
-# ------------------------------------------------------------------ Book buttons
-
-
-# Where a patient may tap a Book button: anywhere on it, on its word, on its icon.
-PARTS = ("button", "text", "icon")
-
-
-@needs_calendar
-@pytest.mark.parametrize("lang", LANGS)
-def test_book_button_opens_that_doctors_calendar_in_the_page(page, lang):
-    """Each doctor's button, tapped on each of its parts in turn on one load of the page:
-    every tap opens exactly one calendar, that doctor's."""
-    serve_cal_embed(page)
-    open_booking(page, lang)
+def tap_every_part_of_every_book_button(page, lang: str) -> None:
+    """Each doctor's button, tapped on each of its parts in turn: every tap opens exactly
+    one calendar, that doctor's, in the page."""
     popups = []
     page.on("popup", lambda popup: popups.append(popup))
     for doctor in DOCTORS:
@@ -213,71 +283,58 @@ def test_book_button_opens_that_doctors_calendar_in_the_page(page, lang):
     expect(page).to_have_url(re.compile(re.escape(path_for("booking", lang)) + "$"))
 
 
-@needs_calendar
-@pytest.mark.parametrize("lang", LANGS)
-def test_book_buttons_are_links_to_cal_com_when_embed_js_is_blocked(page, lang):
-    failed = []
-    page.route(EMBED_JS, lambda route: (failed.append(route.request.url), route.abort()))
-    answer_cal_com_pages(page)
-    with page.expect_event("requestfailed", lambda request: request.url == EMBED_JS):
-        page.goto(path_for("booking", lang))
-    assert failed == [EMBED_JS]
-    expect(page.locator("[data-cal-ready]")).to_have_attribute("data-cal-ready", "false")
-    for doctor in DOCTORS:
-        button = book_button(page, doctor)
-        url = f"{CAL_PUBLIC}/{doctor.cal_link}"
-        expect(button).to_have_attribute("href", url)
-        expect(button).to_have_attribute("target", "_blank")
-        # Screen readers hear where the link goes (and that it opens a new tab).
-        expect(button).to_have_accessible_name(
-            f"{text_of(lang, 'booking.book')} {text_of(lang, 'booking.book_with', name=doctor.name(lang))} "
-            f"{text_of(lang, 'booking.opens_cal_com')}"
-        )
-        assert "noopener" in button.get_attribute("rel").split()
-        expect(button).to_have_attribute("data-cal-namespace", doctor.cal_namespace)
-        assert json.loads(button.get_attribute("data-cal-config")) == {"layout": "column_view"}
-        for target in (button, button.get_by_text(text_of(lang, "booking.book"), exact=True)):
-            with page.expect_popup() as popup:
-                target.click()
-            assert popup.value.url.rstrip("/") == url
-            popup.value.close()
+def come_back_by_the_router(page, lang: str, requests) -> None:
+    """Away to the contact page and back by the client router (React Router): the page is
+    not reloaded, embed.js is not asked for again, no namespace is set up twice, and a
+    Book button still opens its doctor's calendar, once."""
+    page.locator("header").get_by_role(
+        "link", name=text_of(lang, "nav.contact"), exact=True
+    ).first.click()
+    expect(page).to_have_url(re.compile(re.escape(path_for("contact", lang)) + "$"))
+    page.go_back()
     expect(page).to_have_url(re.compile(re.escape(path_for("booking", lang)) + "$"))
-
-
-@needs_calendar
-def test_book_buttons_are_links_while_embed_js_is_still_loading(page):
-    pending = []
-    page.route(EMBED_JS, lambda route: pending.append(route))  # never answered
-    answer_cal_com_pages(page)
-    with page.expect_request(EMBED_JS):
-        page.goto(path_for("booking", DEFAULT_LANG))
-    page.wait_for_function("() => !!(window.Cal && window.Cal.loaded)")
-    # The request's route reached Python right after the request event, before this reply.
-    assert len(pending) == 1
+    expect(page.locator("[data-cal-ready]")).to_have_attribute("data-cal-ready", "true")
+    assert requests == [EMBED_JS]
+    for doctor in DOCTORS:
+        assert len(ns_calls(page, doctor, "init")) == 1
     doctor = DOCTORS[0]
-    with page.expect_popup() as popup:
-        book_button(page, doctor).click()
-    assert popup.value.url.rstrip("/") == f"{CAL_PUBLIC}/{doctor.cal_link}"
-
-
-# ------------------------------------------------------------------ after booking
+    before = ns_calls(page, doctor, "modal")
+    book_button(page, doctor).click()
+    modals = ns_calls(page, doctor, "modal")
+    assert len(modals) == len(before) + 1
+    assert modals[-1][1]["calLink"] == doctor.cal_link
 
 
 @needs_calendar
 @pytest.mark.smoke
 @pytest.mark.parametrize("lang", LANGS)
-def test_booking_successful_lands_on_the_success_page_of_that_language(page, lang):
-    serve_cal_embed(page)
+def test_booking_in_the_page_with_cal_com(page, lang):
+    """Cal.com's embed.js served by the stub, one load of the booking page:
+    1. embed.js is initialised with the exact calls for each doctor, once;
+    2. each part of each doctor's Book button opens that doctor's calendar in the page,
+       once a tap (no popup, no navigation);
+    3. in the default language only (the router's behaviour is the same in every one):
+       away and back by the client router, nothing is loaded or set up again, and a
+       Book button still opens its calendar;
+    4. Cal.com's booking-successful event lands on the success page of that language."""
+    requests = serve_cal_embed(page)
     open_booking(page, lang)
-    doctor = DOCTORS[-1]
-    book_button(page, doctor).click()
-    page.evaluate(
-        "([ns]) => window.__calStub.fire(ns, 'bookingSuccessfulV2', {uid: 'sample'})",
-        [doctor.cal_namespace],
-    )
-    expect(page).to_have_url(re.compile(re.escape(path_for("success", lang)) + "$"))
-    expect(page.locator("h1")).to_have_count(1)
-    expect(page.locator("html")).to_have_attribute("lang", lang)
+    with step("embed.js initialised with the exact calls"):
+        expect_exact_initialisation(page, requests)
+    with step("each part of each Book button opens that doctor's calendar"):
+        tap_every_part_of_every_book_button(page, lang)
+    if lang == DEFAULT_LANG:
+        with step("coming back by the router neither reloads nor reinitialises"):
+            come_back_by_the_router(page, lang, requests)
+    with step("a booking lands on the success page of that language"):
+        doctor = DOCTORS[-1]
+        page.evaluate(
+            "([ns]) => window.__calStub.fire(ns, 'bookingSuccessfulV2', {uid: 'sample'})",
+            [doctor.cal_namespace],
+        )
+        expect(page).to_have_url(re.compile(re.escape(path_for("success", lang)) + "$"))
+        expect(page.locator("h1")).to_have_count(1)
+        expect(page.locator("html")).to_have_attribute("lang", lang)
 
 
 # ------------------------------------------------------------------ hosting
@@ -414,29 +471,6 @@ def expect_call_and_chat(page, doctor, lang: str, where) -> None:
     expect(where.locator(f'[data-no-calendar="{doctor.slug}"]')).to_have_text(
         text_of(lang, "inner.no_calendar", name=doctor.name(lang))
     )
-
-
-@needs_doctor_without
-@pytest.mark.parametrize("lang", LANGS)
-def test_a_doctor_without_a_calendar_is_booked_by_phone_or_whatsapp(page, lang):
-    page.goto(path_for("booking", lang))
-    page_ready(page)
-    for doctor in WITHOUT_CALENDAR:
-        card = page.locator(f"article#{doctor.slug}")
-        expect_call_and_chat(page, doctor, lang, card)
-        expect(card.locator("[data-open-times]")).to_have_count(0)
-
-
-@needs_doctor_without
-@pytest.mark.parametrize("way", EACH_WAY)
-@pytest.mark.parametrize("lang", LANGS)
-def test_the_call_and_chat_work_without_javascript(new_context, way, lang):
-    page = page_without_javascript(new_context, way)
-    doctor = WITHOUT_CALENDAR[0]
-    page.goto(path_for("booking", lang))
-    expect_call_and_chat(page, doctor, lang, page.locator(f"article#{doctor.slug}"))
-    page.goto(path_for(doctor_page_id(doctor.slug), lang))
-    expect_call_and_chat(page, doctor, lang, page.locator("main section").first)
 
 
 @needs_doctor_without

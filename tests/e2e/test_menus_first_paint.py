@@ -2,8 +2,10 @@
 page's JavaScript (disabled, or its requests failing) they open and close natively by a
 tap or click, Enter/Space, Escape and a press outside, in a sensible focus order, with
 their expanded state told to screen readers; once hydrated, the client state follows
-them (the header's `data-open`, the dropdowns' arrow keys), a tap before hydration is
-counted once, and any navigation closes them (spec: "closed after any navigation")."""
+them (the header's `data-open`, the dropdowns' arrow keys: for the dropdowns, on the
+contact page's journey in test_chrome.py, which loads that page in the same conditions),
+a tap before hydration is counted once, and any navigation closes them (spec: "closed
+after any navigation")."""
 
 from __future__ import annotations
 
@@ -18,6 +20,7 @@ from clinic.site.routes import path_for
 from tests.e2e.accessibility_tree import accessible_state, is_expanded
 from tests.e2e.conftest import DESKTOP, MOBILE
 from tests.e2e.fixed_header import header_bottom, header_middle
+from tests.e2e.journeys import step
 from tests.e2e.languages import DEFAULT_LANG, NEXT_LANG
 from tests.e2e.page_ready import page_ready
 from tests.e2e.without_javascript import (
@@ -198,48 +201,6 @@ def test_dropdowns_by_keyboard_without_javascript(new_context, way):
 # ------------------------------------------------------------ once hydrated
 
 
-def test_state_follows_the_phone_menu(mobile_page):
-    page = mobile_page
-    page.goto(path_for("contact", DEFAULT_LANG))
-    page_ready(page)
-    button, panel, state = phone_menu(page)
-    expect(state).to_have_attribute("data-open", "false")
-    button.tap()
-    expect(panel).to_be_visible()
-    expect(state).to_have_attribute("data-open", "true")
-    page.keyboard.press("Escape")
-    expect(panel).to_be_hidden()
-    expect(state).to_have_attribute("data-open", "false")
-    button.tap()
-    expect(state).to_have_attribute("data-open", "true")
-    press_outside_on_a_phone(page)
-    expect(panel).to_be_hidden()
-    expect(state).to_have_attribute("data-open", "false")
-
-
-def test_state_follows_the_dropdowns_and_their_arrow_keys_read_it(page):
-    page.goto(path_for("contact", DEFAULT_LANG))
-    page_ready(page)
-    services, services_panel, services_state = dropdown(page, SERVICES)
-    team, team_panel, team_state = dropdown(page, TEAM)
-    services.click()
-    expect(services_state).to_have_attribute("data-open", "true")
-    # ArrowUp moves only in an open dropdown, as the state says: to the last link.
-    page.keyboard.press("ArrowUp")
-    expect(services_panel.get_by_role("link").last).to_be_focused()
-    page.keyboard.press("Home")
-    expect(services_panel.get_by_role("link").first).to_be_focused()
-    page.keyboard.press("End")
-    expect(services_panel.get_by_role("link").last).to_be_focused()
-
-    team.click()  # opening one closes the other
-    expect(team_state).to_have_attribute("data-open", "true")
-    expect(services_state).to_have_attribute("data-open", "false")
-    page.mouse.click(1200, 600)
-    expect(team_panel).to_be_hidden()
-    expect(team_state).to_have_attribute("data-open", "false")
-
-
 def test_a_tap_before_hydration_opens_the_phone_menu_once(mobile_page):
     page = mobile_page
     scripts = open_with_scripts_held(page, path_for("home", DEFAULT_LANG))
@@ -273,13 +234,39 @@ def test_a_click_before_hydration_opens_a_dropdown_once(page):
     expect(services_state).to_have_attribute("data-open", "false")
 
 
-def test_phone_menu_closes_after_any_navigation(mobile_page):
+def test_phone_menu_journey_state_then_every_navigation_closes_it(mobile_page):
+    """The contact page on a phone, hydrated, on one load (a failure names its step):
+
+    1. the header's state follows the menu: opened by a tap, closed by Escape, opened
+       again, closed by a tap outside;
+    2. any navigation closes it: a link to the page already shown, a link to another
+       page and to the page of every service (client-side), back, and forward."""
     page = mobile_page
     home, contact = path_for("home", DEFAULT_LANG), path_for("contact", DEFAULT_LANG)
     page.goto(contact)
     page_ready(page)
     button, panel, state = phone_menu(page)
+    with step("1. the state follows the phone menu", "contact page, phone"):
+        expect(state).to_have_attribute("data-open", "false")
+        button.tap()
+        expect(panel).to_be_visible()
+        expect(state).to_have_attribute("data-open", "true")
+        page.keyboard.press("Escape")
+        expect(panel).to_be_hidden()
+        expect(state).to_have_attribute("data-open", "false")
+        button.tap()
+        expect(state).to_have_attribute("data-open", "true")
+        press_outside_on_a_phone(page)
+        expect(panel).to_be_hidden()
+        expect(state).to_have_attribute("data-open", "false")
 
+    with step("2. any navigation closes the phone menu", "contact page, phone"):
+        phone_menu_closes_after_any_navigation(page, home, contact)
+
+
+def phone_menu_closes_after_any_navigation(page, home: str, contact: str) -> None:
+    """From `contact`, the menu closed: each way of leaving the page closes the menu."""
+    button, panel, state = phone_menu(page)
     button.tap()  # a link to the page already shown
     panel.get_by_role("link", name=text_of(DEFAULT_LANG, "nav.contact"), exact=True).tap()
     expect(panel).to_be_hidden()

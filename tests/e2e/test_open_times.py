@@ -29,6 +29,7 @@ from clinic.site.routes import OPEN_TIMES_PATH_PREFIX, doctor_page_id, language,
 from devtools.chromium import MOBILE
 from devtools.plain_files import PlainFileServer
 from tests.e2e.hero_space import EMPTY_BAND_LIMIT_PX, doctor_hero, empty_below_last_line
+from tests.e2e.journey import step
 from tests.e2e.languages import DEFAULT_LANG, LANGS, NEXT_LANG
 from tests.e2e.layout_shifts import RECORD_LAYOUT_SHIFTS, seen_shifts
 from tests.e2e.page_ready import page_ready
@@ -101,23 +102,7 @@ def expect_the_visit_in_the_times_place(page, doctor, lang):
     expect(block(page, doctor)).to_be_hidden()
 
 
-def normalize(text: str) -> str:
-    return re.sub(r"\s+", " ", text.replace("\u202f", " ").replace("\xa0", " ")).strip()
-
-
-@pytest.fixture
-def far_page(new_context):
-    return new_context(timezone_id=VISITOR_ZONE).new_page()
-
-
-@pytest.mark.parametrize("lang", LANGS)
-@pytest.mark.parametrize("kind", ["booking", "doctor"])
-def test_next_three_times_in_the_clinic_zone_and_the_page_language(far_page, lang, kind):
-    page = far_page
-    doctor = DOCTORS[-1]
-    times = clinic_times()
-    route_answer(page, doctor, times)
-    page.goto(pages_of(doctor, lang)[kind])
+def expect_the_next_three_times(page, doctor, lang: str, times: list[datetime]) -> None:
     bring_near(page, doctor)
     links = block(page, doctor).locator("a")
     expect(links).to_have_count(3)
@@ -140,20 +125,50 @@ def test_next_three_times_in_the_clinic_zone_and_the_page_language(far_page, lan
         assert datetime.fromisoformat(stamp.replace("Z", "+00:00")) == moment
 
 
-@pytest.mark.parametrize("kind", ["booking", "doctor"])
-def test_tapping_a_time_opens_that_doctors_calendar_on_that_day(page, kind):
+def normalize(text: str) -> str:
+    return re.sub(r"\s+", " ", text.replace("\u202f", " ").replace("\xa0", " ")).strip()
+
+
+@pytest.fixture
+def far_page(new_context):
+    return new_context(timezone_id=VISITOR_ZONE).new_page()
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_next_three_times_in_the_clinic_zone_and_the_page_language(far_page, lang):
+    """In a browser in Tokyo, the booking page, then the doctor's page, each loaded with
+    the same answer of the open-times relay: the next three times, earliest first, at the
+    clinic's hours as the language's locale writes them (its clock, its day names)."""
+    page = far_page
+    doctor = DOCTORS[-1]
+    times = clinic_times()
+    route_answer(page, doctor, times)
+    for kind, path in pages_of(doctor, lang).items():
+        with step(f"the {kind} page ({lang})"):
+            page.goto(path)
+            expect_the_next_three_times(page, doctor, lang, times)
+
+
+def test_tapping_a_time_opens_that_doctors_calendar_on_that_day(page):
+    """The booking page, then the doctor's page, each loaded with Cal.com's embed.js served
+    by the stub and the same open times: tapping the second time opens that doctor's
+    calendar in the page, on that day."""
     doctor = DOCTORS[0]
     serve_cal_embed(page)
     times = clinic_times()
     route_answer(page, doctor, times)
-    page.goto(pages_of(doctor, DEFAULT_LANG)[kind])
-    expect(page.locator("[data-cal-ready]").first).to_have_attribute("data-cal-ready", "true")
-    bring_near(page, doctor)
-    block(page, doctor).locator("a").nth(1).click()
-    (modal,) = [c[1] for c in ns_calls(page, doctor, "modal")]
-    day = times[1].date().isoformat()
-    assert modal["calLink"] == doctor.cal_link
-    assert modal["config"] == {"layout": "column_view", "date": day, "month": day[:7]}
+    for kind, path in pages_of(doctor, DEFAULT_LANG).items():
+        with step(f"a time tapped on the {kind} page"):
+            page.goto(path)
+            expect(page.locator("[data-cal-ready]").first).to_have_attribute(
+                "data-cal-ready", "true"
+            )
+            bring_near(page, doctor)
+            block(page, doctor).locator("a").nth(1).click()
+            (modal,) = [c[1] for c in ns_calls(page, doctor, "modal")]
+            day = times[1].date().isoformat()
+            assert modal["calLink"] == doctor.cal_link
+            assert modal["config"] == {"layout": "column_view", "date": day, "month": day[:7]}
 
 
 def test_times_are_links_to_that_day_on_cal_com_when_the_embed_is_blocked(page):
@@ -197,36 +212,48 @@ def test_the_real_server_without_cal_com_shows_no_block_and_no_error(page):
     assert all(a.status == 200 for a in answers)
 
 
-@pytest.mark.parametrize("failure", ["abort", "hang", "empty", "garbage"])
-def test_any_failure_leaves_the_page_as_it_is(page, console_errors, failure):
+# How the open-times relay may fail, the hanging one last (its request stays open), and
+# the bodies of those that answer.
+FAILURES = ("abort", "empty", "garbage", "hang")
+FAILED_BODIES = {"empty": '{"times": []}', "garbage": "{oops"}
+
+
+def failing_relay(failure: str, pending: list):
+    """A route handler for the relay's requests that fails as `failure` says (a hanging
+    request's route is kept in `pending`, never answered)."""
+    if failure == "abort":
+        return lambda route: route.abort()
+    if failure == "hang":
+        return lambda route: pending.append(route)
+    body = FAILED_BODIES[failure]
+    return lambda route: route.fulfill(status=200, content_type="application/json", body=body)
+
+
+def test_any_failure_leaves_the_page_as_it_is(page, console_errors):
+    """The booking page loaded anew for each way the open-times relay may fail: each time
+    the calendar opens while the times are pending, and once the answer, whatever it
+    was, has been handled, no block shows anything."""
     doctor = DOCTORS[0]
     pending = []
-    handlers = {
-        "abort": lambda route: route.abort(),
-        "hang": lambda route: pending.append(route),  # never answered
-        "empty": lambda route: route.fulfill(
-            status=200, content_type="application/json", body='{"times": []}'
-        ),
-        "garbage": lambda route: route.fulfill(
-            status=200, content_type="application/json", body="{oops"
-        ),
-    }
-    page.route(f"**{OPEN_TIMES_PATH_PREFIX}*", handlers[failure])
-    if failure == "abort":  # the browser logs the aborted requests themselves
-        console_errors.expected.append(
-            re.compile(rf"net::ERR_FAILED \(\S*{OPEN_TIMES_PATH_PREFIX}")
-        )
+    relay = f"**{OPEN_TIMES_PATH_PREFIX}*"
+    # The browser logs the aborted requests themselves.
+    console_errors.expected.append(re.compile(rf"net::ERR_FAILED \(\S*{OPEN_TIMES_PATH_PREFIX}"))
     serve_cal_embed(page)
-    with page.expect_request(f"**{OPEN_TIMES_PATH_PREFIX}*"):
-        page.goto(pages_of(doctor, DEFAULT_LANG)["booking"])
-    # The rest of the page does not wait: the calendar opens while the times are pending.
-    expect(page.locator("[data-cal-ready]")).to_have_attribute("data-cal-ready", "true")
-    page.locator(f"#{doctor.slug} a[data-book-button]").click()
-    assert len(ns_calls(page, doctor, "modal")) == 1
-    if failure != "hang":  # the answer, whatever it was, has been handled
-        page_ready(page)
-    for each in DOCTORS:
-        expect(block(page, each).locator("*")).to_have_count(0)
+    for failure in FAILURES:
+        with step(f"the relay's answer: {failure}"):
+            page.unroute(relay)
+            page.route(relay, failing_relay(failure, pending))
+            with page.expect_request(relay):
+                page.goto(pages_of(doctor, DEFAULT_LANG)["booking"])
+            # The rest of the page does not wait: the calendar opens while the times are
+            # pending.
+            expect(page.locator("[data-cal-ready]")).to_have_attribute("data-cal-ready", "true")
+            page.locator(f"#{doctor.slug} a[data-book-button]").click()
+            assert len(ns_calls(page, doctor, "modal")) == 1
+            if failure != "hang":  # the answer, whatever it was, has been handled
+                page_ready(page)
+            for each in DOCTORS:
+                expect(block(page, each).locator("*")).to_have_count(0)
 
 
 def test_a_doctor_further_down_the_booking_page_is_asked_for_once_scrolled_near(new_context):
@@ -276,31 +303,13 @@ def test_served_as_plain_files_the_block_stays_hidden(page, served_build):
 # ------------------------------------------------------------------ the doctor's page on a phone
 
 
-@pytest.mark.parametrize("lang", LANGS)
-@pytest.mark.parametrize("doctor", DOCTORS, ids=lambda d: d.slug)
-def test_on_a_phone_failed_times_leave_the_visit_and_no_empty_band(
-    mobile_page, console_errors, doctor, lang
-):
-    page = mobile_page
-    page.route(f"**{OPEN_TIMES_PATH_PREFIX}*", lambda route: route.abort())
-    console_errors.expected.append(re.compile(rf"net::ERR_FAILED \(\S*{OPEN_TIMES_PATH_PREFIX}"))
-    with page.expect_request(f"**{OPEN_TIMES_PATH_PREFIX}{doctor.slug}"):
-        page.goto(pages_of(doctor, lang)["doctor"])
-    page_ready(page)
-    expect_the_visit_in_the_times_place(page, doctor, lang)
-    empty = empty_below_last_line(doctor_hero(page))
-    assert empty < EMPTY_BAND_LIMIT_PX, f"{empty:.0f} px empty under the hero's last line"
-
-
-@pytest.mark.parametrize("lang", LANGS)
-@pytest.mark.parametrize("doctor", DOCTORS, ids=lambda d: d.slug)
-def test_on_a_phone_nothing_moves_when_the_times_arrive(mobile_page, doctor, lang):
-    page = mobile_page
-    assert page.viewport_size == MOBILE
-    page.add_init_script(RECORD_LAYOUT_SHIFTS)
-    held = []  # the answer waits until the page has painted and hydrated without it
-    page.route(f"**{OPEN_TIMES_PATH_PREFIX}{doctor.slug}", lambda route: held.append(route))
-    with page.expect_request(f"**{OPEN_TIMES_PATH_PREFIX}{doctor.slug}"):
+def times_arrive_without_moving(page, doctor, lang: str) -> None:
+    """The answer held until the page has painted and hydrated without it: the visit shows
+    in the times' place; then the times arrive and take the place kept for them."""
+    held = []
+    relay = f"**{OPEN_TIMES_PATH_PREFIX}{doctor.slug}"
+    page.route(relay, lambda route: held.append(route))
+    with page.expect_request(relay):
         page.goto(pages_of(doctor, lang)["doctor"])  # the block, in the first screen, asks at once
     expect_the_visit_in_the_times_place(page, doctor, lang)
     hero = doctor_hero(page)
@@ -320,3 +329,34 @@ def test_on_a_phone_nothing_moves_when_the_times_arrive(mobile_page, doctor, lan
     assert seen_shifts(page) == []
     empty_after = empty_below_last_line(hero)
     assert max(empty_before, empty_after) < EMPTY_BAND_LIMIT_PX, (empty_before, empty_after)
+    page.unroute(relay)
+
+
+def failed_times_leave_the_visit(page, doctor, lang: str) -> None:
+    """The relay's request aborted: the visit stays in the times' place, with no empty
+    band under the hero's last line."""
+    page.route(f"**{OPEN_TIMES_PATH_PREFIX}*", lambda route: route.abort())
+    with page.expect_request(f"**{OPEN_TIMES_PATH_PREFIX}{doctor.slug}"):
+        page.goto(pages_of(doctor, lang)["doctor"])
+    page_ready(page)
+    expect_the_visit_in_the_times_place(page, doctor, lang)
+    empty = empty_below_last_line(doctor_hero(page))
+    assert empty < EMPTY_BAND_LIMIT_PX, f"{empty:.0f} px empty under the hero's last line"
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("doctor", DOCTORS, ids=lambda d: d.slug)
+def test_on_a_phone_the_times_place_holds_the_visit(mobile_page, console_errors, doctor, lang):
+    """The doctor's page on a phone, where the open times sit in the first screen, loaded
+    twice in one tab, each load with its own answer of the open-times relay:
+    1. held, then given: nothing moves when the times arrive, no empty band;
+    2. aborted: the visit stays in the times' place, no empty band."""
+    page = mobile_page
+    assert page.viewport_size == MOBILE
+    page.add_init_script(RECORD_LAYOUT_SHIFTS)
+    with step(f"nothing moves when the times arrive ({doctor.slug}, {lang})"):
+        times_arrive_without_moving(page, doctor, lang)
+    # The browser logs the aborted request itself.
+    console_errors.expected.append(re.compile(rf"net::ERR_FAILED \(\S*{OPEN_TIMES_PATH_PREFIX}"))
+    with step(f"failed times leave the visit ({doctor.slug}, {lang})"):
+        failed_times_leave_the_visit(page, doctor, lang)

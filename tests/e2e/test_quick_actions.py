@@ -13,8 +13,10 @@ from clinic.site.components.quick_actions import whatsapp_greeting
 from clinic.site.content import content
 from clinic.site.routes import all_pages, path_for
 from tests.e2e.conftest import DESKTOP, MOBILE
+from tests.e2e.journeys import step
 from tests.e2e.languages import DEFAULT_LANG, LANGS
 from tests.e2e.page_ready import page_ready, scroll_to
+from tests.e2e.without_javascript import DISABLED, page_without_javascript
 from tests.texts import text_of
 
 CLINIC = content().clinic
@@ -38,6 +40,7 @@ def _bar_pages() -> list:
     return kept
 
 
+PHONE = {"viewport": MOBILE, "is_mobile": True, "has_touch": True}
 # The desktop widths the header must fit on one line, narrowest first.
 DESKTOP_WIDTHS = [1024, 1280, 1536]
 
@@ -64,46 +67,72 @@ def check_three(actions, p) -> None:
     assert order == ["book", "whatsapp", "call"]
 
 
-@pytest.mark.parametrize("p", _bar_pages(), ids=_name)
-def test_phone_sticky_bar_holds_book_whatsapp_and_call(mobile_page, p):
-    page = mobile_page
-    page.goto(p.path)
-    page_ready(page)
-    # Past the bar's threshold, on a page long enough for it.
-    screens = SHOWN_AFTER_SCREENS + 1
-    page.add_style_tag(content=f"main {{ min-height: {100 * (screens + 2)}vh; }}")
-    scroll_to(page, page.evaluate(f"window.innerHeight * {screens}"))
-    bar = page.locator("[data-floating-book]")
-    if p.kind in WITHOUT_BAR:  # the scroll has been handled: nothing came
-        expect(bar).to_have_count(0)
-        return
-    expect(bar).to_be_visible()
-    phone_bar = bar.locator("nav")  # the desktop pill beside it is hidden on a phone
-    check_three(phone_bar, p)
-    for action in phone_bar.locator("[data-action]").all():
-        box = action.bounding_box()
-        assert box["height"] >= 44 and box["width"] >= 44  # a thumb's target
+def test_phone_sticky_bar_holds_book_whatsapp_and_call_on_every_page(new_context):
+    """The bar as each page is prerendered (JavaScript disabled, one phone-sized page
+    walking the pages of `_bar_pages`): whether a page kind has it, and what it holds,
+    are decided when the page is built, so its markup says them (its labels are its
+    text content, as a screen reader reads them; hydration keeps the markup:
+    test_site_invariants.py). That the bar shows past its threshold, with a thumb's
+    targets, once hydrated, is the phone journey's below (in each language) and
+    test_chrome.py's (the threshold, both sides)."""
+    page = page_without_javascript(new_context, DISABLED, **PHONE)
+    for p in _bar_pages():
+        with step("the sticky bar's markup", _name(p)):
+            page.goto(p.path)
+            bar = page.locator("[data-floating-book]")
+            if p.kind in WITHOUT_BAR:
+                expect(bar).to_have_count(0)
+                continue
+            expect(bar).to_have_count(1)
+            check_three(bar.locator("nav"), p)  # the desktop pill beside it is hidden on a phone
 
 
 @pytest.mark.parametrize("lang", LANGS)
-def test_mobile_menu_starts_with_the_same_three(mobile_page, lang):
+def test_phone_journey_sticky_bar_then_the_menu(mobile_page, lang):
+    """A service page on a phone, hydrated, in one language, on one load:
+
+    1. past the threshold (on a page made long enough), the sticky bar shows Book,
+       WhatsApp and Call in that order, in the page's language, going where they say,
+       each a thumb's target; back at the top it is gone again;
+    2. the mobile menu starts with the same three; booking from it closes the menu."""
     page = mobile_page
     p = next(x for x in all_pages() if x.kind == "service" and x.lang == lang)
+    where = _name(p)
     page.goto(p.path)
     page_ready(page)
-    page.get_by_role("button", name=text_of(lang, "nav.menu_open"), exact=True).click()
-    actions = page.locator("[data-menu-actions]")
-    expect(actions).to_be_visible()
-    check_three(actions, p)
-    # Booking from the menu closes it.
-    actions.locator("[data-action=book]").click()
-    page.wait_for_url("**" + path_for("booking", lang))
-    expect(page.locator("[data-mobile-menu]")).to_have_attribute("data-open", "false")
-    expect(actions).to_be_hidden()
+
+    with step("1. the sticky bar past its threshold", where):
+        screens = SHOWN_AFTER_SCREENS + 1
+        page.add_style_tag(content=f"main {{ min-height: {100 * (screens + 2)}vh; }}")
+        scroll_to(page, page.evaluate(f"window.innerHeight * {screens}"))
+        bar = page.locator("[data-floating-book]")
+        expect(bar).to_be_visible()
+        phone_bar = bar.locator("nav")  # the desktop pill beside it is hidden on a phone
+        check_three(phone_bar, p)
+        for action in phone_bar.locator("[data-action]").all():
+            box = action.bounding_box()
+            assert box["height"] >= 44 and box["width"] >= 44, box  # a thumb's target
+        scroll_to(page, 0)
+        expect(bar).to_be_hidden()
+
+    with step("2. the mobile menu starts with the same three", where):
+        page.get_by_role("button", name=text_of(lang, "nav.menu_open"), exact=True).click()
+        actions = page.locator("[data-menu-actions]")
+        expect(actions).to_be_visible()
+        check_three(actions, p)
+        # Booking from the menu closes it.
+        actions.locator("[data-action=book]").click()
+        page.wait_for_url("**" + path_for("booking", lang))
+        expect(page.locator("[data-mobile-menu]")).to_have_attribute("data-open", "false")
+        expect(actions).to_be_hidden()
 
 
 @pytest.mark.parametrize("lang", LANGS)
-def test_wide_header_shows_whatsapp_and_phone_beside_book(page, lang):
+def test_wide_header_shows_whatsapp_and_phone_beside_book(prerendered, lang):
+    """Read before any script (JavaScript disabled): which of the header's controls show
+    at a width is the style sheet's, their targets the markup's, as first painted
+    (hydration keeps both: test_site_invariants.py)."""
+    page = prerendered
     p = next(x for x in all_pages() if x.kind == "doctor" and x.lang == lang)
     page.set_viewport_size(DESKTOP)
     page.goto(p.path)
@@ -124,9 +153,11 @@ def test_wide_header_shows_whatsapp_and_phone_beside_book(page, lang):
 
 
 @pytest.mark.parametrize("lang", LANGS)
-def test_the_header_stays_one_line_at_every_desktop_width(page, lang):
+def test_the_header_stays_one_line_at_every_desktop_width(prerendered, lang):
     """At each width from the narrowest desktop up, on one load: the layout follows the
-    window's width alone (CSS), as a resized window shows."""
+    window's width alone (CSS), as a resized window shows; read as first painted, before
+    any script (JavaScript disabled; hydration keeps the header: test_site_invariants.py)."""
+    page = prerendered
     page.set_viewport_size({"width": DESKTOP_WIDTHS[0], "height": 800})
     page.goto(path_for("home", lang))
     items = page.locator("header nav[aria-label] > ul > li:visible")
