@@ -1,7 +1,8 @@
 """A doctor's photo, as the content gives each doctor: shown from the first paint on the
 pages that show the doctor (the home page's team section, booking, their own page), with
 the page's JavaScript or without it; the initials where a doctor has no photo or theirs
-fails to load."""
+fails to load. The hydrated pages are walked once per language for every doctor, and the
+load of a doctor's own page checks their profile too (tests/e2e/doctor_page.py)."""
 
 from __future__ import annotations
 
@@ -15,6 +16,8 @@ from clinic.site.components.avatar import doctor_photo_url
 from clinic.site.content import DEFAULT_LANG, LANGS, content
 from clinic.site.pages.home import team as home_team
 from clinic.site.routes import doctor_page_id, path_for
+from tests.e2e.doctor_page import expect_doctor_profile
+from tests.e2e.journeys import step
 from tests.e2e.page_ready import page_ready
 from tests.e2e.without_javascript import (
     ABORTED,
@@ -33,10 +36,6 @@ def each_of(doctors: list, none: str) -> list:
 
 WITH_PHOTO = each_of(
     [doctor for doctor in content().doctors if doctor.image], "no doctor in content has a photo"
-)
-WITHOUT_PHOTO = each_of(
-    [doctor for doctor in content().doctors if not doctor.image],
-    "every doctor in content has a photo",
 )
 # The part of an avatar's box, on each side, outside the largest square inside its ring.
 RING_MARGIN = 0.2
@@ -108,18 +107,54 @@ def test_a_photo_shows_without_javascript(new_context, doctor, lang, way):
         assert shown == {"drawn": True, "onTop": True, "opacity": "1"}, (path, shown)
 
 
-@pytest.mark.only_browser("chromium")
-@pytest.mark.parametrize("lang", LANGS)
-@pytest.mark.parametrize("doctor", WITH_PHOTO, ids=slug)
-def test_a_photo_shows_once_hydrated(page, doctor, lang):
-    for path in pages_checked(doctor, lang):
-        page.goto(path)
-        avatar = avatar_of(page, doctor)
+def pages_walked(lang: str) -> list[tuple[str, list]]:
+    """Each page checked in `lang` (`pages_checked`), once, with the doctors checked on it."""
+    walk: dict[str, list] = {}
+    for doctor in content().doctors:
+        for path in pages_checked(doctor, lang):
+            walk.setdefault(path, []).append(doctor)
+    return list(walk.items())
+
+
+def expect_avatar_once_hydrated(page, doctor, lang: str) -> None:
+    """A photo: loaded, drawn on top at the avatar's centre, fully opaque; without one, the
+    initials and no image. Either way named for the doctor."""
+    avatar = avatar_of(page, doctor)
+    if doctor.image:
         avatar.scroll_into_view_if_needed()
         expect(avatar).to_have_attribute("data-avatar-state", "loaded")
         expect(avatar).to_have_accessible_name(photo_name(doctor, lang))
         shown = avatar.evaluate(PHOTO_AT_THE_CENTRE)
-        assert shown == {"drawn": True, "onTop": True, "opacity": "1"}, (path, shown)
+        assert shown == {"drawn": True, "onTop": True, "opacity": "1"}, shown
+    else:
+        expect(avatar).to_have_attribute("data-avatar-state", "idle")
+        expect(avatar.locator("[data-avatar-initials]")).to_have_text(doctor.initials)
+        expect(avatar.locator("img")).to_have_count(0)
+        expect(avatar).to_have_accessible_name(photo_name(doctor, lang))
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_page_showing_doctors_once_hydrated(page, browser_name, lang):
+    """One load of each page `pages_checked` names, for every doctor at once (in the
+    default language the home page, booking and each doctor's own page; in the others,
+    each doctor's own page), read once the page is ready. On a doctor's own page, their
+    profile (tests/e2e/doctor_page.py: facts, services, Book buttons, credential); on
+    every page, each doctor's avatar (`expect_avatar_once_hydrated`). A failure names the
+    page, the doctor and the step. The photo's drawing is read in Chromium only
+    (elementFromPoint over a lazy image), as it always was."""
+    for path, doctors in pages_walked(lang):
+        response = page.goto(path)
+        assert response is not None and response.status == 200, path
+        page_ready(page)
+        for doctor in doctors:
+            if path == path_for(doctor_page_id(doctor.slug), lang):
+                with step(f"{path}: {doctor.slug}'s profile"):
+                    expect_doctor_profile(page, doctor, lang)
+        for doctor in doctors:
+            if doctor.image and browser_name != "chromium":
+                continue
+            with step(f"{path}: {doctor.slug}'s avatar"):
+                expect_avatar_once_hydrated(page, doctor, lang)
 
 
 @pytest.mark.expected_console_errors(PHOTO_FAILURE)
@@ -165,16 +200,3 @@ def inside_the_ring(png: bytes) -> Image.Image:
     width, height = image.size
     x, y = round(width * RING_MARGIN), round(height * RING_MARGIN)
     return image.crop((x, y, width - x, height - y))
-
-
-@pytest.mark.parametrize("lang", LANGS)
-@pytest.mark.parametrize("doctor", WITHOUT_PHOTO, ids=slug)
-def test_a_doctor_without_a_photo_shows_initials(page, doctor, lang):
-    for path in pages_checked(doctor, lang):
-        page.goto(path)
-        page_ready(page)
-        avatar = avatar_of(page, doctor)
-        expect(avatar).to_have_attribute("data-avatar-state", "idle")
-        expect(avatar.locator("[data-avatar-initials]")).to_have_text(doctor.initials)
-        expect(avatar.locator("img")).to_have_count(0)
-        expect(avatar).to_have_accessible_name(photo_name(doctor, lang))

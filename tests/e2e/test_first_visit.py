@@ -16,6 +16,7 @@ from playwright.sync_api import expect
 from clinic.site.components.first_visit import REDIRECT_FROM, REDIRECT_TO, script_text, storage_key
 from clinic.site.routes import lang_of, language, other_langs, path_for
 from tests.e2e.held_document import held_document
+from tests.e2e.journeys import step
 from tests.e2e.languages import DEFAULT_LANG, NEXT_LANG, language_link, link_text
 from tests.e2e.page_ready import page_ready
 from tests.texts import text_with_facts
@@ -29,13 +30,16 @@ if NEXT_LANG == DEFAULT_LANG:
     )
 SECOND_HOME = REDIRECT_TO[NEXT_LANG]
 DEFAULT_HOME_TITLE = text_with_facts(DEFAULT_LANG, "pages.home.title")
-# Browsers speaking a language: its locale (en-US), and the bare language (en).
+# Browsers speaking a language: its locale (en-US), and the bare language (en). The next
+# language's bare code lands from a campaign link instead (its own test, below).
 OTHER_BROWSER = language(NEXT_LANG).locale
 OTHER_BROWSERS = [
     pytest.param(lang, locale, id=locale)
     for lang in other_langs(DEFAULT_LANG)
     for locale in (language(lang).locale, lang)
+    if locale != NEXT_LANG
 ]
+CAMPAIGN_TAGS = "?utm_source=flyer#contact"
 DEFAULT_BROWSERS = [language(DEFAULT_LANG).locale, DEFAULT_LANG]
 
 # localStorage refused, as browsers do when a visitor blocks site data: reading the
@@ -97,10 +101,29 @@ def test_a_browser_in_another_language_goes_to_its_home_once(visitor, lang, loca
     assert path_of(page) == REDIRECT_FROM
 
 
-def test_first_visit_keeps_the_query_string_and_the_fragment(visitor):
-    page = visitor(OTHER_BROWSER)
-    page.goto(f"{REDIRECT_FROM}?utm_source=flyer#contact")
-    page.wait_for_url(f"**{SECOND_HOME}?utm_source=flyer#contact")
+def test_a_campaign_link_s_first_visit_keeps_its_tags_and_leaves_only_the_flag(visitor):
+    """A browser speaking the next language by its bare code (`en`) lands on / from a
+    campaign link: it goes to its home once, the query string and the fragment kept; a
+    visit to another page then leaves nothing in the browser but the language preference
+    (the privacy notice, section cookies, says the site stores that one thing); later
+    visits to / stay in the default language, and still store nothing else."""
+    page = visitor(NEXT_LANG)
+    page.goto(REDIRECT_FROM + CAMPAIGN_TAGS)
+    with step("the first visit goes home, tags kept"):
+        page.wait_for_url(f"**{SECOND_HOME}{CAMPAIGN_TAGS}")
+        expect(page.locator("html")).to_have_attribute("lang", NEXT_LANG)
+        assert flag(page) is not None
+    settle(page)
+    page.goto(path_for("contact", NEXT_LANG))
+    settle(page)
+    with step("another page visited: only the flag stored"):
+        assert page.evaluate("Object.keys(localStorage)") == [FLAG_KEY]
+    page.goto(REDIRECT_FROM)
+    with step("a later visit to / stays"):
+        expect_default_home(page)
+        settle(page)
+        assert path_of(page) == REDIRECT_FROM
+        assert page.evaluate("Object.keys(localStorage)") == [FLAG_KEY]
 
 
 @pytest.mark.parametrize("locale", DEFAULT_BROWSERS)
@@ -143,54 +166,42 @@ def test_choosing_the_default_language_in_the_switch_is_never_undone(visitor):
     expect_default_home(page)
 
 
-def test_switching_to_the_default_language_before_any_redirect_also_counts(visitor):
-    """A browser in another language that lands on an inner page in its language and
-    switches to the default language has chosen it: a later visit to / stays there."""
+def test_no_other_path_redirects_going_home_stays_and_switching_first_counts(visitor):
+    """A browser in another language landing on the default language's pages other than /
+    stays on each, and nothing is stored; following the logo home from the first keeps
+    the default language (the first-visit script runs only when a document loads). Then,
+    landing on an inner page in its own language and switching to the default language
+    before any redirect is a choice too: it is stored, and a later visit to / stays.
+    Each landing starts from empty storage, as a fresh browser's (the step before checks
+    it), so each is a first visit still; the switch, which stores the choice, comes last."""
     page = visitor(OTHER_BROWSER)
+    paths = [path_for(page_id, DEFAULT_LANG) for page_id in ("contact", "booking", "faq")]
+    for path in paths:
+        page.goto(path)
+        settle(page)
+        with step(f"{path}: no redirect, nothing stored"):
+            assert path_of(page) == path
+            assert flag(page) is None
+            assert page.evaluate("Object.keys(localStorage)") == []
+        if path == paths[0]:
+            page.locator(f"header a[href='{REDIRECT_FROM}']").first.click()
+            with step(f"{path}: the logo goes home in the default language"):
+                expect_default_home(page)  # the client-side navigation has landed
+                settle(page)
+                assert path_of(page) == REDIRECT_FROM
+                expect(page.locator("html")).to_have_attribute("lang", DEFAULT_LANG)
+                assert page.evaluate("Object.keys(localStorage)") == []
     page.goto(path_for("contact", NEXT_LANG))
     settle(page)
-    assert flag(page) is None
+    with step("contact in its own language: no redirect, nothing stored"):
+        assert flag(page) is None
     language_link(page, DEFAULT_LANG).click()
-    page.wait_for_url("**" + path_for("contact", DEFAULT_LANG))
-    assert flag(page) == DEFAULT_LANG
+    with step("switching to the default language stores the choice"):
+        page.wait_for_url("**" + path_for("contact", DEFAULT_LANG))
+        assert flag(page) == DEFAULT_LANG
     page.goto(REDIRECT_FROM)
-    expect_default_home(page)
-
-
-def test_a_visit_leaves_only_the_language_preference_in_the_browser(visitor):
-    """The privacy notice (section cookies) says the site stores one thing in the browser:
-    whether the language was set. Nothing else may appear in localStorage."""
-    page = visitor(OTHER_BROWSER)
-    page.goto(REDIRECT_FROM)
-    page.wait_for_url(f"**{SECOND_HOME}")
-    settle(page)
-    page.goto(path_for("contact", NEXT_LANG))
-    settle(page)
-    assert page.evaluate("Object.keys(localStorage)") == [FLAG_KEY]
-
-
-@pytest.mark.parametrize(
-    "path", [path_for(page_id, DEFAULT_LANG) for page_id in ("contact", "booking", "faq")]
-)
-def test_no_other_path_redirects(visitor, path):
-    page = visitor(OTHER_BROWSER)
-    page.goto(path)
-    settle(page)
-    assert path_of(page) == path
-    assert flag(page) is None
-
-
-def test_going_home_inside_the_site_is_not_a_first_visit(visitor):
-    """Landing on a page in the default language and then following the logo home keeps
-    the default language."""
-    page = visitor(OTHER_BROWSER)
-    page.goto(path_for("contact", DEFAULT_LANG))
-    settle(page)
-    page.locator(f"header a[href='{REDIRECT_FROM}']").first.click()
-    expect_default_home(page)  # the client-side navigation has landed
-    settle(page)
-    assert path_of(page) == REDIRECT_FROM
-    expect(page.locator("html")).to_have_attribute("lang", DEFAULT_LANG)
+    with step("after the switch, a later visit to / stays"):
+        expect_default_home(page)
 
 
 def test_crawlers_are_not_redirected(visitor):

@@ -1,7 +1,8 @@
-"""The inner pages in a real browser, in every language: the services, about, the doctors,
-FAQ, privacy notice and success.
+"""The inner pages in a real browser, in every language: the services, about, FAQ, privacy
+notice and success (a doctor's own page: test_doctor_photos.py, on its hydrated load).
 
-Each page shows its distinctive facts. On every page of the route table (home, contact
+Each page shows its distinctive facts, read before any script where no script sets them
+(a language's service pages one after another in one browser context). On every page of the route table (home, contact
 and booking too, and any kind added later), every link leads to a page that exists, and
 no sentence of a page appears on its twin in another language. That no translation
 key or unfilled {placeholder} is shown, on these pages and every other, is checked by
@@ -19,13 +20,11 @@ import pytest
 from playwright.sync_api import expect
 
 from clinic.site import seo
-from clinic.site.components.cal_embed import public_booking_url
 from clinic.site.content import LANGUAGES, content
 from clinic.site.i18n import (
     clinic_values,
     consultation_length,
     consultation_price,
-    doctor_bio,
     fill_facts,
     format_month,
     service_values,
@@ -37,7 +36,9 @@ from clinic.site.pages.faq import faq_entries
 from clinic.site.pages.privacy import privacy_content
 from clinic.site.pages.success import note_texts, success_content
 from clinic.site.routes import Page, all_pages, doctor_page_id, page_at, path_for
+from tests.e2e.journeys import step
 from tests.e2e.languages import DEFAULT_LANG, LANGS
+from tests.e2e.markup_text import MarkupText
 from tests.e2e.over_http import http_get, served_html
 from tests.e2e.page_ready import page_ready
 from tests.html_elements import Elements
@@ -50,11 +51,6 @@ VOCABULARY_SIZE = 40
 PAGES = all_pages()
 PAGE_IDS = sorted({p.id for p in PAGES})
 SERVICES = [p for p in PAGES if p.kind == "service"]
-DOCTOR_PAGES = [p for p in PAGES if p.kind == "doctor"]
-
-
-def _name(p: Page) -> str:
-    return f"{p.id}-{p.lang}"
 
 
 def normalize(text: str) -> str:
@@ -78,11 +74,21 @@ def open_page(page, p: Page, ready: bool = False):
 # ------------------------------------------------------------------ services
 
 
-@pytest.mark.parametrize("p", SERVICES, ids=_name)
-def test_service_page_shows_its_facts_what_to_expect_how_to_prepare_and_questions(prerendered, p):
-    """One load per service page: its layout, head and facts, its specialists, no figure
-    of another service, the visit, the preparation, the questions and all its texts."""
-    page = prerendered
+@pytest.mark.parametrize("lang", LANGS)
+def test_service_pages_show_their_facts_what_to_expect_how_to_prepare_and_questions(
+    prerendered, lang
+):
+    """Every service page of a language, one after another in one browser context, read
+    before any script (nothing here is set by one): each page's layout, head and facts,
+    its specialists, the visit, the preparation, the questions and all its texts
+    (`expect_service_page`). A failure names the page."""
+    for p in (service for service in SERVICES if service.lang == lang):
+        with step(p.path):
+            expect_service_page(prerendered, p)
+
+
+def expect_service_page(page, p: Page) -> None:
+    """One load of a service page and what it shows."""
     open_page(page, p)
     assert normalize(page.locator("h1").inner_text()) == text_with_facts(
         p.lang, f"pages.{p.id}.title"
@@ -168,48 +174,9 @@ def test_specialist_link_opens_the_doctor_page(page):
 # ------------------------------------------------------------------ doctors
 
 
-@pytest.mark.parametrize("p", DOCTOR_PAGES, ids=_name)
-def test_doctor_page_shows_profile_services_and_book_button(page, p):
-    doctor = content().doctor(p.doctor_slug)
-    open_page(page, p, ready=True)
-    expect(page.locator("h1")).to_have_text(doctor.name(p.lang), use_inner_text=True)
-    text = main_text(page)
-    for fact in (
-        doctor.specialty(p.lang),
-        doctor.license(p.lang),
-        doctor_bio(doctor, p.lang),
-        text_of(p.lang, "inner.years", years=doctor.years_experience),
-    ):
-        assert normalize(fact) in text
-    # Initials when there is no photo.
-    if not doctor.image:
-        assert (
-            page.locator(f'main [data-avatar="{doctor.slug}"]').first.inner_text().strip()
-            == doctor.initials
-        )
-    # The services the doctor leads, each linked to its page, in site order.
-    linked = [
-        page.locator("main [data-service]").nth(i).get_attribute("data-service")
-        for i in range(page.locator("main [data-service]").count())
-    ]
-    assert linked == [s.key for s in content().services if s.key in doctor.services]
-    for key in linked:
-        assert page.locator(f'main [data-service="{key}"] a').get_attribute("href") == path_for(
-            key, p.lang
-        )
-    # Both book buttons (hero and closing band) book this doctor: a real link to their
-    # Cal.com page that the embed opens in place (tests/e2e/test_booking.py clicks them).
-    # A doctor without a calendar has none (test_booking.py: a call and a chat instead).
-    books = page.locator(f'main [data-book="{doctor.slug}"]')
-    expect(books).to_have_count(2 if doctor.has_calendar else 0)
-    for i in range(books.count()):
-        expect(books.nth(i)).to_have_attribute("href", public_booking_url(doctor))
-        expect(books.nth(i)).to_have_attribute("data-cal-namespace", doctor.cal_namespace)
-    # The credential line only where the doctor's profession gives one.
-    credential = content().credential(doctor, p.lang)
-    expect(page.locator("main [data-credential]")).to_have_count(1 if credential else 0)
-    if credential:
-        expect(page.locator("main [data-credential]")).to_have_text(credential)
+# A doctor's own page (its profile, services, Book buttons and credential) is checked on
+# the load test_doctor_photos.py makes of it once hydrated, in every language, beside the
+# avatar: tests/e2e/doctor_page.py.
 
 
 # ------------------------------------------------------------------ FAQ
@@ -243,11 +210,27 @@ def _hours_rows(locator) -> list[tuple[str, str]]:
 
 
 @pytest.mark.parametrize("lang", LANGS)
-def test_faq_cards_fee_services_and_hours(prerendered, lang):
-    page = prerendered
+def test_faq_privacy_and_success_pages(prerendered, lang):
+    """The FAQ page, the privacy notice and the success page of a language, one after
+    another in one browser context, each read before any script (nothing here is set by
+    one) and only read. A failure names the page."""
+    for name, expect_page in (
+        ("faq", expect_faq_page),
+        ("privacy", expect_privacy_notice),
+        ("success", expect_success_page),
+    ):
+        with step(path_for(name, lang)):
+            expect_page(prerendered, lang)
+
+
+def expect_faq_page(page, lang: str) -> None:
+    """One load of the FAQ page: its fee, cards, services, hours, address and doctors;
+    then its cards against faq_entries(), which the FAQPage structured data reads (the
+    page as the first reads left it)."""
     open_page(page, Page("faq", "faq", lang, path_for("faq", lang)))
     text = main_text(page)
-    assert normalize(consultation_price(lang)) in text and consultation_length(lang) in text
+    fee, length = normalize(consultation_price(lang)), consultation_length(lang)
+    assert fee in text and length in text, f"the fee ({fee}) and length ({length})"
     entries = faq_content().entries
     for entry in entries:
         assert page.locator(f'main [data-faq="{entry.key}"]').count() == 1, entry.key
@@ -260,11 +243,12 @@ def test_faq_cards_fee_services_and_hours(prerendered, lang):
             services.nth(i).locator("a").get_attribute("href")
             for i in range(len(content().services))
         ]
-        assert hrefs == [path_for(s.key, lang) for s in content().services]
+        assert hrefs == [path_for(s.key, lang) for s in content().services], "services' links"
     # Hours identical to the footer's (one source).
     if "hours" in lists:
         faq_hours = _hours_rows(page.locator("main [data-hours]"))
-        assert faq_hours and faq_hours == _hours_rows(page.locator("footer [data-hours]"))
+        footer_hours = _hours_rows(page.locator("footer [data-hours]"))
+        assert faq_hours and faq_hours == footer_hours, "the hours, as the footer's"
     # The address from clinic.yaml, each part where the FAQ's texts name it; doctors
     # linked to their pages.
     address = content().clinic.address
@@ -276,19 +260,15 @@ def test_faq_cards_fee_services_and_hours(prerendered, lang):
             assert normalize(getattr(address, part)) in text, part
     for doctor in content().doctors if "doctors" in lists else []:
         href = path_for(doctor_page_id(doctor.slug), lang)
-        assert page.locator(f'main [data-items="doctors"] a[href="{href}"]').count() == 1
+        assert page.locator(f'main [data-items="doctors"] a[href="{href}"]').count() == 1, href
 
-
-@pytest.mark.parametrize("lang", LANGS)
-def test_faq_entries_are_what_the_page_shows(prerendered, lang):
-    """The FAQPage structured data reads faq_entries(): it must match the page."""
-    page = prerendered
-    open_page(page, Page("faq", "faq", lang, path_for("faq", lang)))
+    # The FAQPage structured data reads faq_entries(): it must match the page.
     cards = page.locator("main [data-faq]").all()
     shown = [
         (normalize(c.locator("[data-faq-question]").inner_text()), _answer_text(c)) for c in cards
     ]
-    assert shown == [(normalize(q), normalize(a)) for q, a in faq_entries(lang)]
+    expected = [(normalize(q), normalize(a)) for q, a in faq_entries(lang)]
+    assert shown == expected, "the cards are not what faq_entries() gives the structured data"
 
 
 # ------------------------------------------------------------------ privacy notice
@@ -299,9 +279,9 @@ def test_faq_entries_are_what_the_page_shows(prerendered, lang):
 THIRD_PARTIES = ("WhatsApp", "Meta", "Cal.com", "Google Maps")
 
 
-@pytest.mark.parametrize("lang", LANGS)
-def test_privacy_notice_shows_its_sections_numbered_in_their_order(prerendered, lang):
-    page = prerendered
+def expect_privacy_notice(page, lang: str) -> None:
+    """Its sections numbered in their order, its contents, its date, and everyone the site
+    hands data to."""
     open_page(page, Page("privacy", "privacy", lang, path_for("privacy", lang)))
     data = privacy_content()
     sections = page.locator("main [data-privacy-section]")
@@ -340,9 +320,8 @@ def test_privacy_contents_link_scrolls_to_its_section(page):
 # ------------------------------------------------------------------ success
 
 
-@pytest.mark.parametrize("lang", LANGS)
-def test_success_page_confirms_and_lists_the_rules(prerendered, lang):
-    page = prerendered
+def expect_success_page(page, lang: str) -> None:
+    """It confirms and lists the rules, each with its numbers, and links the chat."""
     open_page(page, Page("success", "success", lang, path_for("success", lang)))
     expect(page.locator("h1")).to_have_text(
         text_with_facts(lang, "pages.success.title"), use_inner_text=True
@@ -465,18 +444,22 @@ def _looks_like(line: str, vocabulary: frozenset[str]) -> bool:
 
 
 @pytest.mark.parametrize("page_id", PAGE_IDS)
-def test_twins_share_no_sentence(prerendered, page_id):
-    """Read before any script runs: a page's own texts are all prerendered. What scripts
-    add (the open times, a booked visit's summary) needs a stub, and its language is
-    checked where it is stubbed (test_open_times.py, test_booked_appointment.py)."""
-    page = prerendered
+def test_twins_share_no_sentence(base_url, page_id):
+    """Read from the HTML the server sends, with no browser: everything the markup of the
+    page's <body> says (tests/e2e/markup_text.py), the text on screen and also what is
+    hidden at the moment (a closed-day notice, a closed menu), what only a screen reader
+    reads (its spans, alt and aria-label) and what shows without scripts. That is more
+    than the text a browser shows with scripts off (every line of it is among the lines
+    read here), so no sentence that shows can slip by, and an untranslated one a screen
+    reader reads is caught too. What scripts add (the open times, a booked visit's
+    summary) needs a stub, and its language is checked where it is stubbed
+    (test_open_times.py, test_booked_appointment.py)."""
     texts, sentences = {}, {}
     for lang in LANGS:
-        p = Page(page_id, "", lang, path_for(page_id, lang))
-        open_page(page, p)
-        texts[lang] = page.locator("body").inner_text()
+        path = path_for(page_id, lang)
+        texts[lang] = MarkupText(served_html(base_url, path)).text
         sentences[lang] = _sentences(texts[lang], lang)
-        assert sentences[lang], f"no sentence read on the {lang} {page_id}: {p.path}"
+        assert sentences[lang], f"no sentence read on the {lang} {page_id}: {path}"
     # Every language against the default one, both ways: a language `make language` has
     # just drafted from another keeps that one's sentences until it is translated.
     pairs = [pair for lang in LANGS[1:] for pair in ((DEFAULT_LANG, lang), (lang, DEFAULT_LANG))]
