@@ -16,7 +16,6 @@ from tests.e2e.conftest import DESKTOP, MOBILE
 from tests.e2e.journeys import step
 from tests.e2e.languages import DEFAULT_LANG, LANGS
 from tests.e2e.page_ready import page_ready, scroll_to
-from tests.e2e.without_javascript import DISABLED, page_without_javascript
 from tests.texts import text_of
 
 CLINIC = content().clinic
@@ -67,24 +66,40 @@ def check_three(actions, p) -> None:
     assert order == ["book", "whatsapp", "call"]
 
 
-def test_phone_sticky_bar_holds_book_whatsapp_and_call_on_every_page(new_context):
-    """The bar as each page is prerendered (JavaScript disabled, one phone-sized page
-    walking the pages of `_bar_pages`): whether a page kind has it, and what it holds,
-    are decided when the page is built, so its markup says them (its labels are its
-    text content, as a screen reader reads them; hydration keeps the markup:
-    test_site_invariants.py). That the bar shows past its threshold, with a thumb's
-    targets, once hydrated, is the phone journey's below (in each language) and
-    test_chrome.py's (the threshold, both sides)."""
-    page = page_without_javascript(new_context, DISABLED, **PHONE)
+def scrolled_past_the_bar_s_threshold(page):
+    """The hydrated page made long enough for the bar and scrolled past its threshold (the
+    scroll handled); the bar's element, if the page has one."""
+    screens = SHOWN_AFTER_SCREENS + 1
+    page.add_style_tag(content=f"main {{ min-height: {100 * (screens + 2)}vh; }}")
+    scroll_to(page, page.evaluate(f"window.innerHeight * {screens}"))
+    return page.locator("[data-floating-book]")
+
+
+def the_bar_shows_its_three_actions(page, p) -> None:
+    """Past the threshold the phone's bar shows Book, WhatsApp and Call, each a thumb's
+    target (the desktop pill beside it is hidden on a phone)."""
+    bar = scrolled_past_the_bar_s_threshold(page)
+    expect(bar).to_be_visible()
+    phone_bar = bar.locator("nav")
+    check_three(phone_bar, p)
+    for action in phone_bar.locator("[data-action]").all():
+        box = action.bounding_box()
+        assert box["height"] >= 44 and box["width"] >= 44, box  # a thumb's target
+
+
+def test_phone_sticky_bar_holds_book_whatsapp_and_call_on_every_page(mobile_page):
+    """On each page of `_bar_pages`, hydrated, on a phone, one tab going from page to page
+    (each a full load: nothing of the bar's state is carried over): past the threshold
+    the bar shows its three actions, or, on a page kind without it, nothing comes."""
+    page = mobile_page
     for p in _bar_pages():
-        with step("the sticky bar's markup", _name(p)):
+        with step("the sticky bar past its threshold", _name(p)):
             page.goto(p.path)
-            bar = page.locator("[data-floating-book]")
-            if p.kind in WITHOUT_BAR:
-                expect(bar).to_have_count(0)
+            page_ready(page)
+            if p.kind in WITHOUT_BAR:  # the scroll has been handled: nothing came
+                expect(scrolled_past_the_bar_s_threshold(page)).to_have_count(0)
                 continue
-            expect(bar).to_have_count(1)
-            check_three(bar.locator("nav"), p)  # the desktop pill beside it is hidden on a phone
+            the_bar_shows_its_three_actions(page, p)
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -102,18 +117,9 @@ def test_phone_journey_sticky_bar_then_the_menu(mobile_page, lang):
     page_ready(page)
 
     with step("1. the sticky bar past its threshold", where):
-        screens = SHOWN_AFTER_SCREENS + 1
-        page.add_style_tag(content=f"main {{ min-height: {100 * (screens + 2)}vh; }}")
-        scroll_to(page, page.evaluate(f"window.innerHeight * {screens}"))
-        bar = page.locator("[data-floating-book]")
-        expect(bar).to_be_visible()
-        phone_bar = bar.locator("nav")  # the desktop pill beside it is hidden on a phone
-        check_three(phone_bar, p)
-        for action in phone_bar.locator("[data-action]").all():
-            box = action.bounding_box()
-            assert box["height"] >= 44 and box["width"] >= 44, box  # a thumb's target
+        the_bar_shows_its_three_actions(page, p)
         scroll_to(page, 0)
-        expect(bar).to_be_hidden()
+        expect(page.locator("[data-floating-book]")).to_be_hidden()
 
     with step("2. the mobile menu starts with the same three", where):
         page.get_by_role("button", name=text_of(lang, "nav.menu_open"), exact=True).click()
