@@ -5,6 +5,8 @@ anything. So a test's lookup of a key that does not exist fails, naming the key.
 
 from __future__ import annotations
 
+import re
+
 from clinic.site import i18n
 from clinic.site.content import content
 
@@ -24,3 +26,10 @@ def text_with_facts(lang: str, key: str, **values: object) -> str:
     """clinic.site.i18n.text_with_facts, failing for a key that does not exist."""
     _require(lang, key)
     return i18n.text_with_facts(lang, key, **values)
+
+
+def normalize(text: str) -> str:
+    """`text` with its white space as a comparison of texts needs it: every run of line
+    breaks, tabs and spaces, no-break and narrow no-break ones included (CLDR writes them
+    in times and prices), one space; none at either end."""
+    return re.sub(r"\s+", " ", text).strip()

@@ -3,19 +3,13 @@ that check it on the load they make of that page."""
 
 from __future__ import annotations
 
-import re
-
 from playwright.sync_api import Page, expect
 
 from clinic.site.components.cal_embed import public_booking_url
 from clinic.site.content import content
 from clinic.site.i18n import doctor_bio
 from clinic.site.routes import path_for
-from tests.texts import text_of
-
-
-def normalize(text: str) -> str:
-    return re.sub(r"\s+", " ", text).strip()
+from tests.texts import normalize, text_of
 
 
 def expect_doctor_profile(page: Page, doctor, lang: str) -> None:

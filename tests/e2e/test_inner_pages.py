@@ -42,7 +42,7 @@ from tests.e2e.markup_text import MarkupText
 from tests.e2e.over_http import http_get, served_html
 from tests.e2e.page_ready import page_ready
 from tests.html_elements import Elements
-from tests.texts import text_of, text_with_facts
+from tests.texts import normalize, text_of, text_with_facts
 
 # How many of a language's own most frequent words mark a line as that language's.
 VOCABULARY_SIZE = 40
@@ -51,10 +51,6 @@ VOCABULARY_SIZE = 40
 PAGES = all_pages()
 PAGE_IDS = sorted({p.id for p in PAGES})
 SERVICES = [p for p in PAGES if p.kind == "service"]
-
-
-def normalize(text: str) -> str:
-    return re.sub(r"\s+", " ", text).strip()
 
 
 def main_text(page) -> str:

@@ -35,7 +35,7 @@ from tests.e2e.layout_shifts import RECORD_LAYOUT_SHIFTS, seen_shifts
 from tests.e2e.page_ready import page_ready
 from tests.e2e.stubs import EMBED_JS, answer_cal_com_pages, answer_open_times, serve_cal_embed
 from tests.e2e.test_booking import ns_calls
-from tests.texts import text_of, text_with_facts
+from tests.texts import normalize, text_of, text_with_facts
 
 CLINIC_ZONE = ZoneInfo(content().clinic.time_zone)
 # The doctors whose open times content asks for.
@@ -123,10 +123,6 @@ def expect_the_next_three_times(page, doctor, lang: str, times: list[datetime]) 
     for i, moment in enumerate(times[:3]):
         stamp = links.nth(i).locator("time").get_attribute("datetime")
         assert datetime.fromisoformat(stamp.replace("Z", "+00:00")) == moment
-
-
-def normalize(text: str) -> str:
-    return re.sub(r"\s+", " ", text.replace("\u202f", " ").replace("\xa0", " ")).strip()
 
 
 @pytest.fixture
